@@ -1,0 +1,71 @@
+# Portalwright — the two commands a newcomer needs:
+#   make run    set up, build and start on the embedded default (SQLite in ./data)
+#   make test   set up and run every test (Go with -race, Vitest, browser tests)
+# Other targets: build, web, bench, lint, clean.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO      ?= go
+BIN     := bin/portalwright
+BUILD   := $(shell git rev-list --count HEAD 2>/dev/null || echo 0)
+LDFLAGS := -s -w -X portalwright.Build=$(BUILD)
+WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
+GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql' -o -name '*.html' | grep -v node_modules)
+
+.PHONY: run test build web deps deps-test go-test web-test e2e-test bench lint clean
+
+## run: build everything and start the server on the embedded default (SQLite in ./data)
+run: build
+	./$(BIN) serve
+
+## build: the single binary bin/portalwright with the web app embedded
+build: deps $(BIN)
+
+$(BIN): $(GO_SRC) web/dist/index.html
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/portalwright
+
+## web: the production build of the web app in web/dist
+web: web/dist/index.html
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run build --silent
+
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## deps: check the tools the build needs (git, Go, Node.js); say what is missing
+deps:
+	@scripts/check-deps.sh build
+
+deps-test:
+	@scripts/check-deps.sh test
+
+## test: Go tests (race detector; PostgreSQL too when TEST_DATABASE_URL is set), Vitest, browser tests
+test: deps-test build e2e/node_modules/.installed go-test web-test e2e-test
+
+go-test:
+	$(GO) test -race -count=1 ./...
+
+web-test:
+	cd web && npm test --silent
+
+e2e-test: $(BIN) e2e/node_modules/.installed
+	cd e2e && PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 tests/
+
+## bench: speed and memory figures (see docs/operations.md#benchmarks)
+bench: build
+	scripts/bench.sh
+
+lint:
+	$(GO) vet ./...
+	cd web && npm run typecheck --silent
+
+clean:
+	rm -rf bin web/dist web/node_modules/.installed e2e/node_modules/.installed

@@ -1,0 +1,209 @@
+// Package app is the composition root: it opens the database, builds every feature's
+// service and the HTTP handler, and runs the server until it is told to stop.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"portalwright"
+	"portalwright/internal/appinfo"
+	"portalwright/internal/config"
+	"portalwright/internal/document"
+	"portalwright/internal/httpapi"
+	"portalwright/internal/httpx"
+	"portalwright/internal/identity"
+	"portalwright/internal/store"
+	webui "portalwright/web"
+)
+
+// InitialAdminPasswordFile is written to the data dir when the admin password is generated.
+const InitialAdminPasswordFile = "initial-admin-password"
+
+// App is a wired server.
+type App struct {
+	Config   config.Config
+	Log      *slog.Logger
+	DB       *store.DB
+	Identity *identity.Service
+	HTTP     *httpapi.Server
+
+	console io.Writer
+}
+
+// NewLogger builds the process logger from the configuration.
+func NewLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// OpenStore opens and migrates the configured database.
+func OpenStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store.DB, error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("create data dir %s: %w", cfg.DataDir, err)
+	}
+	db, err := store.Open(ctx, cfg.DatabaseDSN())
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", cfg.Redacted(), err)
+	}
+	if _, err := db.Migrate(ctx, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// New wires the application. console receives the lines meant for the person who
+// started the server (URL, generated admin password).
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Writer) (*App, error) {
+	db, err := OpenStore(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, Log: log, DB: db, console: console}
+	if err := a.wire(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) wire(ctx context.Context) error {
+	var err error
+	a.Identity, err = identity.NewService(ctx, identity.NewSQLStore(a.DB), identity.Config{
+		AccessTokenTTL:  a.Config.AccessTokenTTL,
+		RefreshTokenTTL: a.Config.RefreshTokenTTL,
+	})
+	if err != nil {
+		return err
+	}
+	if err := a.bootstrapAdmin(ctx); err != nil {
+		return err
+	}
+	web, err := a.webFS()
+	if err != nil {
+		return err
+	}
+	features := []httpx.Routes{
+		identity.NewHandler(a.Identity),
+		appinfo.NewHandler(func() appinfo.Features { return appinfo.Features{SSO: appinfo.SSO{LoginURL: "/api/v1/user/sso/login"}} }),
+		document.NewHandler(a.Config.DataDir),
+	}
+	a.HTTP = httpapi.New(httpapi.Deps{
+		Logger:   a.Log,
+		DB:       a.DB,
+		Auth:     a.Identity,
+		Features: features,
+		Web:      web,
+		Registry: prometheus.NewRegistry(),
+	})
+	return nil
+}
+
+func (a *App) webFS() (fs.FS, error) {
+	if a.Config.WebDir != "" {
+		if _, err := os.Stat(filepath.Join(a.Config.WebDir, "index.html")); err != nil {
+			return nil, fmt.Errorf("web-dir %s has no index.html: %w", a.Config.WebDir, err)
+		}
+		return os.DirFS(a.Config.WebDir), nil
+	}
+	web := webui.FS()
+	if _, err := fs.Stat(web, "index.html"); err != nil {
+		a.Log.Warn("this binary was built without the web app (run `make build`); only the API is served")
+	}
+	return web, nil
+}
+
+// bootstrapAdmin creates the first admin on an empty database and tells the console its
+// password once; a generated one is also written (mode 0600) to the data dir.
+func (a *App) bootstrapAdmin(ctx context.Context) error {
+	created, generated, err := a.Identity.EnsureInitialAdmin(ctx, a.Config.AdminPassword)
+	if err != nil {
+		return err
+	}
+	file := filepath.Join(a.Config.DataDir, InitialAdminPasswordFile)
+	switch {
+	case created && generated != "":
+		if err := os.WriteFile(file, []byte(generated+"\n"), 0o600); err != nil {
+			return fmt.Errorf("write %s: %w", file, err)
+		}
+		fmt.Fprintf(a.console, "Created the user %q with the password: %s\n(also written to %s; change it after signing in)\n",
+			identity.InitialAdminName, generated, file)
+	case created:
+		fmt.Fprintf(a.console, "Created the user %q with the password from PORTALWRIGHT_ADMIN_PASSWORD.\n", identity.InitialAdminName)
+	}
+	return nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Serve listens on the configured address and serves until ctx is cancelled, then shuts
+// down gracefully (in-flight requests get up to 15 s).
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", a.Config.Addr, err)
+	}
+	return a.ServeListener(ctx, ln)
+}
+
+// ServeListener serves on an existing listener (tests use port 0).
+func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           a.HTTP,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(a.console, "Portalwright %s is running at %s\n", portalwright.BackendVersion(), PublicURL(ln.Addr()))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.Log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// PublicURL is the address to open in a browser: a wildcard host becomes localhost.
+func PublicURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return "http://" + host + ":" + port + "/"
+}

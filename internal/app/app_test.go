@@ -1,0 +1,240 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portalwright/internal/config"
+	"portalwright/internal/store/storetest"
+)
+
+// syncBuffer is a console that the server goroutine writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+type running struct {
+	base    string
+	console *syncBuffer
+	stop    func() error
+}
+
+// start runs a real server on a free port with a temp data dir.
+func start(t *testing.T, cfg config.Config) *running {
+	t.Helper()
+	console := &syncBuffer{}
+	a, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), console)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.ServeListener(ctx, ln) }()
+	r := &running{base: "http://" + ln.Addr().String(), console: console}
+	var once sync.Once
+	var stopErr error
+	r.stop = func() error {
+		once.Do(func() {
+			cancel()
+			stopErr = <-done
+			a.Close()
+		})
+		return stopErr
+	}
+	t.Cleanup(func() { _ = r.stop() })
+	waitReady(t, r.base)
+	return r
+}
+
+func waitReady(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("server at %s never became ready", base)
+}
+
+func testConfig(t *testing.T) config.Config {
+	cfg := config.Defaults()
+	cfg.DataDir = t.TempDir()
+	return cfg
+}
+
+func TestFirstStartCreatesAdminAndServes(t *testing.T) {
+	for _, db := range []string{"sqlite", "postgres"} {
+		t.Run(db, func(t *testing.T) {
+			cfg := testConfig(t)
+			if db == "postgres" {
+				cfg.DatabaseURL = storetest.PostgresURL(t)
+			}
+			srv := start(t, cfg)
+
+			out := srv.console.String()
+			if !strings.Contains(out, "is running at http://127.0.0.1:") {
+				t.Fatalf("console lacks the URL: %q", out)
+			}
+			pwFile := filepath.Join(cfg.DataDir, InitialAdminPasswordFile)
+			raw, err := os.ReadFile(pwFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			password := strings.TrimSpace(string(raw))
+			if !strings.Contains(out, password) {
+				t.Fatalf("the generated password is not printed: %q", out)
+			}
+			if st, _ := os.Stat(pwFile); st.Mode().Perm() != 0o600 {
+				t.Fatalf("password file mode %v", st.Mode().Perm())
+			}
+
+			resp, err := http.Get(srv.base + "/readyz")
+			if err != nil || resp.StatusCode != 200 {
+				t.Fatalf("readyz: %v %v", resp, err)
+			}
+			resp.Body.Close()
+
+			token := login(t, srv.base, "admin", password)
+			req, _ := http.NewRequest("GET", srv.base+"/api/v1/user/profile", nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			resp, err = http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var profile struct {
+				User struct {
+					UserName string
+					Admin    bool
+				}
+			}
+			json.NewDecoder(resp.Body).Decode(&profile)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || profile.User.UserName != "admin" || !profile.User.Admin {
+				t.Fatalf("profile %d %+v", resp.StatusCode, profile)
+			}
+			if err := srv.stop(); err != nil {
+				t.Fatalf("graceful stop: %v", err)
+			}
+		})
+	}
+}
+
+func TestAdminPasswordFromEnvironment(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AdminPassword = "chosen-pass"
+	srv := start(t, cfg)
+	if _, err := os.Stat(filepath.Join(cfg.DataDir, InitialAdminPasswordFile)); !os.IsNotExist(err) {
+		t.Fatalf("no password file expected when the password is given: %v", err)
+	}
+	if strings.Contains(srv.console.String(), "chosen-pass") {
+		t.Fatal("a given password must not be echoed")
+	}
+	login(t, srv.base, "admin", "chosen-pass")
+}
+
+func TestRestartKeepsDataAndSessions(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AdminPassword = "chosen-pass"
+	first := start(t, cfg)
+	token := login(t, first.base, "admin", "chosen-pass")
+	if err := first.stop(); err != nil {
+		t.Fatal(err)
+	}
+	second := start(t, cfg)
+	if strings.Contains(second.console.String(), "Created the user") {
+		t.Fatal("a restart must not create the admin again")
+	}
+	req, _ := http.NewRequest("GET", second.base+"/api/v1/user/profile", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("a token from before the restart must still work: %d", resp.StatusCode)
+	}
+}
+
+func TestGracefulShutdownFinishesInFlightRequests(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AdminPassword = "chosen-pass"
+	srv := start(t, cfg)
+	// A login takes a while (argon2id); stop the server while it runs.
+	result := make(chan int, 1)
+	go func() {
+		resp, err := http.Post(srv.base+"/api/v1/user/login", "application/json", strings.NewReader(`{"username":"admin","password":"chosen-pass"}`))
+		if err != nil {
+			result <- -1
+			return
+		}
+		resp.Body.Close()
+		result <- resp.StatusCode
+	}()
+	time.Sleep(5 * time.Millisecond)
+	if err := srv.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-result; code != 200 && code != -1 {
+		t.Fatalf("in-flight login answered %d", code)
+	}
+}
+
+func TestPublicURL(t *testing.T) {
+	for addr, want := range map[string]string{
+		"0.0.0.0:8080":   "http://localhost:8080/",
+		"[::]:8080":      "http://localhost:8080/",
+		"127.0.0.1:8080": "http://127.0.0.1:8080/",
+		"[::1]:9":        "http://[::1]:9/",
+	} {
+		a, _ := net.ResolveTCPAddr("tcp", addr)
+		if got := PublicURL(a); got != want {
+			t.Errorf("PublicURL(%s) = %s, want %s", addr, got, want)
+		}
+	}
+}
+
+func login(t *testing.T, base, user, pass string) string {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"username": user, "password": pass})
+	resp, err := http.Post(base+"/api/v1/user/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		IDToken string `json:"id_token"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 || out.IDToken == "" {
+		t.Fatalf("login %s: %d %v", user, resp.StatusCode, err)
+	}
+	return out.IDToken
+}

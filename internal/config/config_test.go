@@ -1,0 +1,86 @@
+package config
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func load(t *testing.T, args []string, env map[string]string) (Config, error) {
+	t.Helper()
+	cfg := Defaults()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	b := Register(fs, &cfg)
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	return cfg, b.Resolve(func(k string) string { return env[k] })
+}
+
+func TestPrecedenceFlagsOverEnvOverDefaults(t *testing.T) {
+	cfg, err := load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "127.0.0.1:8080" || cfg.DataDir != "./data" || cfg.DatabaseURL != "" {
+		t.Fatalf("defaults: %+v", cfg)
+	}
+	if got := cfg.DatabaseDSN(); got != "sqlite:data/portalwright.db" {
+		t.Fatalf("default DSN = %q", got)
+	}
+
+	env := map[string]string{
+		"PORTALWRIGHT_ADDR":             "0.0.0.0:9000",
+		"PORTALWRIGHT_DATA_DIR":         "/srv/pw",
+		"PORTALWRIGHT_DATABASE_URL":     "postgres://u:secret@db/pw",
+		"PORTALWRIGHT_ACCESS_TOKEN_TTL": "5m",
+		"PORTALWRIGHT_ADMIN_PASSWORD":   "s3cret",
+	}
+	cfg, err = load(t, nil, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "0.0.0.0:9000" || cfg.DataDir != "/srv/pw" || cfg.DatabaseURL != "postgres://u:secret@db/pw" ||
+		cfg.AccessTokenTTL != 5*time.Minute || cfg.AdminPassword != "s3cret" {
+		t.Fatalf("env not applied: %+v", cfg)
+	}
+
+	cfg, err = load(t, []string{"--addr", "127.0.0.1:1", "--data-dir=/tmp/x"}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "127.0.0.1:1" || cfg.DataDir != "/tmp/x" {
+		t.Fatalf("flags must win over env: %+v", cfg)
+	}
+	if cfg.DatabaseURL != "postgres://u:secret@db/pw" {
+		t.Fatalf("env must still fill flags not given: %+v", cfg)
+	}
+	if r := cfg.Redacted(); strings.Contains(r, "secret") {
+		t.Fatalf("Redacted leaks the password: %s", r)
+	}
+}
+
+func TestInvalidValuesAreRejected(t *testing.T) {
+	cases := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{args: []string{"--log-format", "xml"}, want: "log-format must be text or json"},
+		{args: []string{"--log-level", "loud"}, want: "log-level must be"},
+		{args: []string{"--database-url", "mysql://x"}, want: "database-url must start with"},
+		{args: []string{"--addr", ""}, want: "addr must not be empty"},
+		{env: map[string]string{"PORTALWRIGHT_ACCESS_TOKEN_TTL": "soon"}, want: "PORTALWRIGHT_ACCESS_TOKEN_TTL"},
+		{args: []string{"--access-token-ttl", "10s"}, want: "at least 1m"},
+		{args: []string{"--access-token-ttl", "2h", "--refresh-token-ttl", "1h"}, want: "must not be shorter"},
+	}
+	for _, c := range cases {
+		_, err := load(t, c.args, c.env)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("args %v env %v: err = %v, want %q", c.args, c.env, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,129 @@
+// Package httpapi builds the HTTP handler: /api/v1 with every feature's routes behind one
+// authentication and permission check, health and metrics endpoints, and the web app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"portalwright/internal/httpx"
+)
+
+// APIPrefix is where the API lives.
+const APIPrefix = "/api/v1"
+
+// Authenticator resolves a bearer token to the caller.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string) (httpx.Principal, error)
+}
+
+// Authorizer decides permission rules for non-admin callers (the access feature).
+type Authorizer interface {
+	// Allowed tells whether p holds permission in the domain given by domainID (a URL value).
+	Allowed(ctx context.Context, p httpx.Principal, permission, domainID string) (bool, error)
+}
+
+// Pinger reports whether the database answers.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps is what the router is built from.
+type Deps struct {
+	Logger     *slog.Logger
+	DB         Pinger
+	Auth       Authenticator
+	Authorizer Authorizer // nil: permission routes are for admins only
+	Features   []httpx.Routes
+	Web        fs.FS // the built web app (index.html, assets); nil serves no web app
+	Registry   *prometheus.Registry
+}
+
+// RouteInfo describes one registered API route (for docs and the authorization matrix test).
+type RouteInfo struct {
+	Method  string
+	Pattern string // full path, e.g. /api/v1/user/profile
+	Access  httpx.Access
+}
+
+// Server is the built handler and what was registered on it.
+type Server struct {
+	http.Handler
+	Routes []RouteInfo
+}
+
+// New builds the handler.
+func New(d Deps) *Server {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Registry == nil {
+		d.Registry = prometheus.NewRegistry()
+	}
+	m := newMetrics(d.Registry)
+	r := chi.NewRouter()
+	r.Use(requestID, accessLog(d.Logger, m), recoverer(d.Logger))
+
+	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	r.Get("/readyz", readyz(d.DB))
+	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{Registry: d.Registry}))
+
+	s := &Server{Handler: r}
+	guard := &guard{auth: d.Auth, authz: d.Authorizer}
+	r.Route(APIPrefix, func(api chi.Router) {
+		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			httpx.WriteError(w, r, httpx.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
+		})
+		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			httpx.WriteError(w, r, httpx.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
+		})
+		for _, f := range d.Features {
+			for _, rt := range f.Routes() {
+				api.Method(rt.Method, rt.Pattern, guard.wrap(rt))
+				s.Routes = append(s.Routes, RouteInfo{Method: rt.Method, Pattern: APIPrefix + rt.Pattern, Access: rt.Access})
+			}
+		}
+	})
+	sort.Slice(s.Routes, func(i, j int) bool {
+		if s.Routes[i].Pattern != s.Routes[j].Pattern {
+			return s.Routes[i].Pattern < s.Routes[j].Pattern
+		}
+		return s.Routes[i].Method < s.Routes[j].Method
+	})
+
+	static := staticHandler(d.Web)
+	r.NotFound(static)
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteError(w, r, httpx.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+			"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
+	})
+	return s
+}
+
+func readyz(db Pinger) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if db == nil {
+			httpx.JSON(w, http.StatusOK, map[string]string{"status": "ready"})
+			return
+		}
+		if err := db.Ping(ctx); err != nil {
+			httpx.WriteError(w, r, httpx.NewError(http.StatusServiceUnavailable, "DATABASE_UNAVAILABLE", "Service Unavailable",
+				"The database is not reachable.").WithCause(err))
+			return
+		}
+		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	}
+}

@@ -1,0 +1,88 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// MaxJSONBody bounds request bodies decoded as JSON.
+const MaxJSONBody = 1 << 20
+
+// JSON writes v with the given status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if v == nil {
+		return
+	}
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// Text writes a text/plain body.
+func Text(w http.ResponseWriter, status int, s string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, s)
+}
+
+// NoContent answers 204.
+func NoContent(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }
+
+// errorBody is the wire form of an Error with the request id.
+type errorBody struct {
+	*Error
+	RequestID string `json:"requestId"`
+}
+
+// WriteError sends err as the API's JSON error body. Internal errors are logged with their
+// cause and request id; the client only sees the generic message and the id.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := AsError(err)
+	id := RequestID(r.Context())
+	if e.Status >= 500 {
+		slog.ErrorContext(r.Context(), "request failed", "request_id", id, "method", r.Method, "path", r.URL.Path, "status", e.Status, "code", e.Code, "error", err)
+	}
+	if e.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="portalwright"`)
+	}
+	JSON(w, e.Status, errorBody{Error: e, RequestID: id})
+}
+
+// Decode reads a JSON body into v. An empty, oversized or malformed body, or one with
+// trailing data, is a 400 with a message that says which.
+func Decode(r *http.Request, v any) error {
+	if r.Body == nil || r.Body == http.NoBody {
+		return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
+		return NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, MaxJSONBody+1))
+	if err := dec.Decode(v); err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.Is(err, io.EOF):
+			return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
+		case errors.As(err, &typ):
+			return BadRequest("INVALID_JSON", "The field '"+typ.Field+"' has the wrong type: expected "+typ.Type.String()+".")
+		case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
+			return BadRequest("INVALID_JSON", "The request body is not valid JSON.")
+		default:
+			return BadRequest("INVALID_JSON", "The request body could not be read as JSON.")
+		}
+	}
+	if dec.More() {
+		return BadRequest("INVALID_JSON", "The request body must hold a single JSON value.")
+	}
+	if dec.InputOffset() > MaxJSONBody {
+		return NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Too Large", "The request body is too large.")
+	}
+	return nil
+}

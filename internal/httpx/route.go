@@ -1,0 +1,46 @@
+package httpx
+
+import "net/http"
+
+// AccessKind says who may call a route.
+type AccessKind int
+
+const (
+	AccessPublic        AccessKind = iota // anyone, signed in or not
+	AccessAuthenticated                   // any signed-in user
+	AccessPermission                      // a signed-in user holding Permission in the route's domain (admins always)
+	AccessAdmin                           // admins only
+)
+
+// Access is the rule a route declares next to its registration.
+type Access struct {
+	Kind AccessKind
+	// Permission is a spec short code or name (e.g. "asset:w", "domain_user_create").
+	Permission string
+	// DomainParam names the URL parameter that holds the domain id the permission is checked in.
+	DomainParam string
+}
+
+var (
+	Public        = Access{Kind: AccessPublic}
+	Authenticated = Access{Kind: AccessAuthenticated}
+	AdminOnly     = Access{Kind: AccessAdmin}
+)
+
+// Requires is a permission rule checked in the domain named by the URL parameter domainParam.
+func Requires(permission, domainParam string) Access {
+	return Access{Kind: AccessPermission, Permission: permission, DomainParam: domainParam}
+}
+
+// Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.
+type Route struct {
+	Method  string
+	Pattern string
+	Access  Access
+	Handler http.HandlerFunc
+}
+
+// Routes is implemented by every feature that serves API calls.
+type Routes interface {
+	Routes() []Route
+}

@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"log/slog"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// MigrationResult reports what Migrate applied.
+type MigrationResult struct {
+	Applied []int64 // versions applied by this call
+	Current int64   // schema version after the call
+}
+
+// Migrate applies every pending migration of the dialect. On PostgreSQL a session
+// advisory lock makes concurrent instances wait for each other instead of racing.
+func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (MigrationResult, error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(db.Dialect))
+	if err != nil {
+		return MigrationResult{}, err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if db.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return MigrationResult{}, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	opts = append(opts, goose.WithDisableGlobalRegistry(true))
+	p, err := goose.NewProvider(dialect, db.write, sub, opts...)
+	if err != nil {
+		return MigrationResult{}, fmt.Errorf("migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return MigrationResult{}, fmt.Errorf("migrations: %w", err)
+	}
+	var res MigrationResult
+	for _, r := range results {
+		res.Applied = append(res.Applied, r.Source.Version)
+		if log != nil {
+			log.Info("migration applied", "version", r.Source.Version, "file", r.Source.Path, "duration", r.Duration)
+		}
+	}
+	if res.Current, err = p.GetDBVersion(ctx); err != nil {
+		return res, err
+	}
+	return res, nil
+}
