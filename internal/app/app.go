@@ -19,7 +19,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"portalwright"
+	"portalwright/internal/access"
 	"portalwright/internal/appinfo"
+	"portalwright/internal/audit"
 	"portalwright/internal/config"
 	"portalwright/internal/document"
 	"portalwright/internal/httpapi"
@@ -38,6 +40,8 @@ type App struct {
 	Log      *slog.Logger
 	DB       *store.DB
 	Identity *identity.Service
+	Access   *access.Service
+	Audit    *audit.Log
 	HTTP     *httpapi.Server
 
 	console io.Writer
@@ -87,7 +91,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Wr
 
 func (a *App) wire(ctx context.Context) error {
 	var err error
-	a.Identity, err = identity.NewService(ctx, identity.NewSQLStore(a.DB), identity.Config{
+	a.Audit = audit.New(a.DB, a.Log)
+	identityStore := identity.NewSQLStore(a.DB)
+	a.Access = access.NewService(access.NewSQLStore(a.DB), a.Audit)
+	a.Identity, err = identity.NewService(ctx, identityStore, identity.Config{
 		AccessTokenTTL:  a.Config.AccessTokenTTL,
 		RefreshTokenTTL: a.Config.RefreshTokenTTL,
 	})
@@ -105,14 +112,17 @@ func (a *App) wire(ctx context.Context) error {
 		identity.NewHandler(a.Identity),
 		appinfo.NewHandler(func() appinfo.Features { return appinfo.Features{SSO: appinfo.SSO{LoginURL: "/api/v1/user/sso/login"}} }),
 		document.NewHandler(a.Config.DataDir),
+		access.NewHandler(a.Access, identityStore),
+		audit.NewHandler(a.Audit),
 	}
 	a.HTTP = httpapi.New(httpapi.Deps{
-		Logger:   a.Log,
-		DB:       a.DB,
-		Auth:     a.Identity,
-		Features: features,
-		Web:      web,
-		Registry: prometheus.NewRegistry(),
+		Logger:     a.Log,
+		DB:         a.DB,
+		Auth:       a.Identity,
+		Authorizer: a.Access,
+		Features:   features,
+		Web:        web,
+		Registry:   prometheus.NewRegistry(),
 	})
 	return nil
 }

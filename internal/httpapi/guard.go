@@ -58,18 +58,26 @@ func (g *guard) authorize(r *http.Request, p httpx.Principal, a httpx.Access) er
 		if p.Admin {
 			return nil
 		}
-	case httpx.AccessPermission:
+	case httpx.AccessPermission, httpx.AccessMember:
 		if p.Admin { // the admin flag bypasses permission checks (spec 1 §6)
 			return nil
 		}
-		if g.authz != nil {
-			ok, err := g.authz.Allowed(r.Context(), p, a.Permission, chi.URLParam(r, a.DomainParam))
-			if err != nil {
-				return err
-			}
-			if ok {
-				return nil
-			}
+		if g.authz == nil {
+			break
+		}
+		domainID := chi.URLParam(r, a.DomainParam)
+		var ok bool
+		var err error
+		if a.Kind == httpx.AccessMember {
+			ok, err = g.authz.IsMember(r.Context(), p, domainID)
+		} else {
+			ok, err = g.authz.Allowed(r.Context(), p, a.Permission, domainID)
+		}
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
 		}
 	}
 	return httpx.Forbidden("FORBIDDEN", MsgNoPermission)

@@ -29,6 +29,8 @@ type Authenticator interface {
 type Authorizer interface {
 	// Allowed tells whether p holds permission in the domain given by domainID (a URL value).
 	Allowed(ctx context.Context, p httpx.Principal, permission, domainID string) (bool, error)
+	// IsMember tells whether p belongs to the domain.
+	IsMember(ctx context.Context, p httpx.Principal, domainID string) (bool, error)
 }
 
 // Pinger reports whether the database answers.

@@ -10,6 +10,7 @@ const (
 	AccessAuthenticated                   // any signed-in user
 	AccessPermission                      // a signed-in user holding Permission in the route's domain (admins always)
 	AccessAdmin                           // admins only
+	AccessMember                          // a member of the route's domain (admins always)
 )
 
 // Access is the rule a route declares next to its registration.
@@ -30,6 +31,11 @@ var (
 // Requires is a permission rule checked in the domain named by the URL parameter domainParam.
 func Requires(permission, domainParam string) Access {
 	return Access{Kind: AccessPermission, Permission: permission, DomainParam: domainParam}
+}
+
+// Member is the rule "a member of the domain named by the URL parameter domainParam".
+func Member(domainParam string) Access {
+	return Access{Kind: AccessMember, DomainParam: domainParam}
 }
 
 // Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.

@@ -154,3 +154,12 @@ func (s *SQLStore) SigningKey(ctx context.Context) (string, error) {
 }
 
 func formatID(id int64) string { return strconv.FormatInt(id, 10) }
+
+// IsAdmin reports whether a user exists and is an administrator.
+func (s *SQLStore) IsAdmin(ctx context.Context, userID int64) (exists, admin bool, err error) {
+	err = s.db.QueryRowContext(ctx, "SELECT admin FROM users WHERE id = ?", userID).Scan(&admin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, false, nil
+	}
+	return err == nil, admin, err
+}

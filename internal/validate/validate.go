@@ -1,11 +1,16 @@
-// Package validate implements the input rules of the spec (spec 1 §5) once for the server.
-// Each rule returns the spec's message, so handlers pass it straight to the client.
-// The web client has the same rules in web/src/lib/validation.ts.
+// Package validate implements the input rules of the spec (spec 1 §5, spec 3 §5) once for the
+// server. Each rule returns an error whose text is the spec's message, so handlers pass it
+// straight to the client. The web client has the same rules in web/src/lib/validation.ts; the
+// table tests of both sides use the same cases.
 package validate
 
 import (
+	"errors"
 	"fmt"
+	"net/mail"
 	"regexp"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -13,22 +18,192 @@ import (
 const (
 	MinPasswordLength = 5
 	MaxUsernameLength = 20
+	MaxNameLength     = 100
 )
 
-// Messages of spec 1 §5.
+// Messages, word for word from the spec (trailing spaces included where the spec has them).
 const (
 	MsgMissingCredentials = "Missing username or password"
-	MsgUsername           = "Username not valid. Please enter only alphanumeric characters, dashes and underscores with a max length of 20."
 	MsgFieldRequired      = "The field is required"
+	MsgAlphanumeric       = "Please enter only Alphanumeric characters, spaces and/or Underscores."
+	MsgNoSpaces           = "Please enter only Alphanumeric characters and/or Underscores. "
+	MsgICAO               = "Please enter a valid ICAO code. All caps and 3 characters and more. "
+	MsgPortalName         = "Please enter only alphanumeric characters, spaces, underscores, round brackets, full stops and/or dashes."
+	MsgPageName           = "Please enter only alphanumeric characters, spaces, underscores and/or dashes."
+	MsgUsername           = "Username not valid. Please enter only alphanumeric characters, dashes and underscores with a max length of 20."
+	MsgBranchName         = "Please enter only Alphanumeric characters, underscore (_), dash (-), dot(.) and/or single forward slash (/)."
+	MsgStaticPortalName   = "Please do not enter single and/or double quotation marks."
+	MsgLeadingWhitespace  = "No Leading white spaces allowed"
+	MsgURL                = "Please make sure the URL is valid and starts with http:// or https://"
+	MsgCrewURL            = "Please enter a valid Crew URL"
+	MsgGitURL             = "This is not a valid GIT URL"
+	MsgNumber             = "Please provide a number for the given field."
+	MsgEmail              = "Please enter valid email address"
+	MsgSpecialCharacters  = "Please do not use special characters."
+	MsgCommitRequired     = "Please enter a commit message."
+	MsgCommitFormat       = "Please match the requested format. Only alphanumeric and numetric characters are allowed."
+	MsgPublicKeyRequired  = "Public Key input is required"
+	MsgConfirmPassword    = "Please confirm your password"
+	MsgPasswordsDiffer    = "The confirm new password doesn't match the new password"
+	MsgPasswordUnchanged  = "The new password can't be the same as the current password"
 )
 
-var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$`)
+func fail(msg string) error { return errors.New(msg) }
 
-// Username checks spec 1 §5.3: 1 to 20 letters, digits, dashes or underscores, not starting
-// with a dash or whitespace.
+var (
+	reAlphanumeric = regexp.MustCompile(`^[A-Za-z0-9_ ]+$`)
+	reNoSpaces     = regexp.MustCompile(`^[A-Za-z0-9_.]+$`)
+	reICAO         = regexp.MustCompile(`^[A-Z]{3,}$`)
+	rePortalName   = regexp.MustCompile(`^[A-Za-z0-9_.()][A-Za-z0-9 _.()-]*$`)
+	rePageName     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9 _-]*$`)
+	reUsername     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$`)
+	reBranchName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_./-]*$`)
+	reGitURL       = regexp.MustCompile(`^((git|ssh|https?)://[^\s/]+(:\d+)?/|git@[^\s:/]+:)[^\s]*\.git/?$`)
+	reCommit       = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 \r\n]*$`)
+	rePersonName   = regexp.MustCompile(`^[\p{L}\p{M}][\p{L}\p{M} .'-]*$`)
+)
+
+// Alphanumeric: letters, digits, spaces and underscores (group and domain names).
+func Alphanumeric(s string) error {
+	if !reAlphanumeric.MatchString(s) {
+		return fail(MsgAlphanumeric)
+	}
+	return nil
+}
+
+// NoSpaces: letters, digits, underscore, dot.
+func NoSpaces(s string) error {
+	if !reNoSpaces.MatchString(s) {
+		return fail(MsgNoSpaces)
+	}
+	return nil
+}
+
+// ICAO: three or more capital letters.
+func ICAO(s string) error {
+	if !reICAO.MatchString(s) {
+		return fail(MsgICAO)
+	}
+	return nil
+}
+
+// PortalName: not starting with a dash or whitespace; letters, digits, space, _ - . ( ).
+func PortalName(s string) error {
+	if !rePortalName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+		return fail(MsgPortalName)
+	}
+	return nil
+}
+
+// PageName: not starting with a dash or whitespace; letters, digits, space, _ -.
+func PageName(s string) error {
+	if !rePageName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+		return fail(MsgPageName)
+	}
+	return nil
+}
+
+// Username: 1 to 20 letters, digits, dashes or underscores, not starting with a dash.
 func Username(s string) error {
-	if !usernamePattern.MatchString(s) {
-		return fmt.Errorf("%s", MsgUsername)
+	if !reUsername.MatchString(s) {
+		return fail(MsgUsername)
+	}
+	return nil
+}
+
+// BranchName: starts with a letter or digit, then letters, digits, _ . - /; no '..', '//',
+// '/.', no trailing '.' or '/', no '.lock' ending (git's own rules are stricter still).
+func BranchName(s string) error {
+	if !reBranchName.MatchString(s) || strings.Contains(s, "..") || strings.Contains(s, "//") ||
+		strings.Contains(s, "/.") || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "/") ||
+		strings.HasSuffix(s, ".lock") || len(s) > 250 {
+		return fail(MsgBranchName)
+	}
+	return nil
+}
+
+// StaticPortalName: no single or double quotes or backticks.
+func StaticPortalName(s string) error {
+	if strings.ContainsAny(s, "'\"`") {
+		return fail(MsgStaticPortalName)
+	}
+	return nil
+}
+
+// NoLeadingWhitespace: no leading whitespace, '-', '<' or '>'.
+func NoLeadingWhitespace(s string) error {
+	if s != "" && strings.ContainsAny(s[:1], " \t\r\n-<>") {
+		return fail(MsgLeadingWhitespace)
+	}
+	return nil
+}
+
+// URL: empty passes; otherwise it must start with http:// or https:// and have a host.
+func URL(s string) error {
+	if s == "" {
+		return nil
+	}
+	rest, ok := strings.CutPrefix(s, "http://")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "https://")
+	}
+	if !ok || rest == "" || strings.ContainsAny(s, " \t\r\n") || strings.HasPrefix(rest, "/") {
+		return fail(MsgURL)
+	}
+	return nil
+}
+
+// CrewURL: no whitespace and contains a dot.
+func CrewURL(s string) error {
+	if s == "" || strings.ContainsAny(s, " \t\r\n") || !strings.Contains(s, ".") {
+		return fail(MsgCrewURL)
+	}
+	return nil
+}
+
+// GitURL: git://, ssh://, http(s):// or git@host: forms ending in .git.
+func GitURL(s string) error {
+	if !reGitURL.MatchString(s) {
+		return fail(MsgGitURL)
+	}
+	return nil
+}
+
+// Number parses s and checks it against the optional bounds.
+func Number(s string, min, max *float64) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, fail(MsgNumber)
+	}
+	if max != nil && v > *max {
+		return v, fmt.Errorf("Maximum value allowed is %s", strconv.FormatFloat(*max, 'f', -1, 64))
+	}
+	if min != nil && v < *min {
+		return v, fmt.Errorf("Minimum value allowed is %s", strconv.FormatFloat(*min, 'f', -1, 64))
+	}
+	return v, nil
+}
+
+// Email: required and a plain address (name@host.tld).
+func Email(s string) error {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndex(s, "@")+1:], ".") {
+		return fail(MsgEmail)
+	}
+	return nil
+}
+
+// PersonName: letters (any script), spaces, dots, apostrophes and dashes; the spec leaves the
+// rejected set open, so digits and symbols such as < > @ # are refused.
+func PersonName(s string, required bool) error {
+	if s == "" {
+		if required {
+			return fail(MsgFieldRequired)
+		}
+		return nil
+	}
+	if !rePersonName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+		return fail(MsgSpecialCharacters)
 	}
 	return nil
 }
@@ -37,6 +212,37 @@ func Username(s string) error {
 func PasswordLength(s string) error {
 	if utf8.RuneCountInString(s) < MinPasswordLength {
 		return fmt.Errorf("Your password needs to be at least %d characters.", MinPasswordLength)
+	}
+	return nil
+}
+
+// PasswordCharacters refuses control characters (the spec's special-characters check on
+// passwords; printable symbols are allowed in passwords).
+func PasswordCharacters(s string) error {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return fail(MsgSpecialCharacters)
+		}
+	}
+	return nil
+}
+
+// CommitMessage: required; starts with a letter or digit, then letters, digits, spaces or
+// line breaks.
+func CommitMessage(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fail(MsgCommitRequired)
+	}
+	if !reCommit.MatchString(s) {
+		return fail(MsgCommitFormat)
+	}
+	return nil
+}
+
+// Required checks that a trimmed value is not empty.
+func Required(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fail(MsgFieldRequired)
 	}
 	return nil
 }

@@ -1,0 +1,448 @@
+package access
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"portalwright/internal/audit"
+	"portalwright/internal/httpx"
+	"portalwright/internal/store"
+	"portalwright/internal/validate"
+)
+
+// Auditor records administration actions.
+type Auditor interface {
+	Record(ctx context.Context, e audit.Entry)
+}
+
+// Service applies the rules of domains, members, groups and permissions.
+type Service struct {
+	store *SQLStore
+	audit Auditor
+}
+
+func NewService(st *SQLStore, a Auditor) *Service { return &Service{store: st, audit: a} }
+
+// Messages.
+const (
+	MsgDomainNotFound = "Could not open domain: The domain does not exist"
+	MsgDomainExists   = "A domain with this name already exists."
+	MsgGroupNotFound  = "The permission group does not exist."
+	MsgGroupExists    = "A permission group with this name already exists in the domain."
+	MsgUserNotFound   = "The user does not exist."
+	MsgNotMember      = "The user is not a member of this domain."
+)
+
+var (
+	errDomainNotFound = httpx.NotFound("DOMAIN_NOT_FOUND", MsgDomainNotFound)
+	errGroupNotFound  = httpx.NotFound("GROUP_NOT_FOUND", MsgGroupNotFound)
+	errUserNotFound   = httpx.NotFound("USER_NOT_FOUND", MsgUserNotFound)
+)
+
+func (s *Service) record(ctx context.Context, p httpx.Principal, action string, domainID int64, entityType, entityID, details string) {
+	if s.audit == nil {
+		return
+	}
+	actor := p.UserID
+	var d *int64
+	if domainID != 0 {
+		d = &domainID
+	}
+	s.audit.Record(ctx, audit.Entry{Action: action, ActorID: &actor, ActorName: p.Username, DomainID: d, EntityType: entityType, EntityID: entityID, Details: details})
+}
+
+// ParseID reads a numeric id from a URL value.
+func ParseID(v string) (int64, bool) {
+	id, err := strconv.ParseInt(v, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// Allowed implements httpapi.Authorizer: does p hold the permission in the domain?
+func (s *Service) Allowed(ctx context.Context, p httpx.Principal, permission, domain string) (bool, error) {
+	if p.Admin {
+		return true, nil
+	}
+	id, ok := ParseID(domain)
+	if !ok {
+		return false, nil
+	}
+	return s.store.HasPermission(ctx, id, p.UserID, Expand(permission))
+}
+
+// IsMember implements httpapi.Authorizer.
+func (s *Service) IsMember(ctx context.Context, p httpx.Principal, domain string) (bool, error) {
+	if p.Admin {
+		return true, nil
+	}
+	id, ok := ParseID(domain)
+	if !ok {
+		return false, nil
+	}
+	return s.store.IsMember(ctx, id, p.UserID)
+}
+
+// Domains lists what p may see: every domain for admins, their own for others.
+func (s *Service) Domains(ctx context.Context, p httpx.Principal) ([]Domain, error) {
+	if p.Admin {
+		return s.store.AllDomains(ctx)
+	}
+	return s.store.MemberDomains(ctx, p.UserID)
+}
+
+// DomainsWith answers getDomains/{userId}/{role}: the domains where the user holds the
+// permission (role). Users may ask about themselves; admins about anyone.
+func (s *Service) DomainsWith(ctx context.Context, p httpx.Principal, userID int64, role string, targetIsAdmin bool) ([]Domain, error) {
+	if !p.Admin && p.UserID != userID {
+		return nil, httpx.Forbidden("FORBIDDEN", "Could not retrieve domains for userId "+strconv.FormatInt(userID, 10)+" and role "+role)
+	}
+	if targetIsAdmin {
+		return s.store.AllDomains(ctx)
+	}
+	return s.store.DomainsWithPermission(ctx, userID, Expand(role))
+}
+
+func (s *Service) domain(ctx context.Context, id int64) (*Domain, error) {
+	d, err := s.store.Domain(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errDomainNotFound
+	}
+	return d, err
+}
+
+func checkName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if err := validate.Required(name); err != nil {
+		return "", httpx.Validation(err.Error())
+	}
+	if err := validate.Alphanumeric(name); err != nil {
+		return "", httpx.Validation(err.Error())
+	}
+	if len(name) > validate.MaxNameLength {
+		return "", httpx.Validation("The name must be at most 100 characters.")
+	}
+	return name, nil
+}
+
+// CreateDomain adds a domain (admins).
+func (s *Service) CreateDomain(ctx context.Context, p httpx.Principal, name string) (*Domain, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.store.CreateDomain(ctx, name)
+	if errors.Is(err, ErrDuplicate) {
+		return nil, httpx.Conflict("DOMAIN_EXISTS", MsgDomainExists)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.record(ctx, p, "DOMAIN_CREATED", d.ID, "DOMAIN", strconv.FormatInt(d.ID, 10), d.Name)
+	return d, nil
+}
+
+// RenameDomain changes a domain's name.
+func (s *Service) RenameDomain(ctx context.Context, p httpx.Principal, id int64, name string) (*Domain, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.RenameDomain(ctx, id, name)
+	switch {
+	case errors.Is(err, ErrDuplicate):
+		return nil, httpx.Conflict("DOMAIN_EXISTS", MsgDomainExists)
+	case errors.Is(err, store.ErrNotFound):
+		return nil, errDomainNotFound
+	case err != nil:
+		return nil, err
+	}
+	s.record(ctx, p, "DOMAIN_RENAMED", id, "DOMAIN", strconv.FormatInt(id, 10), name)
+	return s.domain(ctx, id)
+}
+
+// DeleteDomain removes a domain with its members and groups (admins).
+func (s *Service) DeleteDomain(ctx context.Context, p httpx.Principal, id int64) error {
+	d, err := s.domain(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteDomain(ctx, id); err != nil {
+		return err
+	}
+	s.record(ctx, p, "DOMAIN_DELETED", 0, "DOMAIN", strconv.FormatInt(id, 10), d.Name)
+	return nil
+}
+
+// MaxLogoBytes bounds an uploaded domain logo.
+const MaxLogoBytes = 512 << 10
+
+var logoTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// SetLogo stores a domain logo; the type is sniffed from the bytes, not trusted from the client.
+func (s *Service) SetLogo(ctx context.Context, p httpx.Principal, id int64, data []byte) error {
+	if len(data) == 0 {
+		return httpx.Validation("The logo file is empty.")
+	}
+	if len(data) > MaxLogoBytes {
+		return httpx.Validation("The logo must be at most 512 KB.")
+	}
+	ct := http.DetectContentType(data)
+	if !logoTypes[ct] {
+		return httpx.Validation("The logo must be a PNG, JPEG, GIF or WebP image.")
+	}
+	if err := s.store.SetLogo(ctx, id, data, ct); errors.Is(err, store.ErrNotFound) {
+		return errDomainNotFound
+	} else if err != nil {
+		return err
+	}
+	s.record(ctx, p, "DOMAIN_LOGO_CHANGED", id, "DOMAIN", strconv.FormatInt(id, 10), ct)
+	return nil
+}
+
+// RemoveLogo clears a domain logo.
+func (s *Service) RemoveLogo(ctx context.Context, p httpx.Principal, id int64) error {
+	if _, err := s.domain(ctx, id); err != nil {
+		return err
+	}
+	if err := s.store.SetLogo(ctx, id, nil, ""); err != nil {
+		return err
+	}
+	s.record(ctx, p, "DOMAIN_LOGO_CHANGED", id, "DOMAIN", strconv.FormatInt(id, 10), "removed")
+	return nil
+}
+
+// Logo returns the logo bytes and content type.
+func (s *Service) Logo(ctx context.Context, id int64) ([]byte, string, error) {
+	data, ct, err := s.store.Logo(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, "", httpx.NotFound("LOGO_NOT_FOUND", "The domain has no logo.")
+	}
+	return data, ct, err
+}
+
+// Meta summarises a domain.
+func (s *Service) Meta(ctx context.Context, id int64) (*AccountMeta, error) {
+	m, err := s.store.Meta(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errDomainNotFound
+	}
+	return m, err
+}
+
+// Members lists the users of a domain.
+func (s *Service) Members(ctx context.Context, id int64) ([]Member, error) {
+	if _, err := s.domain(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.store.Members(ctx, id)
+}
+
+// UsersInfo lists each member with their groups.
+func (s *Service) UsersInfo(ctx context.Context, id int64) ([]UserInfo, error) {
+	if _, err := s.domain(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.store.UsersInfo(ctx, id)
+}
+
+// AddMember makes a user a member of a domain (idempotent).
+func (s *Service) AddMember(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return err
+	}
+	if err := s.store.AddMember(ctx, domainID, userID); errors.Is(err, ErrNoUser) {
+		return errUserNotFound
+	} else if err != nil {
+		return err
+	}
+	s.record(ctx, p, "DOMAIN_USER_ADDED", domainID, "USER", strconv.FormatInt(userID, 10), "")
+	return nil
+}
+
+// RemoveMember takes a user and their groups out of a domain.
+func (s *Service) RemoveMember(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return err
+	}
+	if err := s.store.RemoveMember(ctx, domainID, userID); errors.Is(err, store.ErrNotFound) {
+		return httpx.NotFound("NOT_A_MEMBER", MsgNotMember)
+	} else if err != nil {
+		return err
+	}
+	s.record(ctx, p, "DOMAIN_USER_REMOVED", domainID, "USER", strconv.FormatInt(userID, 10), "")
+	return nil
+}
+
+// Groups lists a domain's permission groups with their permissions.
+func (s *Service) Groups(ctx context.Context, domainID int64) ([]Group, error) {
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return nil, err
+	}
+	return s.store.Groups(ctx, domainID)
+}
+
+// Roles lists the group names of a domain.
+func (s *Service) Roles(ctx context.Context, domainID int64) ([]string, error) {
+	groups, err := s.Groups(ctx, domainID)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(groups))
+	for _, g := range groups {
+		names = append(names, g.GroupName)
+	}
+	return names, nil
+}
+
+func checkPermissions(perms []string) ([]string, error) {
+	out, unknown := normalise(perms)
+	if unknown != "" {
+		return nil, httpx.Validation("Unknown permission '" + unknown + "'.")
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out, nil
+}
+
+// CreateGroup adds a permission group to a domain.
+func (s *Service) CreateGroup(ctx context.Context, p httpx.Principal, domainID int64, name string, perms []string) (*Group, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return nil, err
+	}
+	if perms, err = checkPermissions(perms); err != nil {
+		return nil, err
+	}
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return nil, err
+	}
+	g, err := s.store.CreateGroup(ctx, domainID, name, perms)
+	if errors.Is(err, ErrDuplicate) {
+		return nil, httpx.Conflict("GROUP_EXISTS", MsgGroupExists)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.record(ctx, p, "GROUP_CREATED", domainID, "GROUP", name, strings.Join(perms, ","))
+	return g, nil
+}
+
+// GroupPermissions returns the permissions of one group.
+func (s *Service) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
+	perms, err := s.store.GroupPermissions(ctx, domainID, group)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errGroupNotFound
+	}
+	return perms, err
+}
+
+// SetPermissions replaces the permissions of a group.
+func (s *Service) SetPermissions(ctx context.Context, p httpx.Principal, domainID int64, group string, perms []string) ([]string, error) {
+	perms, err := checkPermissions(perms)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.SetPermissions(ctx, domainID, group, perms); errors.Is(err, store.ErrNotFound) {
+		return nil, errGroupNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	s.record(ctx, p, "GROUP_PERMISSIONS_UPDATED", domainID, "GROUP", group, strings.Join(perms, ","))
+	return perms, nil
+}
+
+// DeleteGroup removes a group; its members lose what it gave them.
+func (s *Service) DeleteGroup(ctx context.Context, p httpx.Principal, domainID int64, group string) error {
+	if err := s.store.DeleteGroup(ctx, domainID, group); errors.Is(err, store.ErrNotFound) {
+		return errGroupNotFound
+	} else if err != nil {
+		return err
+	}
+	s.record(ctx, p, "GROUP_DELETED", domainID, "GROUP", group, "")
+	return nil
+}
+
+// AssignRole gives a user a group of the domain, adding them to the domain if needed.
+func (s *Service) AssignRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return err
+	}
+	err := s.store.AssignGroup(ctx, domainID, userID, group)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return errGroupNotFound
+	case errors.Is(err, ErrNoUser):
+		return errUserNotFound
+	case err != nil:
+		return err
+	}
+	s.record(ctx, p, "ROLE_ASSIGNED", domainID, "USER", strconv.FormatInt(userID, 10), group)
+	return nil
+}
+
+// RemoveRole takes a group away from a user.
+func (s *Service) RemoveRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
+	if err := s.store.UnassignGroup(ctx, domainID, userID, group); errors.Is(err, store.ErrNotFound) {
+		return httpx.NotFound("ROLE_NOT_HELD", "The user does not hold this role in the domain.")
+	} else if err != nil {
+		return err
+	}
+	s.record(ctx, p, "ROLE_REMOVED", domainID, "USER", strconv.FormatInt(userID, 10), group)
+	return nil
+}
+
+// UserRoles answers what a user holds in a domain. Users may read their own; admins and
+// those who manage the domain's users may read anyone's.
+func (s *Service) UserRoles(ctx context.Context, p httpx.Principal, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
+	if !p.Admin && p.UserID != userID {
+		ok, err := s.store.HasPermission(ctx, domainID, p.UserID, "domain_user_create")
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, httpx.Forbidden("FORBIDDEN", "Could not load user permissions for domain with ID "+strconv.FormatInt(domainID, 10))
+		}
+	}
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return nil, err
+	}
+	roles, err := s.store.UserGroups(ctx, domainID, userID)
+	if err != nil {
+		return nil, err
+	}
+	perms, err := s.store.UserPermissions(ctx, domainID, userID)
+	if err != nil {
+		return nil, err
+	}
+	if targetIsAdmin {
+		perms = append([]string(nil), Catalogue...)
+	}
+	return &UserRoles{DomainID: domainID, Roles: roles, Permissions: perms, Admin: targetIsAdmin}, nil
+}
+
+// RolesByDomain lists, for each domain the user belongs to, their roles (GET /user/{id}/roles).
+func (s *Service) RolesByDomain(ctx context.Context, userID int64) ([]DomainRoles, error) {
+	domains, err := s.store.MemberDomains(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DomainRoles, 0, len(domains))
+	for _, d := range domains {
+		roles, err := s.store.UserGroups(ctx, d.ID, userID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, DomainRoles{DomainID: d.ID, DomainName: d.Name, Roles: roles})
+	}
+	return out, nil
+}
+
+// DomainRoles is one domain's roles of a user.
+type DomainRoles struct {
+	DomainID   int64    `json:"domainId"`
+	DomainName string   `json:"domainName"`
+	Roles      []string `json:"roles"`
+}

@@ -1,0 +1,167 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"portalwright/internal/httpapi"
+	"portalwright/internal/httpx"
+	"portalwright/internal/identity"
+)
+
+// TestAuthorizationMatrix walks every registered /api/v1 route, so routes added later are
+// covered without editing this test:
+//   - no token → 401 (unless the route is public);
+//   - a user of another domain → 403 (routes scoped to a domain or admin-only);
+//   - a member without the route's permission → 403 (permission and admin routes);
+//   - an admin → neither 401 nor 403.
+func TestAuthorizationMatrix(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AdminPassword = "admin-pass"
+	a, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	srv := httptest.NewServer(a.HTTP)
+	defer srv.Close()
+	ctx := context.Background()
+
+	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+	home, err := a.Access.CreateDomain(ctx, root, "Home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	away, _ := a.Access.CreateDomain(ctx, root, "Away")
+	member, _ := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "member", Password: "member-pass"})
+	outsider, _ := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "outsider", Password: "outsider-pass"})
+	// The member belongs to Home with a group that grants nothing; the outsider belongs to Away
+	// with every permission there.
+	if _, err := a.Access.CreateGroup(ctx, root, home.ID, "Nobodies", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Access.AssignRole(ctx, root, member.ID, home.ID, "Nobodies"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Access.CreateGroup(ctx, root, away.ID, "Everything", []string{"domain:w", "domain:u", "domain:k", "asset:w"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Access.AssignRole(ctx, root, outsider.ID, away.ID, "Everything"); err != nil {
+		t.Fatal(err)
+	}
+
+	values := map[string]string{
+		"id": itoa(home.ID), "domain": itoa(home.ID), "domainId": itoa(home.ID), "d": itoa(home.ID),
+		"user": itoa(member.ID), "userId": itoa(member.ID),
+		"group": "Nobodies", "role": "Nobodies", "name": "terms", "category": "SIGN_IN",
+		"entity": "ALL", "entityId": "0",
+	}
+	param := regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
+	fill := func(pattern string) string {
+		return param.ReplaceAllStringFunc(pattern, func(m string) string {
+			name := param.FindStringSubmatch(m)[1]
+			if v, ok := values[name]; ok {
+				return v
+			}
+			return "1"
+		})
+	}
+	call := func(method, path, token string) int {
+		var body io.Reader
+		if method == http.MethodPost || method == http.MethodPut {
+			body = strings.NewReader("{}")
+		}
+		req, _ := http.NewRequest(method, srv.URL+path, body)
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	login := func(user, pass string) string {
+		b, _ := json.Marshal(map[string]string{"username": user, "password": pass})
+		resp, err := http.Post(srv.URL+"/api/v1/user/login", "application/json", bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out struct {
+			IDToken string `json:"id_token"`
+		}
+		json.NewDecoder(resp.Body).Decode(&out)
+		if out.IDToken == "" {
+			t.Fatalf("login %s failed: %d", user, resp.StatusCode)
+		}
+		return out.IDToken
+	}
+	memberToken := login("member", "member-pass")
+	outsiderToken := login("outsider", "outsider-pass")
+
+	routes := append([]httpapi.RouteInfo(nil), a.HTTP.Routes...)
+	if len(routes) < 20 {
+		t.Fatalf("only %d routes registered", len(routes))
+	}
+	// Mutating admin calls run last, deletes at the very end, so earlier checks see the fixtures.
+	sort.SliceStable(routes, func(i, j int) bool { return rank(routes[i].Method) < rank(routes[j].Method) })
+
+	for _, rt := range routes {
+		path := fill(rt.Pattern)
+		name := rt.Method + " " + rt.Pattern
+		if rt.Access.Kind == httpx.AccessPublic {
+			continue
+		}
+		if got := call(rt.Method, path, ""); got != http.StatusUnauthorized {
+			t.Errorf("%s without a token = %d, want 401", name, got)
+		}
+		switch rt.Access.Kind {
+		case httpx.AccessPermission, httpx.AccessMember, httpx.AccessAdmin:
+			if got := call(rt.Method, path, outsiderToken); got != http.StatusForbidden {
+				t.Errorf("%s as a user of another domain = %d, want 403", name, got)
+			}
+		}
+		switch rt.Access.Kind {
+		case httpx.AccessPermission, httpx.AccessAdmin:
+			if got := call(rt.Method, path, memberToken); got != http.StatusForbidden {
+				t.Errorf("%s as a member without %q = %d, want 403", name, rt.Access.Permission, got)
+			}
+		}
+	}
+	for _, rt := range routes {
+		if rt.Access.Kind == httpx.AccessPublic {
+			continue
+		}
+		// A fresh admin session per call: a logout route ends the session it is called with.
+		token := login("admin", "admin-pass")
+		if got := call(rt.Method, fill(rt.Pattern), token); got == http.StatusUnauthorized || got == http.StatusForbidden {
+			t.Errorf("%s %s as admin = %d", rt.Method, rt.Pattern, got)
+		}
+	}
+}
+
+func rank(method string) int {
+	switch method {
+	case http.MethodGet, http.MethodHead:
+		return 0
+	case http.MethodPost, http.MethodPut, http.MethodPatch:
+		return 1
+	default:
+		return 2
+	}
+}
+
+func itoa(id int64) string { return strconv.FormatInt(id, 10) }

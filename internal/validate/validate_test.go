@@ -1,0 +1,131 @@
+package validate
+
+import "testing"
+
+// One row per rule and outcome; the web client's validation tests use the same cases.
+func TestRules(t *testing.T) {
+	type rule func(string) error
+	rows := []struct {
+		name  string
+		rule  rule
+		in    string
+		okMsg string // "" when valid, else the expected message
+	}{
+		{"alphanumeric ok", Alphanumeric, "Crew Team_1", ""},
+		{"alphanumeric dash", Alphanumeric, "crew-team", MsgAlphanumeric},
+		{"alphanumeric empty", Alphanumeric, "", MsgAlphanumeric},
+		{"no spaces ok", NoSpaces, "file_name.v2", ""},
+		{"no spaces space", NoSpaces, "file name", MsgNoSpaces},
+		{"icao ok", ICAO, "BAW", ""},
+		{"icao long ok", ICAO, "ABCDE", ""},
+		{"icao short", ICAO, "BA", MsgICAO},
+		{"icao lower", ICAO, "baw", MsgICAO},
+		{"portal name ok", PortalName, "Crew Portal (A320) v1.2-beta", ""},
+		{"portal name leading dash", PortalName, "-portal", MsgPortalName},
+		{"portal name leading space", PortalName, " portal", MsgPortalName},
+		{"portal name slash", PortalName, "a/b", MsgPortalName},
+		{"page name ok", PageName, "Home page_1-a", ""},
+		{"page name dot", PageName, "home.html", MsgPageName},
+		{"page name leading dash", PageName, "-home", MsgPageName},
+		{"username ok", Username, "john_doe-1", ""},
+		{"username 20", Username, "abcdefghijklmnopqrst", ""},
+		{"username 21", Username, "abcdefghijklmnopqrstu", MsgUsername},
+		{"username leading dash", Username, "-john", MsgUsername},
+		{"username space", Username, "john doe", MsgUsername},
+		{"username empty", Username, "", MsgUsername},
+		{"branch ok", BranchName, "feature/new-page_1.2", ""},
+		{"branch leading dot", BranchName, ".hidden", MsgBranchName},
+		{"branch dotdot", BranchName, "a..b", MsgBranchName},
+		{"branch double slash", BranchName, "a//b", MsgBranchName},
+		{"branch trailing dot", BranchName, "a.", MsgBranchName},
+		{"branch trailing slash", BranchName, "a/", MsgBranchName},
+		{"branch slash dot", BranchName, "a/.b", MsgBranchName},
+		{"branch lock", BranchName, "a.lock", MsgBranchName},
+		{"branch space", BranchName, "a b", MsgBranchName},
+		{"branch option-like", BranchName, "-delete", MsgBranchName},
+		{"static name ok", StaticPortalName, "Static portal", ""},
+		{"static name quote", StaticPortalName, "it's", MsgStaticPortalName},
+		{"static name backtick", StaticPortalName, "a`b", MsgStaticPortalName},
+		{"leading ok", NoLeadingWhitespace, "value", ""},
+		{"leading space", NoLeadingWhitespace, " value", MsgLeadingWhitespace},
+		{"leading dash", NoLeadingWhitespace, "-value", MsgLeadingWhitespace},
+		{"leading angle", NoLeadingWhitespace, "<script>", MsgLeadingWhitespace},
+		{"url empty", URL, "", ""},
+		{"url https", URL, "https://example.com/x", ""},
+		{"url ftp", URL, "ftp://example.com", MsgURL},
+		{"url bare", URL, "example.com", MsgURL},
+		{"url space", URL, "https://exa mple.com", MsgURL},
+		{"crew url ok", CrewURL, "crew.airline.aero", ""},
+		{"crew url no dot", CrewURL, "localhost", MsgCrewURL},
+		{"crew url space", CrewURL, "crew airline.aero", MsgCrewURL},
+		{"git https", GitURL, "https://git.example.com/team/portal.git", ""},
+		{"git ssh", GitURL, "ssh://git@git.example.com:2222/team/portal.git", ""},
+		{"git scp", GitURL, "git@github.com:team/portal.git", ""},
+		{"git proto", GitURL, "git://git.example.com/portal.git", ""},
+		{"git no suffix", GitURL, "https://git.example.com/team/portal", MsgGitURL},
+		{"git file", GitURL, "file:///srv/portal.git", MsgGitURL},
+		{"email ok", Email, "jane.doe@example.com", ""},
+		{"email no tld", Email, "jane@example", MsgEmail},
+		{"email name form", Email, "Jane <jane@example.com>", MsgEmail},
+		{"email empty", Email, "", MsgEmail},
+		{"commit ok", CommitMessage, "Update home page\nand footer", ""},
+		{"commit empty", CommitMessage, "  ", MsgCommitRequired},
+		{"commit punctuation", CommitMessage, "Fix: typo", MsgCommitFormat},
+		{"commit leading space", CommitMessage, " fix", MsgCommitFormat},
+		{"required ok", Required, "x", ""},
+		{"required blank", Required, " ", MsgFieldRequired},
+		{"password length ok", PasswordLength, "12345", ""},
+		{"password length short", PasswordLength, "1234", "Your password needs to be at least 5 characters."},
+		{"password chars control", PasswordCharacters, "abc\x00def", MsgSpecialCharacters},
+		{"password chars symbols ok", PasswordCharacters, "p@ss w0rd!", ""},
+	}
+	for _, r := range rows {
+		err := r.rule(r.in)
+		switch {
+		case r.okMsg == "" && err != nil:
+			t.Errorf("%s: %q rejected: %v", r.name, r.in, err)
+		case r.okMsg != "" && (err == nil || err.Error() != r.okMsg):
+			t.Errorf("%s: %q: err = %v, want %q", r.name, r.in, err, r.okMsg)
+		}
+	}
+}
+
+func TestPersonName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Anne-Marie": "",
+		"O'Neill":    "",
+		"José":       "",
+		"":           "",
+		"John3":      MsgSpecialCharacters,
+		"<b>":        MsgSpecialCharacters,
+		"a@b":        MsgSpecialCharacters,
+		" leading":   MsgSpecialCharacters,
+	} {
+		err := PersonName(in, false)
+		if (want == "") != (err == nil) || (err != nil && err.Error() != want) {
+			t.Errorf("PersonName(%q) = %v, want %q", in, err, want)
+		}
+	}
+	if err := PersonName("", true); err == nil || err.Error() != MsgFieldRequired {
+		t.Errorf("required empty name: %v", err)
+	}
+}
+
+func TestNumber(t *testing.T) {
+	lo, hi := 1.0, 10.0
+	for in, want := range map[string]string{
+		"5":   "",
+		"1":   "",
+		"10":  "",
+		"11":  "Maximum value allowed is 10",
+		"0":   "Minimum value allowed is 1",
+		"abc": MsgNumber,
+		"":    MsgNumber,
+		"2.5": "",
+	} {
+		_, err := Number(in, &lo, &hi)
+		if (want == "") != (err == nil) || (err != nil && err.Error() != want) {
+			t.Errorf("Number(%q) = %v, want %q", in, err, want)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make bench: the figures the issues ask for, measured on this machine in one run.
+# Medians over several runs; the machines are shared and noisy, so compare within a run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${PORTALWRIGHT_BIN:-bin/portalwright}
+RUNS=${BENCH_RUNS:-9}
+work=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]:-}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+now_ms() { date +%s%3N; }
+median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
+echo "== Foundation (issue 2) =="
+
+# 1. Start to /readyz on an empty data dir (includes creating the database, migrating and
+#    hashing the generated admin password).
+for i in $(seq 1 "$RUNS"); do
+  port=$(free_port)
+  dir="$work/start-$i"
+  t0=$(now_ms)
+  "$BIN" serve --addr "127.0.0.1:$port" --data-dir "$dir" --log-level error >/dev/null 2>&1 &
+  pid=$!
+  until curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.005; done
+  t1=$(now_ms)
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo $((t1 - t0))
+done > "$work/start.txt"
+echo "start to /readyz, empty data dir: median $(median < "$work/start.txt") ms over $RUNS runs (target < 1000 ms)"
+
+# 2. Idle RSS: started, one sign-in, profile read, then 3 s idle.
+port=$(free_port)
+PORTALWRIGHT_ADMIN_PASSWORD=bench-pass "$BIN" serve --addr "127.0.0.1:$port" --data-dir "$work/idle" --log-level error >/dev/null 2>&1 &
+pid=$!; pids+=("$pid")
+until curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; do sleep 0.01; done
+token=$(curl -fs -H 'Content-Type: application/json' -d '{"username":"admin","password":"bench-pass"}' "http://127.0.0.1:$port/api/v1/user/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id_token"])')
+curl -fs -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/v1/user/profile" >/dev/null
+curl -fs "http://127.0.0.1:$port/" >/dev/null
+sleep 3
+rss_kb=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+echo "idle RSS after one sign-in: $((rss_kb / 1024)) MB (target < 60 MB)"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+# 3. Login page: the JS and CSS index.html loads up front (entry script, modulepreloads,
+#    stylesheets), gzipped at level 9 as a server would send them.
+total=0
+for f in $(grep -oE '(src|href)="\./assets/[^"]+\.(js|css)"' web/dist/index.html | sed -E 's/.*"\.\/(.*)"/\1/' | sort -u); do
+  size=$(gzip -9 -c "web/dist/$f" | wc -c)
+  total=$((total + size))
+  printf '  %-48s %7d B gz\n' "$f" "$size"
+done
+echo "login page initial JS + CSS: $((total / 1024)) KB gzipped (target <= 250 KB)"
