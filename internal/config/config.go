@@ -22,8 +22,29 @@ type Config struct {
 
 	AdminPassword string // password of the first admin; random when empty (env only: never a flag)
 
+	// PublicURL is how browsers reach the server (links in e-mails, SSO redirects); empty:
+	// derived from the listening address.
+	PublicURL string
+
+	SMTP SMTP
+	OIDC OIDC
+
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
+}
+
+// SMTP configures outgoing e-mail; without Host and From mails are held in the outbox.
+type SMTP struct {
+	Host, Username, Password, From string
+	Port                           int
+	StartTLS                       bool
+}
+
+// OIDC configures single sign-on with an OpenID Connect provider; off without Issuer.
+type OIDC struct {
+	Issuer, ClientID, ClientSecret string
+	Label                          string // the SSO button's text
+	Provision                      bool   // create unknown users on first SSO sign-in
 }
 
 // Defaults are the built-in values.
@@ -35,6 +56,8 @@ func Defaults() Config {
 		LogLevel:        "info",
 		AccessTokenTTL:  15 * time.Minute,
 		RefreshTokenTTL: 30 * 24 * time.Hour,
+		SMTP:            SMTP{Port: 587, StartTLS: true},
+		OIDC:            OIDC{Label: "Sign in with SSO"},
 	}
 }
 
@@ -43,6 +66,8 @@ type flagSpec struct {
 	name, env, usage string
 	str              *string
 	dur              *time.Duration
+	num              *int
+	on               *bool
 }
 
 // Register adds the settings to fs, with defaults taken from d. Call Resolve after fs.Parse.
@@ -56,6 +81,16 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "web-dir", env: "PORTALWRIGHT_WEB_DIR", usage: "serve the web app from this directory instead of the embedded build", str: &c.WebDir})
 	b.add(flagSpec{name: "access-token-ttl", env: "PORTALWRIGHT_ACCESS_TOKEN_TTL", usage: "lifetime of an access token", dur: &c.AccessTokenTTL})
 	b.add(flagSpec{name: "refresh-token-ttl", env: "PORTALWRIGHT_REFRESH_TOKEN_TTL", usage: "lifetime of a sign-in session (refresh token)", dur: &c.RefreshTokenTTL})
+	b.add(flagSpec{name: "public-url", env: "PORTALWRIGHT_PUBLIC_URL", usage: "URL browsers use to reach the server, for links in e-mails and SSO (default: from --addr)", str: &c.PublicURL})
+	b.add(flagSpec{name: "smtp-host", env: "PORTALWRIGHT_SMTP_HOST", usage: "SMTP server; without it e-mails are held in the outbox", str: &c.SMTP.Host})
+	b.add(flagSpec{name: "smtp-port", env: "PORTALWRIGHT_SMTP_PORT", usage: "SMTP port", num: &c.SMTP.Port})
+	b.add(flagSpec{name: "smtp-username", env: "PORTALWRIGHT_SMTP_USERNAME", usage: "SMTP user name", str: &c.SMTP.Username})
+	b.add(flagSpec{name: "smtp-from", env: "PORTALWRIGHT_SMTP_FROM", usage: "sender address of e-mails", str: &c.SMTP.From})
+	b.add(flagSpec{name: "smtp-starttls", env: "PORTALWRIGHT_SMTP_STARTTLS", usage: "require STARTTLS", on: &c.SMTP.StartTLS})
+	b.add(flagSpec{name: "oidc-issuer", env: "PORTALWRIGHT_OIDC_ISSUER", usage: "OpenID Connect issuer URL; enables single sign-on", str: &c.OIDC.Issuer})
+	b.add(flagSpec{name: "oidc-client-id", env: "PORTALWRIGHT_OIDC_CLIENT_ID", usage: "OpenID Connect client id", str: &c.OIDC.ClientID})
+	b.add(flagSpec{name: "oidc-label", env: "PORTALWRIGHT_OIDC_LABEL", usage: "text of the single sign-on button", str: &c.OIDC.Label})
+	b.add(flagSpec{name: "oidc-provision", env: "PORTALWRIGHT_OIDC_PROVISION", usage: "create unknown users on their first single sign-on", on: &c.OIDC.Provision})
 	return b
 }
 
@@ -72,6 +107,10 @@ func (b *Binder) add(s flagSpec) {
 		b.fs.StringVar(s.str, s.name, *s.str, s.usage+" (env "+s.env+")")
 	case s.dur != nil:
 		b.fs.DurationVar(s.dur, s.name, *s.dur, s.usage+" (env "+s.env+")")
+	case s.num != nil:
+		b.fs.IntVar(s.num, s.name, *s.num, s.usage+" (env "+s.env+")")
+	case s.on != nil:
+		b.fs.BoolVar(s.on, s.name, *s.on, s.usage+" (env "+s.env+")")
 	}
 	b.specs = append(b.specs, s)
 }
@@ -90,7 +129,10 @@ func (b *Binder) Resolve(getenv func(string) string) error {
 			return fmt.Errorf("%s: %w", s.env, err)
 		}
 	}
+	// Secrets come only from the environment: flags show in the process list.
 	b.cfg.AdminPassword = getenv("PORTALWRIGHT_ADMIN_PASSWORD")
+	b.cfg.SMTP.Password = getenv("PORTALWRIGHT_SMTP_PASSWORD")
+	b.cfg.OIDC.ClientSecret = getenv("PORTALWRIGHT_OIDC_CLIENT_SECRET")
 	return b.cfg.Validate()
 }
 
@@ -123,6 +165,15 @@ func (c *Config) Validate() error {
 	}
 	if c.AccessTokenTTL < time.Minute {
 		errs = append(errs, errors.New("access-token-ttl must be at least 1m"))
+	}
+	if c.PublicURL != "" && !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
+		errs = append(errs, fmt.Errorf("public-url must start with http:// or https://, not %q", c.PublicURL))
+	}
+	if c.SMTP.Host != "" && (c.SMTP.From == "" || c.SMTP.Port <= 0 || c.SMTP.Port > 65535) {
+		errs = append(errs, errors.New("smtp-host needs smtp-from and a valid smtp-port"))
+	}
+	if c.OIDC.Issuer != "" && c.OIDC.ClientID == "" {
+		errs = append(errs, errors.New("oidc-issuer needs oidc-client-id (and PORTALWRIGHT_OIDC_CLIENT_SECRET)"))
 	}
 	if c.RefreshTokenTTL < c.AccessTokenTTL {
 		errs = append(errs, errors.New("refresh-token-ttl must not be shorter than access-token-ttl"))

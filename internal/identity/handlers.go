@@ -3,7 +3,10 @@ package identity
 import (
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
+
+	"github.com/go-chi/chi/v5"
 
 	"portalwright/internal/httpx"
 )
@@ -19,7 +22,187 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: http.MethodGet, Pattern: "/user/refresh", Access: httpx.Public, Handler: h.refresh},
 		{Method: http.MethodGet, Pattern: "/user/profile", Access: httpx.Authenticated, Handler: h.profile},
 		{Method: http.MethodPost, Pattern: "/user/logout", Access: httpx.Authenticated, Handler: h.logout},
+		{Method: http.MethodPost, Pattern: "/user/reset-password", Access: httpx.Public, Handler: h.requestReset},
+		{Method: http.MethodPost, Pattern: "/user/confirm-reset-password", Access: httpx.Public, Handler: h.confirmReset},
+		{Method: http.MethodPut, Pattern: "/user/update", Access: httpx.Authenticated, Handler: h.update},
+		{Method: http.MethodPut, Pattern: "/user/password", Access: httpx.Authenticated, Handler: h.changePassword},
+		{Method: http.MethodPut, Pattern: "/user/createkey", Access: httpx.Authenticated, Handler: h.createKey},
+		{Method: http.MethodPut, Pattern: "/user/publickey", Access: httpx.Authenticated, Handler: h.setPublicKey},
+		{Method: http.MethodGet, Pattern: "/user/all", Access: httpx.AdminOnly, Handler: h.all},
+		{Method: http.MethodPost, Pattern: "/user/create", Access: httpx.AdminOnly, Handler: h.create},
+		{Method: http.MethodDelete, Pattern: "/user/delete/{id}", Access: httpx.AdminOnly, Handler: h.delete},
+		{Method: http.MethodPost, Pattern: "/user/force-reset-password", Access: httpx.AdminOnly, Handler: h.forceReset},
 	}
+}
+
+type resetRequest struct {
+	UserName    string `json:"userName"`
+	NewPassword string `json:"newPassword"`
+}
+
+func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) {
+	var req resetRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.svc.RequestPasswordReset(r.Context(), req.UserName, req.NewPassword, clientInfo(r)); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, map[string]string{"message": MsgResetRequested})
+}
+
+// confirmRequest accepts both spellings the spec gives (confirmedPassword / confirmPassword,
+// token / uuid).
+type confirmRequest struct {
+	ConfirmedPassword string `json:"confirmedPassword"`
+	ConfirmPassword   string `json:"confirmPassword"`
+	Token             string `json:"token"`
+	UUID              string `json:"uuid"`
+	Username          string `json:"username"`
+}
+
+func (h *Handler) confirmReset(w http.ResponseWriter, r *http.Request) {
+	var req confirmRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	tokens, err := h.svc.ConfirmPasswordReset(r.Context(), firstNonEmpty(req.Token, req.UUID),
+		firstNonEmpty(req.ConfirmedPassword, req.ConfirmPassword), req.Username, clientInfo(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, tokens)
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+	var req ProfileUpdate
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	u, err := h.svc.UpdateProfile(r.Context(), httpx.MustPrincipal(r), req)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, u)
+}
+
+type passwordChange struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
+	var req passwordChange
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.svc.ChangePassword(r.Context(), httpx.MustPrincipal(r), req.CurrentPassword, req.NewPassword); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+func (h *Handler) createKey(w http.ResponseWriter, r *http.Request) {
+	pair, err := h.svc.GenerateKey(r.Context(), httpx.MustPrincipal(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, pair)
+}
+
+type publicKeyBody struct {
+	PublicKey string `json:"publicKey"`
+}
+
+func (h *Handler) setPublicKey(w http.ResponseWriter, r *http.Request) {
+	var req publicKeyBody
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	u, err := h.svc.SetPublicKey(r.Context(), httpx.MustPrincipal(r), req.PublicKey)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, u)
+}
+
+func (h *Handler) all(w http.ResponseWriter, r *http.Request) {
+	users, err := h.svc.Users(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusOK, users)
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	var req AdminUser
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	u, err := h.svc.CreateUserByAdmin(r.Context(), httpx.MustPrincipal(r), req)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.JSON(w, http.StatusCreated, u)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The user id must be a number."))
+		return
+	}
+	if err := h.svc.DeleteUser(r.Context(), httpx.MustPrincipal(r), id); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
+}
+
+// forceResetBody names the user by id or by user name.
+type forceResetBody struct {
+	ID       int64  `json:"id"`
+	UserName string `json:"userName"`
+}
+
+func (h *Handler) forceReset(w http.ResponseWriter, r *http.Request) {
+	var req forceResetBody
+	if err := httpx.Decode(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	id := req.ID
+	if id == 0 && req.UserName != "" {
+		u, err := h.svc.UserByName(r.Context(), req.UserName)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		id = u.ID
+	}
+	if id == 0 {
+		httpx.WriteError(w, r, httpx.Validation("Name the user by id or userName."))
+		return
+	}
+	if err := h.svc.ForceResetPassword(r.Context(), httpx.MustPrincipal(r), id); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.NoContent(w)
 }
 
 type loginRequest struct {

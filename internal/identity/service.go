@@ -25,29 +25,33 @@ const (
 	CodeSessionExpired      = "SESSION_EXPIRED"
 	CodeInvalidRefreshToken = "INVALID_REFRESH_TOKEN"
 
-	MsgIncorrectCredentials = "Incorrect Username or Password."
-	MsgOneTimePassword      = "You signed in with a one-time password. Please create a new password."
-	MsgNoToken              = "No JWT present"
-	MsgSessionExpired       = "It appears you have logged into another session"
-	MsgSessionEnded         = "Your session has ended. Please sign in again."
+	MsgIncorrectCredentials   = "Incorrect Username or Password."
+	MsgOneTimePassword        = "You signed in with a one-time password. Please create a new password."
+	MsgOneTimePasswordExpired = "Your one-time password has expired. Please ask your administrator for a new one."
+	MsgNoToken                = "No JWT present"
+	MsgSessionExpired         = "It appears you have logged into another session"
+	MsgSessionEnded           = "Your session has ended. Please sign in again."
 )
 
-// Config holds token lifetimes.
+// Config holds token lifetimes and where links in e-mails point.
 type Config struct {
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
+	PublicURL       string // base URL of the web app, for links in e-mails
 }
 
 // Service implements sign-in and the caller's profile.
 type Service struct {
-	store  Store
+	store  *SQLStore
 	cfg    Config
 	signer *tokenSigner
 	now    func() time.Time
+	mailer Mailer
+	audit  Auditor
 }
 
 // NewService loads (or creates) the shared signing key.
-func NewService(ctx context.Context, st Store, cfg Config) (*Service, error) {
+func NewService(ctx context.Context, st *SQLStore, cfg Config) (*Service, error) {
 	key, err := st.SigningKey(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("load token signing key: %w", err)
@@ -88,9 +92,15 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if username == "" || password == "" {
 		return nil, httpx.BadRequest("MISSING_CREDENTIALS", validate.MsgMissingCredentials)
 	}
+	if err := s.checkRate(ctx, username, client.Addr); err != nil {
+		s.record(ctx, "LOGIN_RATE_LIMITED", nil, nil, 0, username, client.Addr)
+		return nil, err
+	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		_, _ = VerifyPassword(dummyHash, password)
+		s.noteFailure(ctx, username, client.Addr)
+		s.record(ctx, "LOGIN_FAILED", nil, nil, 0, username, client.Addr)
 		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
 	if err != nil {
@@ -101,11 +111,18 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		return nil, err
 	}
 	if !ok {
+		s.noteFailure(ctx, username, client.Addr)
+		s.record(ctx, "LOGIN_FAILED", u, nil, u.ID, username, client.Addr)
 		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
+	_ = s.store.ClearFailures(ctx, failureKeys(username, "")[0])
 	if u.MustResetPassword {
+		if u.OTPExpiresAt != nil && !s.now().Before(*u.OTPExpiresAt) {
+			return nil, httpx.Forbidden("ONE_TIME_PASSWORD_EXPIRED", MsgOneTimePasswordExpired)
+		}
 		return nil, httpx.Forbidden(CodeOneTimePassword, MsgOneTimePassword).WithData(map[string]string{"username": u.UserName})
 	}
+	s.record(ctx, "LOGIN_SUCCEEDED", u, nil, u.ID, "", client.Addr)
 	return s.startSession(ctx, u, client)
 }
 
@@ -219,7 +236,11 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, er
 
 // Logout ends the caller's session.
 func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
-	return s.store.RevokeSession(ctx, p.SessionID, RevokedLogout, s.now())
+	if err := s.store.RevokeSession(ctx, p.SessionID, RevokedLogout, s.now()); err != nil {
+		return err
+	}
+	s.record(ctx, "LOGOUT", nil, &p, p.UserID, "", "")
+	return nil
 }
 
 // Profile returns the caller's user record.

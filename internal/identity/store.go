@@ -10,45 +10,24 @@ import (
 	"portalwright/internal/store"
 )
 
-// Store persists users and sessions.
-type Store interface {
-	CountUsers(ctx context.Context) (int, error)
-	CreateUser(ctx context.Context, u *User) error
-	UserByID(ctx context.Context, id int64) (*User, error)
-	UserByUsername(ctx context.Context, username string) (*User, error)
-
-	// StartSession records a new session and revokes every other live session of the user
-	// (one live session per user), in one transaction; it stamps the user's last login.
-	StartSession(ctx context.Context, s *Session) error
-	// ActiveSession returns the session and its user; a revoked or expired session is
-	// returned too, so callers can tell why it no longer works.
-	SessionWithUser(ctx context.Context, sessionID string) (*Session, *User, error)
-	RotateRefresh(ctx context.Context, sessionID, oldHash, newHash string, at time.Time) (bool, error)
-	RevokeSession(ctx context.Context, sessionID, reason string, at time.Time) error
-
-	SigningKey(ctx context.Context) (string, error)
-}
-
-// SQLStore is the Store on the metadata database.
+// SQLStore keeps users, sessions, resets and sign-in failures in the metadata database.
 type SQLStore struct{ db *store.DB }
 
 func NewSQLStore(db *store.DB) *SQLStore { return &SQLStore{db: db} }
 
 const userColumns = `id, username, first_name, middle_name, last_name, email, password_hash, admin,
-	public_key, opt_out_notification, must_reset_password, last_logged_in, created_at, updated_at`
+	public_key, opt_out_notification, must_reset_password, last_logged_in, created_at, updated_at, otp_expires_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var u User
-	var last sql.NullTime
+	var last, otp sql.NullTime
 	err := row.Scan(&u.ID, &u.UserName, &u.FirstName, &u.MiddleName, &u.LastName, &u.Email, &u.PasswordHash,
-		&u.Admin, &u.PublicKey, &u.OptOutNotification, &u.MustResetPassword, &last, &u.CreatedAt, &u.UpdatedAt)
+		&u.Admin, &u.PublicKey, &u.OptOutNotification, &u.MustResetPassword, &last, &u.CreatedAt, &u.UpdatedAt, &otp)
 	if err != nil {
 		return nil, store.NotFound(err)
 	}
-	if last.Valid {
-		t := last.Time.UTC()
-		u.LastLoggedIn = &t
-	}
+	u.LastLoggedIn = nullTime(last)
+	u.OTPExpiresAt = nullTime(otp)
 	return &u, nil
 }
 
@@ -61,16 +40,27 @@ func (s *SQLStore) CountUsers(ctx context.Context) (int, error) {
 // ErrUsernameTaken is returned when a user name exists already (case-insensitively).
 var ErrUsernameTaken = errors.New("username taken")
 
+func nullTime(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	v := t.Time.UTC()
+	return &v
+}
+
 func (s *SQLStore) CreateUser(ctx context.Context, u *User) error {
+	return s.db.WithTx(ctx, func(tx *store.Tx) error { return s.CreateUserTx(ctx, tx, u) })
+}
+
+// CreateUserTx inserts a user inside the caller's transaction.
+func (s *SQLStore) CreateUserTx(ctx context.Context, tx *store.Tx, u *User) error {
 	now := time.Now().UTC()
 	u.CreatedAt, u.UpdatedAt = now, now
-	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO users (username, username_key, first_name, middle_name, last_name,
-			email, password_hash, admin, public_key, opt_out_notification, must_reset_password, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.UserName, usernameKey(u.UserName), u.FirstName, u.MiddleName, u.LastName, u.Email, u.PasswordHash,
-			u.Admin, u.PublicKey, u.OptOutNotification, u.MustResetPassword, now, now).Scan(&u.ID)
-	})
+	err := tx.QueryRowContext(ctx, `INSERT INTO users (username, username_key, first_name, middle_name, last_name,
+		email, password_hash, admin, public_key, opt_out_notification, must_reset_password, otp_expires_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.UserName, usernameKey(u.UserName), u.FirstName, u.MiddleName, u.LastName, u.Email, u.PasswordHash,
+		u.Admin, u.PublicKey, u.OptOutNotification, u.MustResetPassword, u.OTPExpiresAt, now, now).Scan(&u.ID)
 	if store.IsUniqueViolation(err) {
 		return ErrUsernameTaken
 	}
@@ -132,6 +122,20 @@ func (s *SQLStore) RotateRefresh(ctx context.Context, sessionID, oldHash, newHas
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+func affected(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
 }
 
 func (s *SQLStore) RevokeSession(ctx context.Context, sessionID, reason string, at time.Time) error {

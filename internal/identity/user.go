@@ -20,10 +20,11 @@ type User struct {
 	OptOutNotification bool       `json:"optOutNotification"`
 	LastLoggedIn       *time.Time `json:"lastLoggedIn"`
 
-	PasswordHash      string    `json:"-"`
-	MustResetPassword bool      `json:"-"`
-	CreatedAt         time.Time `json:"-"`
-	UpdatedAt         time.Time `json:"-"`
+	PasswordHash      string     `json:"-"`
+	MustResetPassword bool       `json:"-"`
+	OTPExpiresAt      *time.Time `json:"-"` // when the one-time password stops working
+	CreatedAt         time.Time  `json:"-"`
+	UpdatedAt         time.Time  `json:"-"`
 }
 
 // FullName joins the name parts that are set.
@@ -56,7 +57,9 @@ type Session struct {
 
 // Reasons a session ends.
 const (
-	RevokedLogout     = "logout"
-	RevokedSuperseded = "superseded" // the user signed in elsewhere (one live session per user)
-	RevokedReuse      = "refresh_reuse"
+	RevokedLogout          = "logout"
+	RevokedSuperseded      = "superseded" // the user signed in elsewhere (one live session per user)
+	RevokedReuse           = "refresh_reuse"
+	RevokedPasswordChanged = "password_changed"
+	RevokedUserDeleted     = "user_deleted"
 )
