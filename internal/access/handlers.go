@@ -42,6 +42,7 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: del, Pattern: "/domain/{id}/logo", Access: httpx.Requires("domain:w", "id"), Handler: h.removeLogo},
 		{Method: post, Pattern: "/domain/{id}/addUser", Access: httpx.Requires("domain:u", "id"), Handler: h.addMember},
 
+		{Method: get, Pattern: "/user/{id}/roles", Access: httpx.Authenticated, Handler: h.rolesByDomain},
 		{Method: get, Pattern: "/permissions/catalogue", Access: httpx.Authenticated, Handler: h.catalogue},
 		{Method: get, Pattern: "/permissions/getDomains/{userId}/{role}", Access: httpx.Authenticated, Handler: h.domainsWith},
 		{Method: get, Pattern: "/permissions/getGroups/{domain}", Access: httpx.Member("domain"), Handler: h.groups},
@@ -208,6 +209,22 @@ func (h *Handler) addMember(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, r, nil, h.svc.AddMember(r.Context(), httpx.MustPrincipal(r), id[0], userID))
+}
+
+// rolesByDomain answers GET /user/{id}/roles: the user's roles in each of their domains
+// (themselves, or anyone for admins).
+func (h *Handler) rolesByDomain(w http.ResponseWriter, r *http.Request) {
+	id, ok := ids(w, r, "id")
+	if !ok {
+		return
+	}
+	p := httpx.MustPrincipal(r)
+	if !p.Admin && p.UserID != id[0] {
+		httpx.WriteError(w, r, httpx.Forbidden("FORBIDDEN", "Failed to fetch roles"))
+		return
+	}
+	roles, err := h.svc.RolesByDomain(r.Context(), id[0])
+	respond(w, r, roles, err)
 }
 
 func (h *Handler) catalogue(w http.ResponseWriter, _ *http.Request) {

@@ -20,6 +20,7 @@ import (
 
 	"portalwright"
 	"portalwright/internal/access"
+	"portalwright/internal/admin"
 	"portalwright/internal/appinfo"
 	"portalwright/internal/audit"
 	"portalwright/internal/config"
@@ -114,6 +115,7 @@ func (a *App) wire(ctx context.Context) error {
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
+		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit)),
 	}
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
