@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -28,6 +29,7 @@ import (
 	"portalwright/internal/httpapi"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
+	"portalwright/internal/notify"
 	"portalwright/internal/store"
 	webui "portalwright/web"
 )
@@ -43,6 +45,7 @@ type App struct {
 	Identity *identity.Service
 	Access   *access.Service
 	Audit    *audit.Log
+	Outbox   *notify.Outbox
 	HTTP     *httpapi.Server
 
 	console io.Writer
@@ -93,15 +96,25 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Wr
 func (a *App) wire(ctx context.Context) error {
 	var err error
 	a.Audit = audit.New(a.DB, a.Log)
+	smtp := a.Config.SMTP
+	a.Outbox = notify.NewOutbox(a.DB, a.Log, notify.SMTPConfig{Host: smtp.Host, Port: smtp.Port, Username: smtp.Username,
+		Password: smtp.Password, From: smtp.From, StartTLS: smtp.StartTLS && smtp.Port != 465, ImplicitTLS: smtp.Port == 465},
+		notify.UserOptOut(a.DB))
+	if !a.Outbox.Configured() {
+		a.Log.Info("SMTP is not configured: e-mails are held in the outbox (Administration → Mail outbox)")
+	}
+	mailer := outboxMailer{a.Outbox}
 	identityStore := identity.NewSQLStore(a.DB)
 	a.Access = access.NewService(access.NewSQLStore(a.DB), a.Audit)
 	a.Identity, err = identity.NewService(ctx, identityStore, identity.Config{
 		AccessTokenTTL:  a.Config.AccessTokenTTL,
 		RefreshTokenTTL: a.Config.RefreshTokenTTL,
+		PublicURL:       a.publicURL(),
 	})
 	if err != nil {
 		return err
 	}
+	a.Identity.WithMailer(mailer).WithAuditor(a.Audit)
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -116,6 +129,8 @@ func (a *App) wire(ctx context.Context) error {
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
 		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit)),
+		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
+		notify.NewHandler(a.Outbox),
 	}
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
@@ -186,6 +201,11 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
 	}
 	fmt.Fprintf(a.console, "Portalwright %s is running at %s\n", portalwright.BackendVersion(), PublicURL(ln.Addr()))
+	workers, stopWorkers := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); a.Outbox.Run(workers) }()
+	defer func() { stopWorkers(); wg.Wait() }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -203,6 +223,29 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// publicURL is the configured public URL, or one made from the listen address.
+func (a *App) publicURL() string {
+	if a.Config.PublicURL != "" {
+		return strings.TrimRight(a.Config.PublicURL, "/")
+	}
+	if addr, err := net.ResolveTCPAddr("tcp", a.Config.Addr); err == nil {
+		return strings.TrimRight(PublicURL(addr), "/")
+	}
+	return "http://" + a.Config.Addr
+}
+
+// outboxMailer lets identity and admin queue mail in the outbox.
+type outboxMailer struct{ o *notify.Outbox }
+
+func (m outboxMailer) QueueTx(ctx context.Context, tx *store.Tx, mail identity.Mail) error {
+	kind := notify.Notification
+	if mail.Transactional {
+		kind = notify.Transactional
+	}
+	_, err := m.o.EnqueueTx(ctx, tx, notify.Mail{To: mail.To, ToName: mail.ToName, Subject: mail.Subject, Text: mail.Text, UserID: mail.UserID, Kind: kind})
+	return err
 }
 
 // PublicURL is the address to open in a browser: a wildcard host becomes localhost.

@@ -1,0 +1,5 @@
+export * from './server.js';
+export * from './browser.js';
+export * from './expect.js';
+export * from './suite.js';
+export * from './ui.js';

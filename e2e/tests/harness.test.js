@@ -1,0 +1,71 @@
+// Self-test of the harness against the API alone (no web app needed): the server starts on a
+// free port with a fresh data dir, answers /readyz, signs in the admin, and stops cleanly.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { startServer, productVersion, launchBrowser, newContextPage, ADMIN_PASSWORD } from '../harness/index.js';
+
+describe('harness', () => {
+  let server;
+  before(async () => {
+    server = await startServer({ users: [{ username: 'bob', password: 'secret1', firstName: 'Bob', lastName: 'Builder' }] });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('starts the server on a loopback port with a fresh data dir', async () => {
+    assert.match(server.baseURL, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(fs.statSync(server.dataDir).isDirectory());
+    const res = await server.fetch('/readyz');
+    assert.equal(res.status, 200);
+    assert.match(server.output(), new RegExp(`Portalwright \\S+ is running at http://127\\.0\\.0\\.1:${server.port}/`));
+  });
+
+  it('signs in the admin created from PORTALWRIGHT_ADMIN_PASSWORD', async () => {
+    const body = await server.apiLogin('admin', ADMIN_PASSWORD);
+    assert.ok(body.id_token);
+    assert.ok(body.refresh_token);
+    assert.equal(body.profile.user.username ?? body.profile.user.userName ?? body.profile.user.user_name, 'admin');
+    const bad = await server.fetch('/api/v1/user/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'wrong' }),
+    });
+    assert.equal(bad.status, 401);
+  });
+
+  it('signs in users made with `portalwright user create`, before and during the run', async () => {
+    assert.ok((await server.apiLogin('bob', 'secret1')).id_token);
+    await server.createUser({ username: 'carol', password: 'secret2' });
+    assert.ok((await server.apiLogin('carol', 'secret2')).id_token);
+  });
+
+  it('reports the back-end version as the product version plus a build number', async () => {
+    const res = await server.fetch('/api/v1/config/backend-version');
+    assert.equal(res.status, 200);
+    const text = (await res.text()).trim().replace(/^"|"$/g, '');
+    assert.match(text, new RegExp(`^${productVersion().replace(/\./g, '\\.')}\\.\\d+$`));
+  });
+
+  it('drives the system Chromium against the server', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page } = await newContextPage(browser, server.baseURL);
+      const res = await page.goto('/readyz');
+      assert.equal(res.status(), 200);
+      assert.match(await page.textContent('body'), /ready/);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('stops the server and removes its data dir', async () => {
+    const other = await startServer();
+    const { dataDir, baseURL } = other;
+    assert.equal((await other.fetch('/readyz')).status, 200);
+    await other.stop();
+    assert.equal(fs.existsSync(dataDir), false);
+    await assert.rejects(fetch(baseURL + '/readyz'));
+  });
+});

@@ -1,0 +1,251 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, jwtExpiringIn, loginResponse, mockFetch, textResponse } from '../test/helpers';
+import { getIdToken, getRefreshToken, storeTokens } from './authStorage';
+import { api, ApiError, authEvents, NO_JWT_MESSAGE, RETRY_DELAY_MS } from './client';
+
+/** Runs a request to completion while fake timers let the retry delays pass. */
+async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS * 10);
+  return outcome;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  storeTokens({ id_token: jwtExpiringIn(900) });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('requests', () => {
+  it('sends the bearer token and JSON content type to api/v1', async () => {
+    const fetch = mockFetch({ 'POST api/v1/things': () => jsonResponse({ ok: true }) });
+    const { value } = await settle(api.post('things', { a: 1 }));
+    expect(value).toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('api/v1/things');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe(`Bearer ${getIdToken()}`);
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('returns text bodies as text and 204 as undefined', async () => {
+    mockFetch({
+      'GET api/v1/config/backend-version': () => textResponse('3.4.10.42'),
+      'POST api/v1/user/logout': () => new Response(null, { status: 204 }),
+    });
+    expect((await settle(api.get('config/backend-version'))).value).toBe('3.4.10.42');
+    expect((await settle(api.post('user/logout'))).value).toBeUndefined();
+  });
+
+  it("fails without sending when there is no valid token: 'No JWT present'", async () => {
+    window.localStorage.clear();
+    const fetch = mockFetch({});
+    const unauthorized = vi.fn();
+    const stop = authEvents.on('unauthorized', unauthorized);
+    const { error } = await settle(api.get('domain/'));
+    stop();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errorMessage).toBe(NO_JWT_MESSAGE);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(unauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('treats an expired token as no token', async () => {
+    storeTokens({ id_token: jwtExpiringIn(-10) });
+    const fetch = mockFetch({});
+    const { error } = await settle(api.get('domain/'));
+    expect((error as ApiError).errorMessage).toBe(NO_JWT_MESSAGE);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends unauthenticated calls without a token', async () => {
+    window.localStorage.clear();
+    const fetch = mockFetch({ 'GET api/v1/config/features': () => jsonResponse({}) });
+    await settle(api.get('config/features', { auth: false }));
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).has('Authorization')).toBe(false);
+  });
+});
+
+describe('error parsing', () => {
+  it('carries the server error object', async () => {
+    mockFetch({
+      'PUT api/v1/x': () =>
+        errorResponse(409, {
+          errorTitle: 'Conflict',
+          errorMessage: 'Already there',
+          errorCode: 'DUPLICATE',
+          errorCodeDesc: 'Duplicate name',
+          data: { field: 'name' },
+          requestId: 'req-1',
+        }),
+    });
+    const { error } = await settle(api.put('x', {}));
+    expect(error).toMatchObject({
+      errorTitle: 'Conflict',
+      errorMessage: 'Already there',
+      errorCode: 'DUPLICATE',
+      errorCodeDesc: 'Duplicate name',
+      httpStatus: 409,
+      data: { field: 'name' },
+      requestId: 'req-1',
+    });
+    expect((error as ApiError).serverMessage).toBe('Already there');
+  });
+
+  it("defaults to 'Error' / 'An unknown error occurred' when the body says nothing", async () => {
+    mockFetch({ 'DELETE api/v1/x': () => new Response('<html>Bad gateway</html>', { status: 418 }) });
+    const { error } = await settle(api.delete('x'));
+    expect(error).toMatchObject({ errorTitle: 'Error', errorMessage: 'An unknown error occurred', httpStatus: 418 });
+    expect((error as ApiError).serverMessage).toBeUndefined();
+  });
+
+  it('compares numeric and string error codes alike', () => {
+    expect(new ApiError({ httpStatus: 403, errorCode: 149 }).hasCode('149')).toBe(true);
+    expect(new ApiError({ httpStatus: 403, errorCode: '149' }).hasCode(149)).toBe(true);
+    expect(new ApiError({ httpStatus: 403 }).hasCode(149)).toBe(false);
+  });
+});
+
+describe('retries', () => {
+  it('retries a GET 3 times on 5xx, then fails', async () => {
+    const fetch = mockFetch({ 'GET api/v1/x': () => errorResponse(503) });
+    const { error } = await settle(api.get('x'));
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect((error as ApiError).httpStatus).toBe(503);
+  });
+
+  it('waits 500 ms between attempts', async () => {
+    const fetch = mockFetch({ 'GET api/v1/x': () => errorResponse(500) });
+    const pending = api.get('x').catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    await pending;
+  });
+
+  it('retries a GET on network failure and succeeds when the server comes back', async () => {
+    let calls = 0;
+    const fetch = mockFetch({
+      'GET api/v1/x': () => {
+        calls += 1;
+        if (calls < 3) throw new TypeError('Failed to fetch');
+        return jsonResponse([1]);
+      },
+    });
+    const { value } = await settle(api.get('x'));
+    expect(value).toEqual([1]);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('reports a network failure after the retries as status 0', async () => {
+    mockFetch({
+      'GET api/v1/x': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { error } = await settle(api.get('x'));
+    expect(error).toMatchObject({ httpStatus: 0, errorMessage: 'An unknown error occurred' });
+  });
+
+  it('never retries a 4xx', async () => {
+    const fetch = mockFetch({ 'GET api/v1/x': () => errorResponse(404) });
+    await settle(api.get('x'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'] as const)('never retries a %s', async (method) => {
+    const fetch = mockFetch({ [`${method} api/v1/x`]: () => errorResponse(500) });
+    const call = method === 'POST' ? api.post('x') : method === 'PUT' ? api.put('x') : api.delete('x');
+    await settle(call);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('401 handling', () => {
+  it('clears the token and emits unauthorized', async () => {
+    mockFetch({ 'GET api/v1/user/profile': () => errorResponse(401, { errorCode: 'UNAUTHORIZED' }) });
+    const unauthorized = vi.fn();
+    const expired = vi.fn();
+    const stops = [authEvents.on('unauthorized', unauthorized), authEvents.on('sessionExpired', expired)];
+    const { error } = await settle(api.get('user/profile'));
+    stops.forEach((stop) => stop());
+    expect((error as ApiError).httpStatus).toBe(401);
+    expect(unauthorized).toHaveBeenCalledOnce();
+    expect(expired).not.toHaveBeenCalled();
+    expect(getIdToken()).toBeNull();
+  });
+
+  it('emits sessionExpired for errorCode SESSION_EXPIRED and keeps the token', async () => {
+    mockFetch({ 'GET api/v1/user/profile': () => errorResponse(401, { errorCode: 'SESSION_EXPIRED' }) });
+    const unauthorized = vi.fn();
+    const expired = vi.fn();
+    const stops = [authEvents.on('unauthorized', unauthorized), authEvents.on('sessionExpired', expired)];
+    await settle(api.get('user/profile'));
+    stops.forEach((stop) => stop());
+    expect(expired).toHaveBeenCalledOnce();
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(getIdToken()).not.toBeNull();
+  });
+
+  it('does not treat a 401 of an unauthenticated call (bad login) as a logout', async () => {
+    mockFetch({ 'POST api/v1/user/login': () => errorResponse(401, { errorCode: 'INVALID_CREDENTIALS' }) });
+    const unauthorized = vi.fn();
+    const stop = authEvents.on('unauthorized', unauthorized);
+    await settle(api.post('user/login', {}, { auth: false }));
+    stop();
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes a token that expires within 60 s before the call', async () => {
+    const oldRefresh = jwtExpiringIn(3600);
+    storeTokens({ id_token: jwtExpiringIn(30), refresh_token: oldRefresh });
+    const renewed = loginResponse();
+    const fetch = mockFetch({
+      'GET api/v1/user/refresh': () => jsonResponse(renewed),
+      'GET api/v1/domain/': () => jsonResponse([]),
+    });
+    await settle(api.get('domain/'));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['api/v1/user/refresh', 'api/v1/domain/']);
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).get('Authorization')).toBe(`Bearer ${oldRefresh}`);
+    expect(new Headers(fetch.mock.calls[1][1]?.headers).get('Authorization')).toBe(`Bearer ${renewed.id_token}`);
+    expect(getRefreshToken()).toBe(renewed.refresh_token);
+  });
+
+  it('shares one refresh between concurrent calls', async () => {
+    storeTokens({ id_token: jwtExpiringIn(10), refresh_token: jwtExpiringIn(3600) });
+    const fetch = mockFetch({
+      'GET api/v1/user/refresh': () => jsonResponse(loginResponse()),
+      'GET api/v1/a': () => jsonResponse(1),
+      'GET api/v1/b': () => jsonResponse(2),
+    });
+    await settle(Promise.all([api.get('a'), api.get('b')]));
+    expect(fetch.mock.calls.filter(([url]) => String(url) === 'api/v1/user/refresh')).toHaveLength(1);
+  });
+
+  it('logs out when the refresh fails', async () => {
+    storeTokens({ id_token: jwtExpiringIn(10), refresh_token: jwtExpiringIn(3600) });
+    mockFetch({ 'GET api/v1/user/refresh': () => errorResponse(401) });
+    const unauthorized = vi.fn();
+    const stop = authEvents.on('unauthorized', unauthorized);
+    const { error } = await settle(api.get('domain/'));
+    stop();
+    expect((error as ApiError).errorMessage).toBe(NO_JWT_MESSAGE);
+    expect(unauthorized).toHaveBeenCalledOnce();
+    expect(getIdToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+  });
+});

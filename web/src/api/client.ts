@@ -1,0 +1,217 @@
+/**
+ * The one HTTP client every feature uses (spec 1 §7, "Calls").
+ *
+ * - Paths are relative to the API base path `api/v1/`, resolved against the
+ *   page's base URL so the app works at `/` and under a sub-path.
+ * - Every call sends the JSON content type. Authenticated calls carry
+ *   `Authorization: Bearer <token>` from localStorage; the token is refreshed
+ *   first when it expires within 60 s. With no valid token the call fails with
+ *   'No JWT present' and nothing is sent.
+ * - GET requests are retried 3 times, 500 ms apart, on network failure or a
+ *   status of 500 and above. Nothing else is retried (never a 4xx, never a
+ *   POST, PUT or DELETE: those are not safe to repeat).
+ * - Failures reject with ApiError. A 401 on an authenticated call clears the
+ *   token and emits `unauthorized`; a 401 with errorCode SESSION_EXPIRED emits
+ *   `sessionExpired` instead (the session store shows the conflict dialog).
+ */
+import { clearTokens, getIdToken, getRefreshToken, storeTokens } from './authStorage';
+import { ApiError, errorFromResponse, toApiError } from './errors';
+import { isTokenValid } from './token';
+import type { LoginResponse } from './types';
+
+export { ApiError } from './errors';
+
+export const API_BASE = 'api/v1/';
+export const RETRY_COUNT = 3;
+export const RETRY_DELAY_MS = 500;
+/** An access token expiring within this many seconds is refreshed before use. */
+export const REFRESH_MARGIN_SECONDS = 60;
+export const NO_JWT_MESSAGE = 'No JWT present';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Base the path is relative to; '' for static files next to index.html. */
+  base?: string;
+  /** 'auto' (default) parses JSON when the response says so, text otherwise. */
+  responseType?: 'auto' | 'json' | 'text';
+  signal?: AbortSignal;
+}
+
+// ---------------------------------------------------------------------------
+// Session events
+
+export interface AuthEventMap {
+  unauthorized: ApiError;
+  sessionExpired: ApiError;
+  tokensRefreshed: LoginResponse;
+}
+
+type Listener<K extends keyof AuthEventMap> = (payload: AuthEventMap[K]) => void;
+const listeners: { [K in keyof AuthEventMap]: Set<Listener<K>> } = {
+  unauthorized: new Set(),
+  sessionExpired: new Set(),
+  tokensRefreshed: new Set(),
+};
+
+export const authEvents = {
+  on<K extends keyof AuthEventMap>(type: K, listener: Listener<K>): () => void {
+    listeners[type].add(listener);
+    return () => {
+      listeners[type].delete(listener);
+    };
+  },
+  emit<K extends keyof AuthEventMap>(type: K, payload: AuthEventMap[K]): void {
+    for (const listener of [...listeners[type]]) listener(payload);
+  },
+};
+
+// ---------------------------------------------------------------------------
+// Tokens
+
+let refreshInFlight: Promise<LoginResponse> | null = null;
+
+/**
+ * Exchanges the refresh token for a new token pair (GET user/refresh with the
+ * refresh token as bearer) and stores it. Concurrent callers share one request.
+ */
+export function refreshTokens(): Promise<LoginResponse> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return Promise.reject(noJwtError());
+  refreshInFlight ??= request<LoginResponse>('user/refresh', {
+    auth: false,
+    headers: { Authorization: `Bearer ${refreshToken}` },
+  })
+    .then((response) => {
+      storeTokens(response);
+      authEvents.emit('tokensRefreshed', response);
+      return response;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+function noJwtError(): ApiError {
+  return new ApiError({ httpStatus: 0, errorMessage: NO_JWT_MESSAGE, errorCodeDesc: 'NO_JWT' });
+}
+
+/** A usable access token, refreshed when near expiry; rejects with 'No JWT present'. */
+async function accessToken(): Promise<string> {
+  let token = getIdToken();
+  if (!isTokenValid(token, REFRESH_MARGIN_SECONDS) && getRefreshToken()) {
+    try {
+      token = (await refreshTokens()).id_token;
+    } catch {
+      // A failed refresh ends the session.
+      clearTokens();
+      token = null;
+    }
+  }
+  if (!token || !isTokenValid(token)) {
+    const error = noJwtError();
+    authEvents.emit('unauthorized', error);
+    throw error;
+  }
+  return token;
+}
+
+// ---------------------------------------------------------------------------
+// Requests
+
+function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
+  let url = base + path.replace(/^\/+/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search) url += (url.includes('?') ? '&' : '?') + search;
+  return url;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function parseBody<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
+  const text = await response.text();
+  if (response.status === 204 || text === '') return undefined as T;
+  const isJson =
+    responseType === 'json' ||
+    (responseType !== 'text' && (response.headers.get('Content-Type') ?? '').includes('json'));
+  return (isJson ? JSON.parse(text) : text) as T;
+}
+
+function handleUnauthorized(error: ApiError): void {
+  if (error.hasCode('SESSION_EXPIRED')) {
+    authEvents.emit('sessionExpired', error);
+    return;
+  }
+  clearTokens();
+  authEvents.emit('unauthorized', error);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const authenticated = options.auth !== false;
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/plain, */*',
+    ...options.headers,
+  });
+  if (authenticated) headers.set('Authorization', `Bearer ${await accessToken()}`);
+
+  const url = buildUrl(options.base ?? API_BASE, path, options.query);
+  const init: RequestInit = {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  };
+  const retries = method === 'GET' ? RETRY_COUNT : 0;
+
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      if (attempt < retries) {
+        await sleep(RETRY_DELAY_MS);
+        continue;
+      }
+      throw toApiError(cause);
+    }
+
+    if (response.ok) return parseBody<T>(response, options.responseType);
+    if (response.status >= 500 && attempt < retries) {
+      await sleep(RETRY_DELAY_MS);
+      continue;
+    }
+
+    const error = errorFromResponse(
+      response.status,
+      await response.text().catch(() => ''),
+      response.headers.get('X-Request-Id'),
+    );
+    if (response.status === 401 && authenticated) handleUnauthorized(error);
+    throw error;
+  }
+}
+
+type Opts = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Opts) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Opts) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Opts) => request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Opts) => request<T>(path, { ...options, method: 'DELETE' }),
+};

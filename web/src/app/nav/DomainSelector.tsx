@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { selectDomain, useSelectionStore } from '../selection/selectionStore';
+import { useDomains } from '../selection/useDomains';
+import { domainSelectLabel, type NavContext } from './menus';
+import { NavSelectButton } from './NavSelectButton';
+
+/** 'Select Domain' and its popover (spec 1 §2.3). */
+export function DomainSelector({ ctx }: { ctx: NavContext }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <NavSelectButton
+        label="Select Domain"
+        value={domainSelectLabel(ctx)}
+        empty={!ctx.domain}
+        expanded={!!anchor}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      />
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 300, maxHeight: 560 } } }}
+      >
+        {anchor && <DomainList onDone={() => setAnchor(null)} />}
+      </Popover>
+    </>
+  );
+}
+
+function DomainList({ onDone }: { onDone: () => void }) {
+  const domains = useDomains();
+  const current = useSelectionStore((s) => s.domain);
+  const navigate = useNavigate();
+
+  if (domains.isPending) {
+    return (
+      <Box
+        role="progressbar"
+        aria-label="Loading Domains"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}
+      >
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Loading Domains</Typography>
+      </Box>
+    );
+  }
+  if (domains.isError) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void domains.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the domains
+      </Alert>
+    );
+  }
+  if (domains.data.length === 0) {
+    return <Typography sx={{ p: 2 }}>No domains available</Typography>;
+  }
+  return (
+    <List dense aria-label="Domains">
+      {domains.data.map((domain) => (
+        <ListItemButton
+          key={domain.id}
+          selected={!!current && String(current.id) === String(domain.id)}
+          onClick={() => {
+            selectDomain({ id: domain.id, name: domain.name });
+            onDone();
+            navigate('/');
+          }}
+        >
+          <ListItemText primary={domain.name} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { availableFeatureIds } from '../registry';
+import { useSelectionStore } from '../selection/selectionStore';
+import { useSessionStore } from '../session/sessionStore';
+import type { NavContext } from './menus';
+
+/** The navigation context of the signed-in user, from the session and selection stores. */
+export function useNavContext(): NavContext {
+  const isAdmin = useSessionStore((s) => !!s.user?.admin);
+  const { domain, portal, branch, language, page, permissions, writableDomainIds } = useSelectionStore();
+  return useMemo(
+    () => ({
+      isAdmin,
+      writableDomainCount: writableDomainIds.length,
+      domain,
+      portal,
+      branch,
+      language,
+      page,
+      permissions,
+      available: availableFeatureIds(),
+    }),
+    [isAdmin, writableDomainIds, domain, portal, branch, language, page, permissions],
+  );
+}

@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { DomainRole, Features, ProbeConfig, User } from '../../api/types';
+
+/**
+ * Session lifecycle (spec 1 §4.1):
+ * checking / verifying (auto-login) → loggedOut | preparing → loggedIn → loggingOut.
+ */
+export type SessionStatus = 'checking' | 'verifying' | 'loggedOut' | 'preparing' | 'loggedIn' | 'loggingOut';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** Domain roles from the profile, when the server sends them. */
+  roles: DomainRole[];
+  /** True when this session was restored automatically (remember-me or external login). */
+  autoLogin: boolean;
+  features: Features;
+  probeConfig: ProbeConfig | null;
+  /** The server reported that this session was replaced by another login. */
+  sessionConflict: boolean;
+}
+
+export const initialSessionState: SessionState = {
+  status: 'checking',
+  user: null,
+  roles: [],
+  autoLogin: false,
+  features: {},
+  probeConfig: null,
+  sessionConflict: false,
+};
+
+export const useSessionStore = create<SessionState>(() => ({ ...initialSessionState }));
+
+export const selectIsLoggedIn = (s: SessionState) => s.status === 'loggedIn';
+
+export function fullName(user: Pick<User, 'firstName' | 'middleName' | 'lastName'>): string {
+  return [user.firstName, user.middleName, user.lastName].filter((part) => part && part.trim()).join(' ');
+}

@@ -1,0 +1,67 @@
+import { vi } from 'vitest';
+
+/** An unsigned JWT with the given claims (the client never verifies signatures). */
+export function makeJwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** A JWT that expires `seconds` from now. */
+export const jwtExpiringIn = (seconds: number) => makeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + seconds });
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export function textResponse(body: string, status = 200): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain' } });
+}
+
+export function errorResponse(status: number, fields: Record<string, unknown> = {}): Response {
+  return jsonResponse({ errorTitle: 'Failed', errorMessage: 'It failed', httpStatus: status, ...fields }, status);
+}
+
+type Handler = (request: { url: string; method: string; init: RequestInit }) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with a router keyed by "METHOD path" (path without the
+ * query string, e.g. "POST api/v1/user/login"). Unknown calls answer 404.
+ */
+export function mockFetch(routes: Record<string, Handler>) {
+  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const key = `${method} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    if (!handler) return jsonResponse({ errorMessage: `No mock for ${key}` }, 404);
+    return handler({ url, method, init });
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+export const sampleUser = {
+  id: 7,
+  firstName: 'Ada',
+  middleName: '',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  userName: 'ada',
+  admin: false,
+  lastLoggedIn: null,
+  optOutNotification: false,
+  publicKey: null,
+};
+
+export function loginResponse(user = sampleUser) {
+  return {
+    id_token: jwtExpiringIn(900),
+    refresh_token: jwtExpiringIn(86400),
+    expires_in: 900,
+    profile: { user },
+  };
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** The product version lives in the repository root (`/VERSION`), one line. */
+function readAppVersion(): string {
+  const file = fileURLToPath(new URL('../VERSION', import.meta.url));
+  const version = readFileSync(file, 'utf8').trim();
+  if (!version) {
+    throw new Error(`${file} is empty: it must hold the product version, e.g. 3.4.10`);
+  }
+  return version;
+}
+
+/**
+ * Publishes the front-end version as `version.json` ({"version": "..."}):
+ * emitted into dist at build time and served at /version.json by the dev server.
+ * The version dialog reads it (spec 1 §7 "GET version.json").
+ */
+function versionJsonPlugin(version: string): Plugin {
+  const body = JSON.stringify({ version });
+  return {
+    name: 'portalwright-version-json',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] === '/version.json') {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(body);
+          return;
+        }
+        next();
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body });
+    },
+  };
+}
+
+const appVersion = readAppVersion();
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: './',
+  plugins: [react(), versionJsonPlugin(appVersion)],
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, ws: true },
+      '/healthz': backend,
+      '/readyz': backend,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
