@@ -30,6 +30,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/notify"
+	"portalwright/internal/sso"
 	"portalwright/internal/store"
 	webui "portalwright/web"
 )
@@ -122,9 +123,21 @@ func (a *App) wire(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The SSO flow cookie is sealed with the database-held signing secret, so a sign-in
+	// started on one instance can finish on another.
+	cookieKey, err := identityStore.SigningKey(ctx)
+	if err != nil {
+		return err
+	}
+	oidc := a.Config.OIDC
+	single := sso.New(sso.Config{Issuer: oidc.Issuer, ClientID: oidc.ClientID, ClientSecret: oidc.ClientSecret,
+		Label: oidc.Label, Provision: oidc.Provision, PublicURL: a.publicURL(), CookieKey: []byte(cookieKey)}, a.Identity, a.Log)
 	features := []httpx.Routes{
 		identity.NewHandler(a.Identity),
-		appinfo.NewHandler(func() appinfo.Features { return appinfo.Features{SSO: appinfo.SSO{LoginURL: "/api/v1/user/sso/login"}} }),
+		single,
+		appinfo.NewHandler(func() appinfo.Features {
+			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()}}
+		}),
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
