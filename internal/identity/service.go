@@ -98,7 +98,7 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
-		_, _ = VerifyPassword(dummyHash, password)
+		_, _ = VerifyPassword(dummyHash(), password)
 		s.noteFailure(ctx, username, client.Addr)
 		s.record(ctx, "LOGIN_FAILED", nil, nil, 0, username, client.Addr)
 		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)

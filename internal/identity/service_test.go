@@ -244,7 +244,7 @@ func TestPasswordHashing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=12288,t=3,p=1$") {
 		t.Fatalf("hash format %q", h)
 	}
 	if ok, err := VerifyPassword(h, "correct horse"); !ok || err != nil {
