@@ -151,7 +151,7 @@ func (a *App) wire(ctx context.Context) error {
 		Auth:       a.Identity,
 		Authorizer: a.Access,
 		Features:   features,
-		Web:        web,
+		Web:        webWithConfig{FS: web, dir: filepath.Join(a.Config.DataDir, "web-config")},
 		Registry:   prometheus.NewRegistry(),
 	})
 	return nil

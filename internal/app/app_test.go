@@ -238,3 +238,26 @@ func login(t *testing.T, base, user, pass string) string {
 	}
 	return out.IDToken
 }
+
+func TestProbeConfigCanBeReplacedFromTheDataDir(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AdminPassword = "chosen-pass"
+	dir := filepath.Join(cfg.DataDir, "web-config")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	custom := `{"documentation":[{"title":"User Guide","url":"api/v1/document/usr/user-guide"}]}`
+	if err := os.WriteFile(filepath.Join(dir, "probe.config.json"), []byte(custom), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := start(t, cfg)
+	resp, err := http.Get(srv.base + "/assets/config/probe.config.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || string(body) != custom || resp.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("probe config = %d %q %q", resp.StatusCode, body, resp.Header.Get("Cache-Control"))
+	}
+}
