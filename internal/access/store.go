@@ -84,15 +84,15 @@ func (s *SQLStore) RenameDomain(ctx context.Context, id int64, name string) erro
 	if store.IsUniqueViolation(err) {
 		return ErrDuplicate
 	}
-	return affected(res, err)
+	return store.Affected(res, err)
 }
 
 func (s *SQLStore) DeleteDomain(ctx context.Context, id int64) error {
-	return affected(s.db.ExecContext(ctx, "DELETE FROM domains WHERE id = ?", id))
+	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM domains WHERE id = ?", id))
 }
 
 func (s *SQLStore) SetLogo(ctx context.Context, id int64, data []byte, contentType string) error {
-	return affected(s.db.ExecContext(ctx, "UPDATE domains SET logo = ?, logo_content_type = ?, updated_at = ? WHERE id = ?", data, contentType, time.Now().UTC(), id))
+	return store.Affected(s.db.ExecContext(ctx, "UPDATE domains SET logo = ?, logo_content_type = ?, updated_at = ? WHERE id = ?", data, contentType, time.Now().UTC(), id))
 }
 
 func (s *SQLStore) Logo(ctx context.Context, id int64) ([]byte, string, error) {
@@ -152,7 +152,7 @@ func (s *SQLStore) RemoveMember(ctx context.Context, domainID, userID int64) err
 		if _, err := tx.ExecContext(ctx, "DELETE FROM user_groups WHERE domain_id = ? AND user_id = ?", domainID, userID); err != nil {
 			return err
 		}
-		return affected(tx.ExecContext(ctx, "DELETE FROM domain_users WHERE domain_id = ? AND user_id = ?", domainID, userID))
+		return store.Affected(tx.ExecContext(ctx, "DELETE FROM domain_users WHERE domain_id = ? AND user_id = ?", domainID, userID))
 	})
 }
 
@@ -260,7 +260,7 @@ func (s *SQLStore) GroupPermissions(ctx context.Context, domainID int64, group s
 }
 
 func (s *SQLStore) DeleteGroup(ctx context.Context, domainID int64, group string) error {
-	return affected(s.db.ExecContext(ctx, "DELETE FROM permission_groups WHERE domain_id = ? AND name_key = ?", domainID, key(group)))
+	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM permission_groups WHERE domain_id = ? AND name_key = ?", domainID, key(group)))
 }
 
 // AssignGroup gives the user the group, making them a member of the domain if needed, in
@@ -294,7 +294,7 @@ func (s *SQLStore) UnassignGroup(ctx context.Context, domainID, userID int64, gr
 		if err != nil {
 			return err
 		}
-		return affected(tx.ExecContext(ctx, "DELETE FROM user_groups WHERE user_id = ? AND group_id = ?", userID, id))
+		return store.Affected(tx.ExecContext(ctx, "DELETE FROM user_groups WHERE user_id = ? AND group_id = ?", userID, id))
 	})
 }
 
@@ -330,18 +330,4 @@ func (s *SQLStore) strings(ctx context.Context, query string, args ...any) ([]st
 		out = append(out, v)
 	}
 	return out, rows.Err()
-}
-
-func affected(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
 }

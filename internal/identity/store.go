@@ -124,20 +124,6 @@ func (s *SQLStore) RotateRefresh(ctx context.Context, sessionID, oldHash, newHas
 	return n == 1, err
 }
 
-func affected(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
-}
-
 func (s *SQLStore) RevokeSession(ctx context.Context, sessionID, reason string, at time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE sessions SET revoked_at = ?, revoked_reason = ?
 		WHERE id = ? AND revoked_at IS NULL`, at, reason, sessionID)

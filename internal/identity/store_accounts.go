@@ -47,7 +47,7 @@ func (s *SQLStore) UsersByEmail(ctx context.Context, email string) ([]User, erro
 // UpdateUser writes the editable fields of a user.
 func (s *SQLStore) UpdateUser(ctx context.Context, u *User) error {
 	u.UpdatedAt = time.Now().UTC()
-	return affected(s.db.ExecContext(ctx, `UPDATE users SET first_name = ?, middle_name = ?, last_name = ?, email = ?,
+	return store.Affected(s.db.ExecContext(ctx, `UPDATE users SET first_name = ?, middle_name = ?, last_name = ?, email = ?,
 		admin = ?, opt_out_notification = ?, public_key = ?, updated_at = ? WHERE id = ?`,
 		u.FirstName, u.MiddleName, u.LastName, u.Email, u.Admin, u.OptOutNotification, u.PublicKey, u.UpdatedAt, u.ID))
 }
@@ -56,7 +56,7 @@ func (s *SQLStore) UpdateUser(ctx context.Context, u *User) error {
 // otpExpires). Every session of the user ends: a new password signs everybody out.
 func (s *SQLStore) SetPasswordTx(ctx context.Context, tx *store.Tx, userID int64, hash string, mustReset bool, otpExpires *time.Time) error {
 	now := time.Now().UTC()
-	if err := affected(tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, must_reset_password = ?, otp_expires_at = ?, updated_at = ?
+	if err := store.Affected(tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, must_reset_password = ?, otp_expires_at = ?, updated_at = ?
 		WHERE id = ?`, hash, mustReset, otpExpires, now, userID)); err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (s *SQLStore) SetPasswordTx(ctx context.Context, tx *store.Tx, userID int64
 
 // DeleteUser removes a user; sessions, memberships and resets go with it.
 func (s *SQLStore) DeleteUser(ctx context.Context, id int64) error {
-	return affected(s.db.ExecContext(ctx, "DELETE FROM users WHERE id = ?", id))
+	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM users WHERE id = ?", id))
 }
 
 // passwordReset is a pending reset.

@@ -47,3 +47,19 @@ func IsForeignKeyViolation(err error) bool {
 	}
 	return false
 }
+
+// Affected turns an Exec result into ErrNotFound when no row was touched, so an update or
+// delete of a missing row reads like a lookup of one.
+func Affected(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
