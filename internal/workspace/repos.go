@@ -1,0 +1,343 @@
+// Package workspace keeps each portal's content in git: one canonical bare repository per
+// portal and one working clone per user and portal (design §5). Authors edit their clone;
+// a commit is rebased on the canonical branch and pushed under the portal's write lock, so
+// concurrent commits are serialised and never lost: the second is rebased, or reports a
+// conflict and keeps the author's work for a reset or a retry.
+package workspace
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"portalwright/internal/gitcli"
+)
+
+// DefaultBranch is the branch a new portal starts with.
+const DefaultBranch = "master"
+
+// SystemAuthor signs commits made by the product itself (creating portals).
+var SystemAuthor = Author{Name: "Portalwright", Email: "portalwright@localhost"}
+
+// Author is who a commit is attributed to.
+type Author struct{ Name, Email string }
+
+// Repos lays out and operates the repositories under a data directory:
+//
+//	<data>/repos/<portalID>.git               canonical bare repository
+//	<data>/workspaces/<userID>/<portalID>/    a user's working clone
+type Repos struct {
+	git   *gitcli.Git
+	locks gitcli.Locker
+	root  string
+}
+
+// NewRepos uses git and locks for the repositories under dataDir.
+func NewRepos(g *gitcli.Git, locks gitcli.Locker, dataDir string) *Repos {
+	return &Repos{git: g, locks: locks, root: dataDir}
+}
+
+// Git exposes the runner (for tests and tools).
+func (r *Repos) Git() *gitcli.Git { return r.git }
+
+func (r *Repos) bare(portalID int64) string {
+	return filepath.Join(r.root, "repos", strconv.FormatInt(portalID, 10)+".git")
+}
+
+// WorkspaceDir is where a user's clone of a portal lives.
+func (r *Repos) WorkspaceDir(userID, portalID int64) string {
+	return filepath.Join(r.root, "workspaces", strconv.FormatInt(userID, 10), strconv.FormatInt(portalID, 10))
+}
+
+func (r *Repos) run(ctx context.Context, dir string, c *gitcli.Cmd) (string, error) {
+	out, err := r.git.Run(ctx, dir, c)
+	return string(out), err
+}
+
+// lock takes the portal's write lock.
+func (r *Repos) lock(ctx context.Context, portalID int64) (func(), error) {
+	return r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func authorEnv(c *gitcli.Cmd, a Author) *gitcli.Cmd {
+	return c.Env("GIT_AUTHOR_NAME", a.Name).Env("GIT_AUTHOR_EMAIL", a.Email).
+		Env("GIT_COMMITTER_NAME", SystemAuthor.Name).Env("GIT_COMMITTER_EMAIL", SystemAuthor.Email)
+}
+
+// CreateFromFiles makes the canonical repository of a new portal from a tree of files (a
+// starter template) with one commit on the default branch. The repository appears only
+// when complete: it is built beside its final place and renamed.
+func (r *Repos) CreateFromFiles(ctx context.Context, portalID int64, files fs.FS, message string, author Author) error {
+	final := r.bare(portalID)
+	if exists(final) {
+		return fmt.Errorf("repository of portal %d exists already", portalID)
+	}
+	if err := os.MkdirAll(r.root, 0o750); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(r.root, ".create-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	work := filepath.Join(tmp, "work")
+	if err := os.CopyFS(work, files); err != nil {
+		return fmt.Errorf("copy template: %w", err)
+	}
+	steps := []*gitcli.Cmd{
+		gitcli.Command("init", "-q").Option("--initial-branch", DefaultBranch),
+		gitcli.Command("add", "-A"),
+		authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author),
+	}
+	for _, c := range steps {
+		if _, err := r.run(ctx, work, c); err != nil {
+			return err
+		}
+	}
+	bare := filepath.Join(tmp, "bare.git")
+	if _, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare").Value(work, bare)); err != nil {
+		return err
+	}
+	return r.install(bare, final)
+}
+
+// ImportURL makes the canonical repository of a new portal from a git URL a user gave, with
+// optional credentials. Only network protocols are allowed.
+func (r *Repos) ImportURL(ctx context.Context, portalID int64, url string, creds *Credentials) error {
+	return r.cloneInto(ctx, portalID, func(bare string) *gitcli.Cmd {
+		return remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds)
+	})
+}
+
+// CopyPortal makes the canonical repository of a new portal from another portal's.
+func (r *Repos) CopyPortal(ctx context.Context, portalID, sourcePortalID int64) error {
+	if !exists(r.bare(sourcePortalID)) {
+		return ErrInvalidWorkspace
+	}
+	return r.cloneInto(ctx, portalID, func(bare string) *gitcli.Cmd {
+		return gitcli.Command("clone", "-q", "--bare", "--no-hardlinks").Value(r.bare(sourcePortalID), bare)
+	})
+}
+
+// cloneInto clones beside the final place and renames, so a failed clone leaves nothing.
+func (r *Repos) cloneInto(ctx context.Context, portalID int64, clone func(bare string) *gitcli.Cmd) error {
+	final := r.bare(portalID)
+	if exists(final) {
+		return fmt.Errorf("repository of portal %d exists already", portalID)
+	}
+	if err := os.MkdirAll(r.root, 0o750); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(r.root, ".clone-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bare := filepath.Join(tmp, "bare.git")
+	if _, err := r.run(ctx, tmp, clone(bare).Timeout(10*time.Minute)); err != nil {
+		return err
+	}
+	return r.install(bare, final)
+}
+
+func (r *Repos) install(bare, final string) error {
+	ctx := context.Background()
+	for _, kv := range [][2]string{{"gc.auto", "0"}, {"gc.pruneExpire", "never"}, {"core.logAllRefUpdates", "true"}} {
+		if _, err := r.run(ctx, bare, gitcli.Command("config").Value(kv[0], kv[1])); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(final), 0o750); err != nil {
+		return err
+	}
+	return os.Rename(bare, final)
+}
+
+// Delete removes the canonical repository and every workspace of the portal.
+func (r *Repos) Delete(ctx context.Context, portalID int64) error {
+	unlock, err := r.lock(ctx, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	var errs []error
+	errs = append(errs, os.RemoveAll(r.bare(portalID)))
+	users, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))
+	for _, u := range users {
+		errs = append(errs, os.RemoveAll(filepath.Join(r.root, "workspaces", u.Name(), strconv.FormatInt(portalID, 10))))
+	}
+	return errors.Join(errs...)
+}
+
+// Credentials authenticate against an upstream repository over HTTP(S).
+type Credentials struct{ Username, Password string }
+
+// remoteCmd prepares a command that talks to a user-given remote: only network protocols
+// (never file:// or ext::), no prompts, and credentials passed in the environment rather
+// than in the URL or arguments, where other processes could read them.
+func remoteCmd(c *gitcli.Cmd, creds *Credentials) *gitcli.Cmd {
+	c = c.Env("GIT_ALLOW_PROTOCOL", "https:http:ssh:git")
+	if creds != nil && (creds.Username != "" || creds.Password != "") {
+		c = c.Env("GIT_CONFIG_PARAMETERS", "'http.extraHeader=Authorization: Basic "+basicAuth(creds.Username, creds.Password)+"'")
+	}
+	return c
+}
+
+// Branches lists the branches of the canonical repository.
+func (r *Repos) Branches(ctx context.Context, portalID int64) ([]string, error) {
+	return r.refs(ctx, r.bare(portalID), "refs/heads/")
+}
+
+// Tags lists the tags of the canonical repository.
+func (r *Repos) Tags(ctx context.Context, portalID int64) ([]string, error) {
+	return r.refs(ctx, r.bare(portalID), "refs/tags/")
+}
+
+func (r *Repos) refs(ctx context.Context, dir, prefix string) ([]string, error) {
+	out, err := r.run(ctx, dir, gitcli.Command("for-each-ref", "--format=%(refname)").Value(prefix))
+	if err != nil {
+		return nil, err
+	}
+	names := []string{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line != "" {
+			names = append(names, strings.TrimPrefix(line, prefix))
+		}
+	}
+	return names, nil
+}
+
+// RemoteBranches lists the branches of a remote repository (before importing it).
+func (r *Repos) RemoteBranches(ctx context.Context, url string, creds *Credentials) ([]string, error) {
+	out, err := r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		if _, ref, ok := strings.Cut(sc.Text(), "\t"); ok {
+			names = append(names, strings.TrimPrefix(ref, "refs/heads/"))
+		}
+	}
+	return names, nil
+}
+
+func (r *Repos) hasBranch(ctx context.Context, portalID int64, branch string) (bool, error) {
+	_, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
+	var ge *gitcli.Error
+	if errors.As(err, &ge) && ge.ExitCode == 1 {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// CreateBranch makes a branch in the canonical repository from another branch.
+func (r *Repos) CreateBranch(ctx context.Context, portalID int64, name, from string) error {
+	unlock, err := r.lock(ctx, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if ok, err := r.hasBranch(ctx, portalID, name); err != nil {
+		return err
+	} else if ok {
+		return ErrBranchExists
+	}
+	if ok, err := r.hasBranch(ctx, portalID, from); err != nil {
+		return err
+	} else if !ok {
+		return ErrBranchMissing
+	}
+	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("branch").Value(name, "refs/heads/"+from))
+	return err
+}
+
+// DeleteBranch removes a branch from the canonical repository.
+func (r *Repos) DeleteBranch(ctx context.Context, portalID int64, name string) error {
+	unlock, err := r.lock(ctx, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if ok, err := r.hasBranch(ctx, portalID, name); err != nil {
+		return err
+	} else if !ok {
+		return ErrBranchMissing
+	}
+	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("branch", "-D").Value(name))
+	return err
+}
+
+// MergeBranch merges source into target in the canonical repository, in a scratch clone so
+// no author's workspace is touched. A conflicting merge changes nothing.
+func (r *Repos) MergeBranch(ctx context.Context, portalID int64, source, target string, author Author) error {
+	unlock, err := r.lock(ctx, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	for _, b := range []string{source, target} {
+		if ok, err := r.hasBranch(ctx, portalID, b); err != nil {
+			return err
+		} else if !ok {
+			return ErrBranchMissing
+		}
+	}
+	tmp, err := os.MkdirTemp(r.root, ".merge-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	work := filepath.Join(tmp, "w")
+	if _, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--shared").Option("--branch", target).Value(r.bare(portalID), work)); err != nil {
+		return err
+	}
+	msg := "Merge branch '" + source + "' into " + target
+	if _, err := r.run(ctx, work, authorEnv(gitcli.Command("merge", "-q", "--no-ff", "--no-edit").Option("--message", msg).Value("origin/"+source), author)); err != nil {
+		return fmt.Errorf("%w: %v", ErrMergeConflict, err)
+	}
+	_, err = r.run(ctx, work, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+target))
+	return err
+}
+
+// Errors of repository operations; the service maps them to the spec's codes.
+var (
+	ErrBranchExists  = errors.New("branch exists")
+	ErrBranchMissing = errors.New("branch does not exist")
+	ErrMergeConflict = errors.New("merge conflict")
+)
+
+func lines(out string) []string {
+	var res []string
+	for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if l != "" {
+			res = append(res, l)
+		}
+	}
+	return res
+}
+
+func nulFields(out []byte) []string {
+	parts := bytes.Split(out, []byte{0})
+	res := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if len(p) > 0 {
+			res = append(res, string(p))
+		}
+	}
+	return res
+}

@@ -1,0 +1,476 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"portalwright/internal/gitcli"
+)
+
+// Change types of a local change (spec 3 §3 Workspace change).
+const (
+	ChangeAdd    = "ADD"
+	ChangeModify = "MODIFY"
+	ChangeDelete = "DELETE"
+)
+
+// More errors the service maps to the spec's codes.
+var (
+	ErrNoWorkspace      = errors.New("workspace not opened")
+	ErrDirtyWorkspace   = errors.New("workspace has local changes")
+	ErrNothingToCommit  = errors.New("nothing to commit")
+	ErrConflict         = errors.New("conflict with the portal's branch")
+	ErrPush             = errors.New("push failed")
+	ErrUnknownCommit    = errors.New("unknown commit")
+	ErrInvalidWorkspace = errors.New("invalid workspace")
+)
+
+// Status is the state of one user's workspace.
+type Status struct {
+	Branch  string            `json:"branch"`
+	Changes map[string]string `json:"changes"` // path → ADD, MODIFY or DELETE
+	Ahead   int               `json:"aheadCount"`
+	Behind  int               `json:"behindCount"`
+}
+
+// HasChanges tells whether there is anything uncommitted.
+func (s *Status) HasChanges() bool { return len(s.Changes) > 0 }
+
+// LocalCommit is a commit in a workspace that is not on the portal's branch yet.
+type LocalCommit struct {
+	CommitID string    `json:"commitId"`
+	Message  string    `json:"message"`
+	Time     time.Time `json:"time"`
+}
+
+func (r *Repos) wsLock(ctx context.Context, userID, portalID int64) (func(), error) {
+	return r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
+}
+
+// Open creates the user's clone on first use and otherwise refreshes it: it switches to the
+// branch (refusing while there are uncommitted changes, unless override discards them) and
+// fast-forwards a clean workspace to the portal's branch.
+func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string, override bool) (*Status, error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if !exists(r.bare(portalID)) {
+		return nil, ErrInvalidWorkspace
+	}
+	if ok, err := r.hasBranch(ctx, portalID, branch); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, ErrBranchMissing
+	}
+	dir := r.WorkspaceDir(userID, portalID)
+	if !exists(filepath.Join(dir, ".git")) {
+		if err := r.cloneWorkspace(ctx, portalID, dir, branch); err != nil {
+			return nil, err
+		}
+		return r.status(ctx, portalID, dir)
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+	}
+	r.abortUnfinished(ctx, dir)
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case override:
+		if err := r.hardReset(ctx, dir, branch); err != nil {
+			return nil, err
+		}
+	case st.Branch != branch:
+		if st.HasChanges() {
+			return nil, ErrDirtyWorkspace
+		}
+		if _, err := r.run(ctx, dir, gitcli.Command("checkout", "-q", "-B").Value(branch, "origin/"+branch)); err != nil {
+			return nil, err
+		}
+	case st.Ahead == 0 && st.Behind > 0 && !st.HasChanges():
+		if _, err := r.run(ctx, dir, gitcli.Command("merge", "-q", "--ff-only").Value("origin/"+branch)); err != nil {
+			return nil, err
+		}
+	}
+	return r.status(ctx, portalID, dir)
+}
+
+func (r *Repos) cloneWorkspace(ctx context.Context, portalID int64, dir, branch string) error {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o750); err != nil {
+		return err
+	}
+	_ = os.RemoveAll(dir) // a half-made clone from an interrupted open
+	tmp := dir + ".tmp-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	defer os.RemoveAll(tmp)
+	// --shared borrows the canonical repository's objects: opening a large portal copies
+	// nothing but the checked-out files.
+	if _, err := r.run(ctx, "", gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(r.bare(portalID), tmp).Timeout(10*time.Minute)); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dir)
+}
+
+// abortUnfinished leaves a rebase or merge that a crash interrupted.
+func (r *Repos) abortUnfinished(ctx context.Context, dir string) {
+	if exists(filepath.Join(dir, ".git", "rebase-merge")) || exists(filepath.Join(dir, ".git", "rebase-apply")) {
+		_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
+	}
+	if exists(filepath.Join(dir, ".git", "MERGE_HEAD")) {
+		_, _ = r.run(ctx, dir, gitcli.Command("merge", "--abort"))
+	}
+}
+
+func (r *Repos) hardReset(ctx context.Context, dir, branch string) error {
+	if _, err := r.run(ctx, dir, gitcli.Command("checkout", "-q", "-f", "-B").Value(branch, "origin/"+branch)); err != nil {
+		return err
+	}
+	_, err := r.run(ctx, dir, gitcli.Command("clean", "-q", "-f", "-d"))
+	return err
+}
+
+func (r *Repos) workspace(userID, portalID int64) (string, error) {
+	dir := r.WorkspaceDir(userID, portalID)
+	if !exists(filepath.Join(dir, ".git")) {
+		return "", ErrNoWorkspace
+	}
+	return dir, nil
+}
+
+// Status reports the user's branch, uncommitted changes and ahead/behind counts against the
+// portal's branch.
+func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, error) {
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	return r.status(ctx, portalID, dir)
+}
+
+func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status, error) {
+	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+	}
+	st := &Status{Branch: strings.TrimSpace(branch)}
+	if st.Changes, err = r.changes(ctx, dir); err != nil {
+		return nil, err
+	}
+	st.Ahead, st.Behind, err = r.aheadBehind(ctx, portalID, dir, st.Branch)
+	return st, err
+}
+
+// aheadBehind compares HEAD with the canonical branch directly: the clone shares the
+// canonical repository's objects, so no fetch is needed.
+func (r *Repos) aheadBehind(ctx context.Context, portalID int64, dir, branch string) (int, int, error) {
+	sha, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
+	if err != nil {
+		return 0, 0, nil // the branch was deleted from the portal: nothing to compare with
+	}
+	out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--left-right", "--count").Value("HEAD..."+strings.TrimSpace(sha)))
+	if err != nil {
+		return 0, 0, err
+	}
+	f := strings.Fields(out)
+	if len(f) != 2 {
+		return 0, 0, fmt.Errorf("rev-list: unexpected output %q", out)
+	}
+	ahead, _ := strconv.Atoi(f[0])
+	behind, _ := strconv.Atoi(f[1])
+	return ahead, behind, nil
+}
+
+// changes parses `git status --porcelain -z` into path → ADD / MODIFY / DELETE. A rename is
+// a DELETE of the old path and an ADD of the new one.
+func (r *Repos) changes(ctx context.Context, dir string) (map[string]string, error) {
+	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"))
+	if err != nil {
+		return nil, err
+	}
+	changes := map[string]string{}
+	for _, entry := range nulFields(out) {
+		if len(entry) < 4 {
+			continue
+		}
+		x, y, p := entry[0], entry[1], entry[3:]
+		switch {
+		case x == '?' || x == 'A':
+			changes[p] = ChangeAdd
+		case x == 'D' || y == 'D':
+			changes[p] = ChangeDelete
+		default:
+			changes[p] = ChangeModify
+		}
+	}
+	return changes, nil
+}
+
+// LocalCommits lists the user's commits that the portal's branch does not have yet.
+func (r *Repos) LocalCommits(ctx context.Context, userID, portalID int64) ([]LocalCommit, error) {
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, err
+	}
+	sha, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+st.Branch))
+	rangeSpec := "HEAD"
+	if err == nil {
+		rangeSpec = strings.TrimSpace(sha) + "..HEAD"
+	}
+	out, err := r.run(ctx, dir, gitcli.Command("log", "--format=%H%x1f%s%x1f%cI").Value(rangeSpec))
+	if err != nil {
+		return nil, err
+	}
+	commits := []LocalCommit{}
+	for _, l := range lines(out) {
+		f := strings.Split(l, "\x1f")
+		if len(f) != 3 {
+			continue
+		}
+		t, _ := time.Parse(time.RFC3339, f[2])
+		commits = append(commits, LocalCommit{CommitID: f[0], Message: f[1], Time: t.UTC()})
+	}
+	return commits, nil
+}
+
+// CommitResult is what a commit produced.
+type CommitResult struct {
+	CommitID     string   `json:"commitId"`
+	RuleWarnings []string `json:"ruleWarnings"`
+}
+
+// Commit records every uncommitted change as the author, rebases on the portal's branch
+// and pushes, under the portal's write lock. On a conflict the rebase is undone: the
+// author's commit stays in their workspace (a local commit) and ErrConflict is returned.
+func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message string, author Author) (*CommitResult, error) {
+	unlockWS, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlockWS()
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, err
+	}
+	if !st.HasChanges() && st.Ahead == 0 {
+		return nil, ErrNothingToCommit
+	}
+	res := &CommitResult{RuleWarnings: []string{}}
+	if st.HasChanges() {
+		res.RuleWarnings = checkContent(dir, st.Changes)
+		if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
+			return nil, err
+		}
+		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author)); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.publish(ctx, portalID, dir, st.Branch); err != nil {
+		return res, err
+	}
+	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	if err != nil {
+		return nil, err
+	}
+	res.CommitID = strings.TrimSpace(head)
+	return res, nil
+}
+
+// publish rebases the workspace's commits on the canonical branch and pushes them.
+func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) error {
+	unlock, err := r.lock(ctx, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "origin")); err != nil {
+		return err
+	}
+	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("rebase", "-q").Value("origin/"+branch), SystemAuthor)); err != nil {
+		_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
+		return fmt.Errorf("%w: %v", ErrConflict, err)
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
+		return fmt.Errorf("%w: %v", ErrPush, err)
+	}
+	_, err = r.run(ctx, dir, gitcli.Command("fetch", "-q", "origin"))
+	return err
+}
+
+// RevertAll discards every uncommitted change of the user's workspace.
+func (r *Repos) RevertAll(ctx context.Context, userID, portalID int64) error {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return err
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard", "HEAD")); err != nil {
+		return err
+	}
+	_, err = r.run(ctx, dir, gitcli.Command("clean", "-q", "-f", "-d"))
+	return err
+}
+
+var commitID = regexp.MustCompile(`^[0-9a-f]{7,64}$`)
+
+// RevertTo makes the tree of an earlier commit the branch's new state, as a new commit on
+// top (history is kept), and publishes it. Uncommitted changes are discarded first.
+func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit string, author Author) (*CommitResult, error) {
+	if !commitID.MatchString(commit) {
+		return nil, ErrUnknownCommit
+	}
+	unlockWS, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlockWS()
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	full, err := r.run(ctx, dir, gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
+	if err != nil {
+		return nil, ErrUnknownCommit
+	}
+	full = strings.TrimSpace(full)
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard", "HEAD")); err != nil {
+		return nil, err
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("clean", "-q", "-f", "-d")); err != nil {
+		return nil, err
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("read-tree", "-u", "--reset").Value(full)); err != nil {
+		return nil, err
+	}
+	subject, _ := r.run(ctx, dir, gitcli.Command("log", "-1", "--format=%s").Value(full))
+	msg := "Revert to " + full[:10] + " " + strings.TrimSpace(subject)
+	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify", "--allow-empty").Option("--message", msg), author)); err != nil {
+		return nil, err
+	}
+	if err := r.publish(ctx, portalID, dir, st.Branch); err != nil {
+		return nil, err
+	}
+	head, _ := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	return &CommitResult{CommitID: strings.TrimSpace(head), RuleWarnings: []string{}}, nil
+}
+
+// Reset puts the workspace back on the portal's branch: uncommitted changes and local
+// commits are dropped, an unfinished rebase is abandoned.
+func (r *Repos) Reset(ctx context.Context, userID, portalID int64) (*Status, error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	r.abortUnfinished(ctx, dir)
+	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
+		return nil, err
+	}
+	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+	if err != nil {
+		branch = DefaultBranch
+	}
+	branch = strings.TrimSpace(branch)
+	if ok, _ := r.hasBranch(ctx, portalID, branch); !ok {
+		branch = DefaultBranch
+	}
+	if err := r.hardReset(ctx, dir, branch); err != nil {
+		return nil, err
+	}
+	return r.status(ctx, portalID, dir)
+}
+
+// Workspaces lists the users who have a workspace of the portal.
+func (r *Repos) Workspaces(portalID int64) []int64 {
+	entries, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))
+	var users []int64
+	for _, e := range entries {
+		id, err := strconv.ParseInt(e.Name(), 10, 64)
+		if err == nil && exists(filepath.Join(r.WorkspaceDir(id, portalID), ".git")) {
+			users = append(users, id)
+		}
+	}
+	sort.Slice(users, func(i, j int) bool { return users[i] < users[j] })
+	return users
+}
+
+// referencePattern finds local references in HTML: src="…" and href="…".
+var referencePattern = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+)`)
+
+// checkContent is the commit-time content check: changed JSON files must parse, and files a
+// changed HTML page references in the portal must exist. Problems are warnings: the commit
+// goes ahead (CONTENT_VALIDATION_PASS_WITH_WARNINGS).
+func checkContent(dir string, changes map[string]string) []string {
+	var warnings []string
+	paths := make([]string, 0, len(changes))
+	for p, kind := range changes {
+		if kind != ChangeDelete {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		switch strings.ToLower(path.Ext(p)) {
+		case ".json":
+			data, err := os.ReadFile(full)
+			if err == nil && !json.Valid(data) {
+				warnings = append(warnings, p+": the file is not valid JSON.")
+			}
+		case ".html", ".htm":
+			data, err := os.ReadFile(full)
+			if err != nil {
+				continue
+			}
+			for _, m := range referencePattern.FindAllStringSubmatch(string(data), -1) {
+				ref := m[1]
+				if strings.Contains(ref, ":") || strings.HasPrefix(ref, "//") || strings.Contains(ref, "{{") {
+					continue // absolute URLs and engine placeholders are not files of the portal
+				}
+				target := path.Clean(path.Join(path.Dir(p), ref))
+				if strings.HasPrefix(ref, "/") {
+					target = path.Clean(strings.TrimPrefix(ref, "/"))
+				}
+				if strings.HasPrefix(target, "..") {
+					continue
+				}
+				if !exists(filepath.Join(dir, filepath.FromSlash(target))) {
+					warnings = append(warnings, p+": the referenced file '"+ref+"' does not exist.")
+				}
+			}
+		}
+	}
+	return warnings
+}
