@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './features';
 import { App } from './app/App';
 import { isSupportedBrowser } from './app/browser/browserSupport';
 import { consumeUrlTokens, installSessionListeners, startSession } from './app/session/session';

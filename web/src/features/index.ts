@@ -1,0 +1,6 @@
+/**
+ * Every feature's registration module, imported once before the router is built (main.tsx).
+ * A feature's `register.ts` calls registerRoute / registerProfileMenuEntry / registerSelector;
+ * its screens stay lazily loaded. Add one line per feature.
+ */
+export {};
