@@ -1,0 +1,274 @@
+package portal_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"portalwright/internal/access"
+	"portalwright/internal/gitcli"
+	"portalwright/internal/httpx"
+	"portalwright/internal/portal"
+	"portalwright/internal/store"
+	"portalwright/internal/store/storetest"
+	"portalwright/internal/workspace"
+)
+
+type starters map[string]fstest.MapFS
+
+func (s starters) List() []portal.Starter {
+	return []portal.Starter{{ID: "crew", Name: "Crew Portal", EngineType: "PORTAL_ENGINE"}}
+}
+
+func (s starters) FS(id string) (fs.FS, error) {
+	if f, ok := s[id]; ok {
+		return f, nil
+	}
+	return nil, errors.New("no such starter")
+}
+
+type people struct{}
+
+func (people) Person(_ context.Context, id int64) (portal.Person, error) {
+	return portal.Person{ID: id, UserName: "user" + strconv.FormatInt(id, 10), FirstName: "User", LastName: strconv.FormatInt(id, 10)}, nil
+}
+
+type recorder struct{ notes []portal.Notification }
+
+func (r *recorder) Report(_ context.Context, _ int64, n portal.Notification) {
+	r.notes = append(r.notes, n)
+}
+
+func crewStarter() fstest.MapFS {
+	return fstest.MapFS{
+		"portal.json":     {Data: []byte(`{"formatVersion":1,"engineType":"PORTAL_ENGINE","supportLevel":"FULL","scope":"FULL","languageSettings":{"languages":["en_GB","fr_FR"],"defaultLanguage":"en_GB","languageMode":"TRANSLATION"},"custom":{"kept":true}}`)},
+		"index.html":      {Data: []byte("<html></html>")},
+		"pages/home.html": {Data: []byte("<p>home</p>")},
+	}
+}
+
+func apiErr(t *testing.T, err error, status int, code string) {
+	t.Helper()
+	var e *httpx.Error
+	if !errors.As(err, &e) || e.Status != status || (code != "" && e.Code != code) {
+		t.Fatalf("err = %v, want %d %s", err, status, code)
+	}
+}
+
+func TestPortals(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		g, err := gitcli.New(ctx, gitcli.Options{Home: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		repos := workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir())
+		progress := &recorder{}
+		svc := portal.NewService(portal.NewSQLStore(db), repos, starters{"crew": crewStarter()}, people{}, progress, nil)
+		acc := access.NewService(access.NewSQLStore(db), nil)
+		admin := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+		ann := httpx.Principal{UserID: 2, Username: "ann"}
+		bob := httpx.Principal{UserID: 3, Username: "bob"}
+		d, err := acc.CreateDomain(ctx, admin, "Sky")
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		cat, err := svc.CreateCategory(ctx, admin, d.ID, "Crew Portals")
+		if err != nil {
+			t.Fatal(err)
+		}
+		crew, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Crew (A320)", CategoryID: &cat.ID}, 0, "crew")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if crew.Status != "active" || crew.Category != "Crew Portals" || crew.Type != "CREW" || crew.Scope != "FULL" {
+			t.Fatalf("created %+v", crew)
+		}
+		last := progress.notes[len(progress.notes)-1]
+		if last.Status != "SUCCESS" || last.Progress != 100 || last.MessageType != "CREATE_PORTAL" {
+			t.Fatalf("progress %+v", progress.notes)
+		}
+
+		t.Run("creation rules leave nothing behind", func(t *testing.T) {
+			_, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "crew (a320)"}, 0, "crew")
+			apiErr(t, err, http.StatusConflict, "PORTAL_EXISTS")
+			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "-bad"}, 0, "crew")
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Other"}, 0, "nope")
+			apiErr(t, err, http.StatusNotFound, "TEMPLATE_NOT_FOUND")
+			_, err = svc.CreateFromURL(ctx, admin, d.ID, portal.NewPortal{Name: "Remote"}, "file:///etc", nil)
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			_, err = svc.CreateFromURL(ctx, admin, d.ID, portal.NewPortal{Name: "Remote"}, "https://127.0.0.1:1/none.git", nil)
+			apiErr(t, err, http.StatusBadRequest, "IMPORT_FAILED")
+			list, _ := svc.Portals(ctx, d.ID)
+			if len(list) != 1 {
+				t.Fatalf("failed creations left portals: %+v", list)
+			}
+		})
+
+		t.Run("two authors, local changes, commit, other users' changes", func(t *testing.T) {
+			opened, err := svc.Open(ctx, ann, d.ID, crew.ID, "", false)
+			if err != nil || opened.Branch != "master" || opened.Settings.EngineType != "PORTAL_ENGINE" {
+				t.Fatalf("open: %+v %v", opened, err)
+			}
+			if _, err := svc.Open(ctx, bob, d.ID, crew.ID, "master", false); err != nil {
+				t.Fatal(err)
+			}
+			dir := repos.WorkspaceDir(ann.UserID, crew.ID)
+			os.WriteFile(filepath.Join(dir, "pages", "news.html"), []byte("<p>news</p>"), 0o644)
+			st, _ := svc.LocalChanges(ctx, ann, crew.ID)
+			if st.Changes["pages/news.html"] != "ADD" {
+				t.Fatalf("changes %v", st.Changes)
+			}
+			changes, _ := svc.WorkspaceChanges(ctx, d.ID, crew.ID, "Sky", "master")
+			if len(changes) != 2 || !changes[0].HasChanges || changes[0].User.ID != ann.UserID || changes[0].PortalName != "Crew (A320)" {
+				t.Fatalf("wsChanges %+v", changes)
+			}
+			_, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Fix: typo")
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			ans, err := svc.Commit(ctx, ann, d.ID, crew.ID, "Add news page")
+			if err != nil || ans.CommitID == "" || ans.Code != "" {
+				t.Fatalf("commit %+v %v", ans, err)
+			}
+			_, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Again")
+			apiErr(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
+			changes, _ = svc.WorkspaceChanges(ctx, d.ID, crew.ID, "Sky", "master")
+			for _, c := range changes {
+				if c.User.ID == bob.UserID && c.BehindCount != 1 {
+					t.Fatalf("bob behind = %d", c.BehindCount)
+				}
+			}
+			os.WriteFile(filepath.Join(dir, "data.json"), []byte("{bad"), 0o644)
+			ans, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Add data")
+			if err != nil || ans.Code != portal.CodeWarnings || len(ans.RuleWarnings) != 1 {
+				t.Fatalf("commit with warnings %+v %v", ans, err)
+			}
+		})
+
+		t.Run("settings are read with defaults and written into the workspace", func(t *testing.T) {
+			s, err := svc.Settings(ctx, ann.UserID, crew.ID)
+			if err != nil || s.TaskRunnerSettings.OutputPath != "pw-dist" || s.LanguageSettings.TranslationsBasePath != "translations" {
+				t.Fatalf("settings %+v %v", s, err)
+			}
+			s.LanguageSettings.Languages = append(s.LanguageSettings.Languages, "ar_SA")
+			if _, err := svc.SaveSettings(ctx, ann.UserID, crew.ID, s); err != nil {
+				t.Fatal(err)
+			}
+			data, _ := os.ReadFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "portal.json"))
+			if !containsAll(string(data), `"ar_SA"`, `"custom"`, `"kept": true`) {
+				t.Fatalf("portal.json %s", data)
+			}
+			st, _ := svc.LocalChanges(ctx, ann, crew.ID)
+			if st.Changes["portal.json"] != "MODIFY" {
+				t.Fatalf("settings must be a local change: %v", st.Changes)
+			}
+			bad := s
+			bad.LanguageSettings.DefaultLanguage = "de_DE"
+			_, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad)
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			bad = s
+			bad.TaskRunnerSettings.OutputPath = "../../etc"
+			_, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad)
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			if err := svc.RevertAll(ctx, ann, crew.ID); err != nil {
+				t.Fatal(err)
+			}
+		})
+
+		t.Run("branches", func(t *testing.T) {
+			if err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", ""); err != nil {
+				t.Fatal(err)
+			}
+			err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "bad..name", "")
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			err = svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", "")
+			apiErr(t, err, http.StatusConflict, "BRANCH_EXISTS")
+			refs, err := svc.References(ctx, ann, d.ID, crew.ID)
+			if err != nil || len(refs.AllReferences) != 2 || refs.CurrentRef != "master" {
+				t.Fatalf("refs %+v %v", refs, err)
+			}
+			opened, err := svc.Open(ctx, ann, d.ID, crew.ID, "release/2027", false)
+			if err != nil || opened.Branch != "release/2027" {
+				t.Fatalf("open branch: %+v %v", opened, err)
+			}
+			_, err = svc.Open(ctx, ann, d.ID, crew.ID, "no-such", false)
+			apiErr(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
+			_, err = svc.Open(ctx, ann, d.ID, crew.ID, "bad name", false)
+			apiErr(t, err, http.StatusBadRequest, "INVALID_BRANCH_NAME")
+			err = svc.DeleteBranch(ctx, ann, d.ID, crew.ID, "master")
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+		})
+
+		t.Run("categories, status and clone", func(t *testing.T) {
+			cats, _ := svc.Categorized(ctx, d.ID)
+			if len(cats) != 1 || cats[0].Name != "Crew Portals" || cats[0].Deactivated || len(cats[0].Children) != 1 {
+				t.Fatalf("categorized %+v", cats)
+			}
+			if _, err := svc.SetStatus(ctx, admin, d.ID, crew.ID, false, "end of season"); err != nil {
+				t.Fatal(err)
+			}
+			cats, _ = svc.Categorized(ctx, d.ID)
+			if len(cats) != 2 || !cats[0].Deactivated || cats[1].Name != portal.InactiveGroup || len(cats[1].Children) != 1 {
+				t.Fatalf("after deactivate %+v", cats)
+			}
+			svc.SetStatus(ctx, admin, d.ID, crew.ID, true, "back")
+			copyOf, err := svc.Clone(ctx, admin, d.ID, crew.ID, portal.NewPortal{Name: "Crew copy"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			branches, _ := svc.Branches(ctx, d.ID, copyOf.ID)
+			if len(branches) != 2 {
+				t.Fatalf("clone copies every branch: %v", branches)
+			}
+			if err := svc.LinkPortals(ctx, d.ID, cat.ID, []int64{copyOf.ID, 9999}, true); err == nil {
+				t.Fatal("linking a missing portal must fail")
+			}
+			if p, _ := svc.Portal(ctx, d.ID, copyOf.ID); p.CategoryID != nil {
+				t.Fatal("a failed link must change nothing")
+			}
+			if err := svc.Delete(ctx, admin, d.ID, copyOf.ID, "not needed"); err != nil {
+				t.Fatal(err)
+			}
+			_, err = svc.Portal(ctx, d.ID, copyOf.ID)
+			apiErr(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND")
+			other, _ := acc.CreateDomain(ctx, admin, "Other")
+			_, err = svc.Open(ctx, ann, other.ID, crew.ID, "", false)
+			apiErr(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND") // a portal is reached only through its domain
+		})
+
+		t.Run("templates", func(t *testing.T) {
+			tpl, err := svc.CreateTemplate(ctx, admin, d.ID, "Crew base", "", &crew.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list, _ := svc.Templates(ctx, d.ID)
+			if len(list) != 2 || !list[0].BuiltIn || list[1].Name != "Crew base" {
+				t.Fatalf("templates %+v", list)
+			}
+			p, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "From own template"}, tpl.ID, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.Open(ctx, ann, d.ID, p.ID, "release/2027", false); err != nil {
+				t.Fatalf("a portal made from a portal template has its branches: %v", err)
+			}
+		})
+	})
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}

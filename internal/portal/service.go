@@ -1,0 +1,673 @@
+package portal
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"portalwright/internal/audit"
+	"portalwright/internal/httpx"
+	"portalwright/internal/store"
+	"portalwright/internal/validate"
+	"portalwright/internal/workspace"
+)
+
+// Starter is a template shipped with the product.
+type Starter struct {
+	ID, Name, Description                       string
+	EngineType, SupportLevel, Scope, PortalType string
+}
+
+// Starters lists the shipped templates and opens their files.
+type Starters interface {
+	List() []Starter
+	FS(id string) (fs.FS, error)
+}
+
+// People answers who a user is, for commit authors and other users' changes.
+type People interface {
+	Person(ctx context.Context, userID int64) (Person, error)
+}
+
+// Person is a user as portals show them.
+type Person struct {
+	ID        int64  `json:"id"`
+	UserName  string `json:"userName"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"-"`
+}
+
+// Progress reports the progress of a long operation (spec 3 §3 Notification); the realtime
+// channel delivers it to the user's room.
+type Progress interface {
+	Report(ctx context.Context, userID int64, n Notification)
+}
+
+// Notification is a progress or result card.
+type Notification struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Details     string `json:"details"`
+	Status      string `json:"status"` // PROGRESS, SUCCESS, ERROR
+	Progress    int    `json:"progress"`
+	MessageType string `json:"messageType"` // CREATE_PORTAL, CREATE_TEMPLATE, …
+	Data        any    `json:"data,omitempty"`
+}
+
+// Auditor records lifecycle actions.
+type Auditor interface {
+	Record(ctx context.Context, e audit.Entry)
+}
+
+// Service implements portals.
+type Service struct {
+	store    *SQLStore
+	repos    *workspace.Repos
+	starters Starters
+	people   People
+	progress Progress
+	audit    Auditor
+}
+
+// NewService wires the portal service; progress and audit may be nil.
+func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, progress Progress, a Auditor) *Service {
+	return &Service{store: st, repos: repos, starters: starters, people: people, progress: progress, audit: a}
+}
+
+// Spec messages and codes (spec 1 §4.2, spec 3 §8).
+const (
+	MsgPortalNotFound   = "Failed to open Portal"
+	MsgNothingToCommit  = "There are no changes to commit."
+	MsgConflict         = "Your changes conflict with changes another user committed. Reset your workspace to continue; your local commit is listed under local changes until then."
+	MsgCouldNotCommit   = "Could not commit changes"
+	MsgCouldNotRevert   = "Could not revert portal"
+	MsgDirtyWorkspace   = "You have local changes on another branch. Commit or revert them before switching branch."
+	MsgBranchMissing    = "The branch does not exist in this portal."
+	MsgBadBranch        = "The Selected branch name contains special characters and could not be opened"
+	MsgValidationWarn   = "Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution."
+	CodeWarnings        = "CONTENT_VALIDATION_PASS_WITH_WARNINGS"
+	CodeConflicts       = "GIT_CONFLICTS"
+	CodeGitError        = "GIT_ERROR"
+	CodeInvalidWS       = "GIT_INVALID_WORKSPACE"
+	CodeBranchMissing   = "BRANCH_DOES_NOT_EXIST_IN_PORTAL"
+	CodeLocalCommits    = "GIT_LOCAL_COMMITS_ERROR"
+	CodeMergeError      = "PORTAL_MERGE_ERROR"
+	CodeRebaseError     = "PORTAL_REBASE_ERROR"
+	CodeNothingToCommit = "NOTHING_TO_COMMIT"
+)
+
+var errPortalNotFound = httpx.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
+
+// gitError maps workspace errors to the spec's codes; the UI offers Reset for these codes.
+func gitError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, workspace.ErrConflict):
+		return httpx.Conflict(CodeConflicts, MsgConflict).WithCause(err)
+	case errors.Is(err, workspace.ErrBranchMissing):
+		return httpx.NotFound(CodeBranchMissing, MsgBranchMissing)
+	case errors.Is(err, workspace.ErrDirtyWorkspace):
+		return httpx.Conflict(CodeLocalCommits, MsgDirtyWorkspace)
+	case errors.Is(err, workspace.ErrNothingToCommit):
+		return httpx.BadRequest(CodeNothingToCommit, MsgNothingToCommit)
+	case errors.Is(err, workspace.ErrMergeConflict):
+		return httpx.Conflict(CodeMergeError, "The branches could not be merged: they change the same lines. Nothing was changed.")
+	case errors.Is(err, workspace.ErrInvalidWorkspace), errors.Is(err, workspace.ErrNoWorkspace):
+		return httpx.Conflict(CodeInvalidWS, "The workspace is not usable. Reset it to continue.").WithCause(err)
+	case errors.Is(err, workspace.ErrPush):
+		return httpx.NewError(500, CodeRebaseError, "Error", MsgCouldNotCommit).WithCause(err)
+	}
+	var apiErr *httpx.Error
+	if errors.As(err, &apiErr) {
+		return err
+	}
+	return httpx.NewError(500, CodeGitError, "Error", "A git operation failed. Reset the workspace if the problem persists.").WithCause(err)
+}
+
+func (s *Service) record(ctx context.Context, p httpx.Principal, action string, domainID int64, portalID int64, details string) {
+	if s.audit == nil {
+		return
+	}
+	actor := p.UserID
+	d := domainID
+	s.audit.Record(ctx, audit.Entry{Action: action, Category: "PORTAL", ActorID: &actor, ActorName: p.Username, DomainID: &d,
+		EntityType: "PORTAL", EntityID: strconv.FormatInt(portalID, 10), Details: details})
+}
+
+func (s *Service) report(ctx context.Context, userID int64, n Notification) {
+	if s.progress != nil {
+		n.Progress = min(max(n.Progress, 0), 100)
+		s.progress.Report(ctx, userID, n)
+	}
+}
+
+// Portal loads a portal of a domain (404 when it is not in that domain).
+func (s *Service) Portal(ctx context.Context, domainID, portalID int64) (*Portal, error) {
+	p, err := s.store.Portal(ctx, domainID, portalID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errPortalNotFound
+	}
+	return p, err
+}
+
+// Portals lists a domain's portals by name.
+func (s *Service) Portals(ctx context.Context, domainID int64) ([]Portal, error) {
+	return s.store.Portals(ctx, domainID)
+}
+
+// Search finds portals across domains by name or id (admin search).
+func (s *Service) Search(ctx context.Context, name string, id int64) ([]Portal, error) {
+	return s.store.Search(ctx, name, id)
+}
+
+// Categorized groups a domain's portals by category for the portal selector: inactive
+// portals under 'Inactive Portals', active ones without a category under 'Uncategorized'.
+// A category is deactivated when none of its portals is active.
+func (s *Service) Categorized(ctx context.Context, domainID int64) ([]Category, error) {
+	portals, err := s.store.Portals(ctx, domainID)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := s.store.Categories(ctx, domainID)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]int{}
+	for i, c := range cats {
+		byID[c.ID] = i
+	}
+	uncategorized := Category{Name: UncategorizedGroup, Children: []Portal{}}
+	inactive := Category{Name: InactiveGroup, Deactivated: true, Children: []Portal{}}
+	for _, p := range portals {
+		switch {
+		case p.Status != StatusActive:
+			inactive.Children = append(inactive.Children, p)
+		case p.CategoryID != nil:
+			cats[byID[*p.CategoryID]].Children = append(cats[byID[*p.CategoryID]].Children, p)
+		default:
+			uncategorized.Children = append(uncategorized.Children, p)
+		}
+	}
+	out := []Category{}
+	for _, c := range cats {
+		c.Deactivated = !slices.ContainsFunc(c.Children, func(p Portal) bool { return p.Status == StatusActive })
+		out = append(out, c)
+	}
+	if len(uncategorized.Children) > 0 {
+		out = append(out, uncategorized)
+	}
+	if len(inactive.Children) > 0 {
+		out = append(out, inactive)
+	}
+	return out, nil
+}
+
+// NewPortal is what creating a portal needs besides its content source.
+type NewPortal struct {
+	Name       string `json:"name"`
+	Type       string `json:"type"`
+	Scope      string `json:"scope"`
+	CategoryID *int64 `json:"categoryId"`
+}
+
+func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) error {
+	in.Name = strings.TrimSpace(in.Name)
+	if err := validate.Required(in.Name); err != nil {
+		return httpx.Validation(err.Error())
+	}
+	if err := validate.PortalName(in.Name); err != nil {
+		return httpx.Validation(err.Error())
+	}
+	in.Type = strings.ToUpper(in.Type)
+	if in.Type == "" {
+		in.Type = TypeCrew
+	}
+	if !slices.Contains(portalTypes, in.Type) {
+		return httpx.Validation("The portal type must be Crew or Passenger.")
+	}
+	in.Scope = strings.ToUpper(in.Scope)
+	if in.Scope == "" {
+		in.Scope = ScopeFull
+	}
+	if !slices.Contains(scopes, in.Scope) {
+		return httpx.Validation("The scope must be Full, Microsite or Captive.")
+	}
+	if in.CategoryID != nil {
+		ok, err := s.store.CategoryExists(ctx, domainID, *in.CategoryID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return httpx.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
+		}
+	}
+	return nil
+}
+
+// create inserts the row and makes the repository in the same transaction, reporting
+// progress as it goes.
+func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, make func(id int64) error) (*Portal, error) {
+	if err := s.checkNew(ctx, domainID, &in); err != nil {
+		return nil, err
+	}
+	note := Notification{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + in.Name, Title: in.Name, MessageType: messageType, Status: "PROGRESS", Progress: 5, Details: "Creating the portal"}
+	s.report(ctx, p.UserID, note)
+	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
+	err := s.store.Insert(ctx, row, p.UserID, func(id int64) error {
+		note.Progress, note.Details = 30, "Copying the content"
+		s.report(ctx, p.UserID, note)
+		return make(id)
+	})
+	if err != nil {
+		note.Status, note.Progress = "ERROR", 100
+		if errors.Is(err, ErrDuplicate) {
+			note.Details = "A portal with this name already exists in the domain."
+			s.report(ctx, p.UserID, note)
+			return nil, httpx.Conflict("PORTAL_EXISTS", note.Details)
+		}
+		note.Details = "Failed to create the portal."
+		s.report(ctx, p.UserID, note)
+		return nil, err
+	}
+	note.Status, note.Progress, note.Details, note.Data = "SUCCESS", 100, "Portal created successfully", map[string]int64{"domainId": domainID, "portalId": row.ID}
+	s.report(ctx, p.UserID, note)
+	s.record(ctx, p, "PORTAL_CREATED", domainID, row.ID, source)
+	return s.Portal(ctx, domainID, row.ID)
+}
+
+// CreateFromTemplate makes a portal from a template of the domain or a shipped starter.
+func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, templateID int64, starterID string) (*Portal, error) {
+	if templateID != 0 {
+		t, err := s.store.Template(ctx, domainID, templateID)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+		}
+		if err != nil {
+			return nil, err
+		}
+		if t.PortalID != nil {
+			src := *t.PortalID
+			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", func(id int64) error {
+				return s.repos.CopyPortal(ctx, id, src)
+			})
+		}
+		starterID = t.Starter
+	}
+	files, err := s.starters.FS(starterID)
+	if err != nil {
+		return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+	}
+	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", func(id int64) error {
+		return s.repos.CreateFromFiles(ctx, id, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
+	})
+}
+
+// CreateFromURL imports a portal from a git URL.
+func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, url string, creds *workspace.Credentials) (*Portal, error) {
+	url = strings.TrimSpace(url)
+	if err := validate.GitURL(url); err != nil {
+		return nil, httpx.Validation(err.Error())
+	}
+	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", func(id int64) error {
+		if err := s.repos.ImportURL(ctx, id, url, creds); err != nil {
+			return httpx.BadRequest("IMPORT_FAILED", "Failed to create portal from remote").WithCause(err)
+		}
+		return nil
+	})
+}
+
+// Clone copies a portal (all branches and history) into a new portal of the domain.
+func (s *Service) Clone(ctx context.Context, p httpx.Principal, domainID, sourceID int64, in NewPortal) (*Portal, error) {
+	if _, err := s.Portal(ctx, domainID, sourceID); err != nil {
+		return nil, err
+	}
+	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", func(id int64) error {
+		return s.repos.CopyPortal(ctx, id, sourceID)
+	})
+}
+
+// RemoteBranches looks up the branches of a git URL before importing it.
+func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspace.Credentials) ([]string, error) {
+	if err := validate.GitURL(strings.TrimSpace(url)); err != nil {
+		return nil, httpx.Validation(err.Error())
+	}
+	branches, err := s.repos.RemoteBranches(ctx, strings.TrimSpace(url), creds)
+	if err != nil {
+		return nil, httpx.BadRequest("REMOTE_UNREACHABLE", "Failed to load branches from URL "+url).WithCause(err)
+	}
+	return branches, nil
+}
+
+// SetStatus activates or deactivates a portal, recording the comment.
+func (s *Service) SetStatus(ctx context.Context, p httpx.Principal, domainID, portalID int64, active bool, comment string) (*Portal, error) {
+	status, action := StatusInactive, "PORTAL_DEACTIVATED"
+	if active {
+		status, action = StatusActive, "PORTAL_ACTIVATED"
+	}
+	if err := s.store.SetStatus(ctx, domainID, portalID, status); errors.Is(err, store.ErrNotFound) {
+		return nil, errPortalNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	s.record(ctx, p, action, domainID, portalID, comment)
+	return s.Portal(ctx, domainID, portalID)
+}
+
+// Delete removes a portal, its repository and every workspace of it.
+func (s *Service) Delete(ctx context.Context, p httpx.Principal, domainID, portalID int64, comment string) error {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Delete(ctx, domainID, portalID); err != nil {
+		return err
+	}
+	if err := s.repos.Delete(ctx, portalID); err != nil {
+		return err
+	}
+	s.record(ctx, p, "PORTAL_DELETED", domainID, portalID, pt.Name+": "+comment)
+	return nil
+}
+
+func (s *Service) author(ctx context.Context, p httpx.Principal) workspace.Author {
+	person, err := s.people.Person(ctx, p.UserID)
+	if err != nil {
+		return workspace.Author{Name: p.Username, Email: p.Username + "@portalwright.local"}
+	}
+	name := strings.TrimSpace(person.FirstName + " " + person.LastName)
+	if name == "" {
+		name = person.UserName
+	}
+	email := person.Email
+	if email == "" {
+		email = person.UserName + "@portalwright.local"
+	}
+	return workspace.Author{Name: name, Email: email}
+}
+
+// settings ------------------------------------------------------------------------------
+
+// Settings reads portal.json from the user's workspace (the branch they have open).
+func (s *Service) Settings(ctx context.Context, userID, portalID int64) (Settings, error) {
+	dir := s.repos.WorkspaceDir(userID, portalID)
+	data, err := os.ReadFile(filepath.Join(dir, SettingsFile))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Settings{}, err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, statErr := os.Stat(dir); statErr != nil {
+			return Settings{}, gitError(workspace.ErrNoWorkspace)
+		}
+	}
+	st, perr := ParseSettings(data)
+	if perr != nil {
+		return st, httpx.Validation(perr.Error())
+	}
+	return st, nil
+}
+
+// SaveSettings writes portal.json into the user's workspace: a local change, committed like
+// any other, so settings are versioned per branch.
+func (s *Service) SaveSettings(ctx context.Context, userID, portalID int64, in Settings) (Settings, error) {
+	in = withDefaults(in)
+	in.Scope = strings.ToUpper(in.Scope)
+	if err := in.Validate(); err != nil {
+		return Settings{}, httpx.Validation(err.Error())
+	}
+	dir := s.repos.WorkspaceDir(userID, portalID)
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		return Settings{}, gitError(workspace.ErrNoWorkspace)
+	}
+	data, err := marshalSettings(filepath.Join(dir, SettingsFile), in)
+	if err != nil {
+		return Settings{}, err
+	}
+	if err := writeFileAtomic(filepath.Join(dir, SettingsFile), data); err != nil {
+		return Settings{}, err
+	}
+	return in, nil
+}
+
+// workspace calls -------------------------------------------------------------------------
+
+// Opened is the answer of opening a portal.
+type Opened struct {
+	Portal   *Portal           `json:"portal"`
+	Branch   string            `json:"branch"`
+	Settings Settings          `json:"settings"`
+	Status   *workspace.Status `json:"status"`
+}
+
+// Open makes or refreshes the user's workspace on a branch (default: the portal's active
+// branch).
+func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalID int64, branch string, override bool) (*Opened, error) {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	if branch == "" {
+		branch = pt.ActiveBranch
+	}
+	if err := validate.BranchName(branch); err != nil {
+		return nil, httpx.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
+	}
+	st, err := s.repos.Open(ctx, p.UserID, portalID, branch, override)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	settings, _ := s.Settings(ctx, p.UserID, portalID)
+	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, Status: st}, nil
+}
+
+// LocalChanges lists the user's uncommitted changes.
+func (s *Service) LocalChanges(ctx context.Context, p httpx.Principal, portalID int64) (*workspace.Status, error) {
+	st, err := s.repos.Status(ctx, p.UserID, portalID)
+	return st, gitError(err)
+}
+
+// LocalCommits lists the user's commits not yet on the portal's branch.
+func (s *Service) LocalCommits(ctx context.Context, p httpx.Principal, portalID int64) ([]workspace.LocalCommit, error) {
+	c, err := s.repos.LocalCommits(ctx, p.UserID, portalID)
+	return c, gitError(err)
+}
+
+// CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
+// when the content check warned.
+type CommitAnswer struct {
+	*workspace.CommitResult
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Commit publishes the user's changes to the portal's branch.
+func (s *Service) Commit(ctx context.Context, p httpx.Principal, domainID, portalID int64, message string) (*CommitAnswer, error) {
+	if err := validate.CommitMessage(message); err != nil {
+		return nil, httpx.Validation(err.Error())
+	}
+	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
+		return nil, err
+	}
+	res, err := s.repos.Commit(ctx, p.UserID, portalID, strings.TrimSpace(message), s.author(ctx, p))
+	if err != nil {
+		return nil, gitError(err)
+	}
+	_ = s.store.Touch(ctx, portalID)
+	ans := &CommitAnswer{CommitResult: res}
+	if len(res.RuleWarnings) > 0 {
+		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
+	}
+	return ans, nil
+}
+
+// RevertAll discards the user's uncommitted changes.
+func (s *Service) RevertAll(ctx context.Context, p httpx.Principal, portalID int64) error {
+	return gitError(s.repos.RevertAll(ctx, p.UserID, portalID))
+}
+
+// RevertTo restores an earlier commit's content as a new commit.
+func (s *Service) RevertTo(ctx context.Context, p httpx.Principal, domainID, portalID int64, commitID string) (*workspace.CommitResult, error) {
+	res, err := s.repos.RevertTo(ctx, p.UserID, portalID, strings.TrimSpace(commitID), s.author(ctx, p))
+	if errors.Is(err, workspace.ErrUnknownCommit) {
+		return nil, httpx.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
+	}
+	if err == nil {
+		_ = s.store.Touch(ctx, portalID)
+	}
+	return res, gitError(err)
+}
+
+// Reset puts the user's workspace back on the portal's branch.
+func (s *Service) Reset(ctx context.Context, p httpx.Principal, portalID int64) (*workspace.Status, error) {
+	st, err := s.repos.Reset(ctx, p.UserID, portalID)
+	return st, gitError(err)
+}
+
+// References is the answer of allReferences.
+type References struct {
+	AllReferences []string `json:"allReferences"`
+	AllTags       []string `json:"allTags"`
+	CurrentRef    string   `json:"currentRef"`
+}
+
+// References lists branches and tags and the user's current branch.
+func (s *Service) References(ctx context.Context, p httpx.Principal, domainID, portalID int64) (*References, error) {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	branches, err := s.repos.Branches(ctx, portalID)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	tags, err := s.repos.Tags(ctx, portalID)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	current := pt.ActiveBranch
+	if st, err := s.repos.Status(ctx, p.UserID, portalID); err == nil {
+		current = st.Branch
+	}
+	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current}, nil
+}
+
+// Branches lists the portal's branches.
+func (s *Service) Branches(ctx context.Context, domainID, portalID int64) ([]string, error) {
+	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
+		return nil, err
+	}
+	b, err := s.repos.Branches(ctx, portalID)
+	return b, gitError(err)
+}
+
+func checkBranch(name string) error {
+	if err := validate.BranchName(name); err != nil {
+		return httpx.Validation(err.Error())
+	}
+	return nil
+}
+
+// CreateBranch makes a branch from another (default: the portal's active branch).
+func (s *Service) CreateBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, name, from string) error {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return err
+	}
+	if from == "" {
+		from = pt.ActiveBranch
+	}
+	if err := checkBranch(name); err != nil {
+		return err
+	}
+	if err := checkBranch(from); err != nil {
+		return err
+	}
+	err = s.repos.CreateBranch(ctx, portalID, name, from)
+	if errors.Is(err, workspace.ErrBranchExists) {
+		return httpx.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
+	}
+	if err == nil {
+		s.record(ctx, p, "BRANCH_CREATED", domainID, portalID, name+" from "+from)
+	}
+	return gitError(err)
+}
+
+// MergeBranch merges one branch into another.
+func (s *Service) MergeBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, source, target string) error {
+	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
+		return err
+	}
+	if err := checkBranch(source); err != nil {
+		return err
+	}
+	if err := checkBranch(target); err != nil {
+		return err
+	}
+	if source == target {
+		return httpx.Validation("Choose two different branches to merge.")
+	}
+	err := s.repos.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
+	if err == nil {
+		s.record(ctx, p, "BRANCH_MERGED", domainID, portalID, source+" into "+target)
+	}
+	return gitError(err)
+}
+
+// DeleteBranch removes a branch; the portal's active branch cannot be deleted.
+func (s *Service) DeleteBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, name string) error {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return err
+	}
+	if err := checkBranch(name); err != nil {
+		return err
+	}
+	if name == pt.ActiveBranch {
+		return httpx.Validation("The portal's active branch cannot be deleted.")
+	}
+	err = s.repos.DeleteBranch(ctx, portalID, name)
+	if err == nil {
+		s.record(ctx, p, "BRANCH_DELETED", domainID, portalID, name)
+	}
+	return gitError(err)
+}
+
+// WorkspaceChange is one user's workspace of a portal as others see it (spec 3 §3).
+type WorkspaceChange struct {
+	User        Person            `json:"user"`
+	AheadCount  int               `json:"aheadCount"`
+	BehindCount int               `json:"behindCount"`
+	HasChanges  bool              `json:"hasChanges"`
+	Branch      string            `json:"branch"`
+	DomainName  string            `json:"domainName"`
+	PortalName  string            `json:"portalName"`
+	Changes     map[string]string `json:"changes"`
+}
+
+// WorkspaceChanges reports every user's workspace of the portal on a branch.
+func (s *Service) WorkspaceChanges(ctx context.Context, domainID, portalID int64, domainName, branch string) ([]WorkspaceChange, error) {
+	pt, err := s.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	out := []WorkspaceChange{}
+	for _, uid := range s.repos.Workspaces(portalID) {
+		st, err := s.repos.Status(ctx, uid, portalID)
+		if err != nil || (branch != "" && st.Branch != branch) {
+			continue
+		}
+		person, err := s.people.Person(ctx, uid)
+		if err != nil {
+			continue // the user was deleted; their workspace goes with the next cleanup
+		}
+		out = append(out, WorkspaceChange{User: person, AheadCount: st.Ahead, BehindCount: st.Behind, HasChanges: st.HasChanges(),
+			Branch: st.Branch, DomainName: domainName, PortalName: pt.Name, Changes: st.Changes})
+	}
+	return out, nil
+}
