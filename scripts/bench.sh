@@ -52,3 +52,9 @@ for f in $(grep -oE '(src|href)="\./assets/[^"]+\.(js|css)"' web/dist/index.html
   printf '  %-48s %7d B gz\n' "$f" "$size"
 done
 echo "login page initial JS + CSS: $((total / 1024)) KB gzipped (target <= 250 KB)"
+
+echo
+echo "== Portals on git (issue 4) =="
+# A 10,000-file (~200 MB) portal; ratios against raw git on the same repository.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run TestWorkspaceRatios -v ./internal/workspace/ 2>&1 \
+  | grep -E '^(==|first open|local changes|commit\+push)|created in|FAIL'

@@ -69,17 +69,18 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 	if !exists(r.bare(portalID)) {
 		return nil, ErrInvalidWorkspace
 	}
+	dir := r.WorkspaceDir(userID, portalID)
+	if !exists(filepath.Join(dir, ".git")) {
+		// A fresh clone is clean, on the branch and level with it: nothing more to ask git.
+		if err := r.cloneWorkspace(ctx, portalID, dir, branch); err != nil {
+			return nil, err
+		}
+		return &Status{Branch: branch, Changes: map[string]string{}}, nil
+	}
 	if ok, err := r.hasBranch(ctx, portalID, branch); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, ErrBranchMissing
-	}
-	dir := r.WorkspaceDir(userID, portalID)
-	if !exists(filepath.Join(dir, ".git")) {
-		if err := r.cloneWorkspace(ctx, portalID, dir, branch); err != nil {
-			return nil, err
-		}
-		return r.status(ctx, portalID, dir)
 	}
 	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
@@ -118,7 +119,12 @@ func (r *Repos) cloneWorkspace(ctx context.Context, portalID int64, dir, branch 
 	defer os.RemoveAll(tmp)
 	// --shared borrows the canonical repository's objects: opening a large portal copies
 	// nothing but the checked-out files.
-	if _, err := r.run(ctx, "", gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(r.bare(portalID), tmp).Timeout(10*time.Minute)); err != nil {
+	_, err := r.run(ctx, "", gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(r.bare(portalID), tmp).Timeout(10*time.Minute))
+	var ge *gitcli.Error
+	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "not found in upstream") {
+		return ErrBranchMissing
+	}
+	if err != nil {
 		return err
 	}
 	return os.Rename(tmp, dir)
@@ -268,24 +274,30 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 	if err != nil {
 		return nil, err
 	}
-	st, err := r.status(ctx, portalID, dir)
+	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+	}
+	branch = strings.TrimSpace(branch)
+	if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
+		return nil, err
+	}
+	staged, err := r.stagedChanges(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	if !st.HasChanges() && st.Ahead == 0 {
-		return nil, ErrNothingToCommit
-	}
 	res := &CommitResult{RuleWarnings: []string{}}
-	if st.HasChanges() {
-		res.RuleWarnings = checkContent(dir, st.Changes)
-		if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
-			return nil, err
-		}
+	if len(staged) > 0 {
+		res.RuleWarnings = checkContent(dir, staged)
 		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author)); err != nil {
 			return nil, err
 		}
+	} else if ahead, _, err := r.aheadBehind(ctx, portalID, dir, branch); err != nil {
+		return nil, err
+	} else if ahead == 0 {
+		return nil, ErrNothingToCommit
 	}
-	if err := r.publish(ctx, portalID, dir, st.Branch); err != nil {
+	if err := r.publish(ctx, portalID, dir, branch); err != nil {
 		return res, err
 	}
 	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
@@ -296,25 +308,56 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 	return res, nil
 }
 
-// publish rebases the workspace's commits on the canonical branch and pushes them.
+// stagedChanges lists what `git add -A` staged, as path → ADD / MODIFY / DELETE.
+func (r *Repos) stagedChanges(ctx context.Context, dir string) (map[string]string, error) {
+	out, err := r.git.Run(ctx, dir, gitcli.Command("diff", "--cached", "--name-status", "--no-renames", "-z"))
+	if err != nil {
+		return nil, err
+	}
+	fields := nulFields(out)
+	changes := map[string]string{}
+	for i := 0; i+1 < len(fields); i += 2 {
+		switch fields[i] {
+		case "A":
+			changes[fields[i+1]] = ChangeAdd
+		case "D":
+			changes[fields[i+1]] = ChangeDelete
+		default:
+			changes[fields[i+1]] = ChangeModify
+		}
+	}
+	return changes, nil
+}
+
+// publish puts the workspace's commits on the canonical branch. The clone shares the
+// canonical repository's objects, so the branch's current commit is read there directly
+// (no fetch); the workspace is rebased only when the branch moved since, then pushed.
 func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) error {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "origin")); err != nil {
-		return err
+	tip, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
+	if err != nil {
+		return ErrBranchMissing
 	}
-	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("rebase", "-q").Value("origin/"+branch), SystemAuthor)); err != nil {
-		_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
-		return fmt.Errorf("%w: %v", ErrConflict, err)
+	tip = strings.TrimSpace(tip)
+	_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
+	var ge *gitcli.Error
+	switch {
+	case errors.As(err, &ge) && ge.ExitCode == 1: // the branch moved: replay our commits on it
+		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("rebase", "-q").Value(tip), SystemAuthor)); err != nil {
+			_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
+			return fmt.Errorf("%w: %v", ErrConflict, err)
+		}
+	case err != nil:
+		return err
 	}
 	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
 		return fmt.Errorf("%w: %v", ErrPush, err)
 	}
-	_, err = r.run(ctx, dir, gitcli.Command("fetch", "-q", "origin"))
-	return err
+	return nil
 }
 
 // RevertAll discards every uncommitted change of the user's workspace.
