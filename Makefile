@@ -12,9 +12,10 @@ BIN     := bin/portalwright
 BUILD   := $(shell git rev-list --count HEAD 2>/dev/null || echo 0)
 LDFLAGS := -s -w -X portalwright.Build=$(BUILD)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
-GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql' -o -name '*.html' | grep -v node_modules)
+GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
+           $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
-.PHONY: run test build web deps deps-test go-test web-test e2e-test bench lint clean
+.PHONY: run test build web deps deps-test go-test web-test engine-test e2e-test bench lint clean
 
 ## run: build everything and start the server on the embedded default (SQLite in ./data)
 run: build
@@ -48,13 +49,16 @@ deps-test:
 	@scripts/check-deps.sh test
 
 ## test: Go tests (race detector; PostgreSQL too when TEST_DATABASE_URL is set), Vitest, browser tests
-test: deps-test build e2e/node_modules/.installed go-test web-test e2e-test
+test: deps-test build e2e/node_modules/.installed go-test web-test engine-test e2e-test
 
 go-test:
 	$(GO) test -race -count=1 ./...
 
 web-test:
 	cd web && npm test --silent
+
+engine-test:
+	node --test engine/
 
 e2e-test: $(BIN) e2e/node_modules/.installed
 	cd e2e && PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) node --test --test-concurrency=2 tests/

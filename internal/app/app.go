@@ -30,6 +30,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/notify"
+	"portalwright/internal/portal"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
 	webui "portalwright/web"
@@ -47,6 +48,7 @@ type App struct {
 	Access   *access.Service
 	Audit    *audit.Log
 	Outbox   *notify.Outbox
+	Portals  *portal.Service
 	HTTP     *httpapi.Server
 
 	console io.Writer
@@ -116,6 +118,11 @@ func (a *App) wire(ctx context.Context) error {
 		return err
 	}
 	a.Identity.WithMailer(mailer).WithAuditor(a.Audit)
+	repos, err := newRepos(ctx, a.Config.DataDir)
+	if err != nil {
+		return err
+	}
+	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, nil, a.Audit)
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -144,6 +151,12 @@ func (a *App) wire(ctx context.Context) error {
 		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit)),
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
+		portal.NewHandler(a.Portals, func(ctx context.Context, id int64) string {
+			if m, err := a.Access.Meta(ctx, id); err == nil {
+				return m.Name
+			}
+			return ""
+		}),
 	}
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
@@ -177,6 +190,15 @@ func (a *App) bootstrapAdmin(ctx context.Context) error {
 	created, generated, err := a.Identity.EnsureInitialAdmin(ctx, a.Config.AdminPassword)
 	if err != nil {
 		return err
+	}
+	if created && a.Config.Demo {
+		admin, err := a.Identity.UserByName(ctx, identity.InitialAdminName)
+		if err != nil {
+			return err
+		}
+		if err := createDemo(ctx, a.Access, a.Portals, admin.ID); err != nil {
+			return err
+		}
 	}
 	file := filepath.Join(a.Config.DataDir, InitialAdminPasswordFile)
 	switch {

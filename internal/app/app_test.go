@@ -87,7 +87,59 @@ func waitReady(t *testing.T, base string) {
 func testConfig(t *testing.T) config.Config {
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
+	cfg.Demo = false // TestDemoOnFirstStart covers it; the others start faster without
 	return cfg
+}
+
+func TestDemoOnFirstStart(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Demo = true
+	cfg.AdminPassword = "chosen-pass"
+	srv := start(t, cfg)
+	token := login(t, srv.base, "admin", "chosen-pass")
+	get := func(path string, v any) {
+		req, _ := http.NewRequest("GET", srv.base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s = %d", path, resp.StatusCode)
+		}
+		json.NewDecoder(resp.Body).Decode(v)
+	}
+	var domains []struct {
+		ID   int64
+		Name string
+	}
+	get("/api/v1/domain/", &domains)
+	if len(domains) != 1 || domains[0].Name != DemoDomain {
+		t.Fatalf("domains %+v", domains)
+	}
+	var cats []struct {
+		Name     string
+		Children []struct{ Name, Scope string }
+	}
+	get("/api/v1/portal/"+itoa(domains[0].ID)+"/categorized", &cats)
+	names := map[string]string{}
+	for _, c := range cats {
+		for _, p := range c.Children {
+			names[p.Name] = c.Name
+		}
+	}
+	if names["Crew Portal"] != "Crew Portals" || names["Passenger Portal"] != "Passenger Portals" || names["Legacy Crew Portal"] != "Legacy Portals" {
+		t.Fatalf("demo portals %+v", cats)
+	}
+	var opened struct {
+		Branch   string
+		Settings struct{ EngineType, SupportLevel string }
+	}
+	get("/api/v1/portal/"+itoa(domains[0].ID)+"/1/open", &opened)
+	if opened.Branch != "master" || opened.Settings.EngineType != "PORTAL_ENGINE" || opened.Settings.SupportLevel != "FULL" {
+		t.Fatalf("open demo crew portal %+v", opened)
+	}
 }
 
 func TestFirstStartCreatesAdminAndServes(t *testing.T) {

@@ -29,6 +29,9 @@ type Config struct {
 	SMTP SMTP
 	OIDC OIDC
 
+	// Demo fills a new installation with a demo domain and portals on first start.
+	Demo bool
+
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
 }
@@ -58,6 +61,7 @@ func Defaults() Config {
 		RefreshTokenTTL: 30 * 24 * time.Hour,
 		SMTP:            SMTP{Port: 587, StartTLS: true},
 		OIDC:            OIDC{Label: "Sign in with SSO"},
+		Demo:            true,
 	}
 }
 
@@ -87,6 +91,7 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "smtp-username", env: "PORTALWRIGHT_SMTP_USERNAME", usage: "SMTP user name", str: &c.SMTP.Username})
 	b.add(flagSpec{name: "smtp-from", env: "PORTALWRIGHT_SMTP_FROM", usage: "sender address of e-mails", str: &c.SMTP.From})
 	b.add(flagSpec{name: "smtp-starttls", env: "PORTALWRIGHT_SMTP_STARTTLS", usage: "require STARTTLS", on: &c.SMTP.StartTLS})
+	b.add(flagSpec{name: "demo", env: "PORTALWRIGHT_DEMO", usage: "on first start, create a demo domain with starter portals", on: &c.Demo})
 	b.add(flagSpec{name: "oidc-issuer", env: "PORTALWRIGHT_OIDC_ISSUER", usage: "OpenID Connect issuer URL; enables single sign-on", str: &c.OIDC.Issuer})
 	b.add(flagSpec{name: "oidc-client-id", env: "PORTALWRIGHT_OIDC_CLIENT_ID", usage: "OpenID Connect client id", str: &c.OIDC.ClientID})
 	b.add(flagSpec{name: "oidc-label", env: "PORTALWRIGHT_OIDC_LABEL", usage: "text of the single sign-on button", str: &c.OIDC.Label})

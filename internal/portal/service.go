@@ -251,20 +251,33 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 	return nil
 }
 
-// create inserts the row and makes the repository in the same transaction, reporting
-// progress as it goes.
-func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, make func(id int64) error) (*Portal, error) {
+// create builds the repository first (staged, outside any transaction: an import can take
+// minutes and must not hold the database), then inserts the row and moves the repository
+// into place in one transaction, reporting progress as it goes.
+func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, build func() (*workspace.Staged, error)) (*Portal, error) {
 	if err := s.checkNew(ctx, domainID, &in); err != nil {
 		return nil, err
 	}
 	note := Notification{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + in.Name, Title: in.Name, MessageType: messageType, Status: "PROGRESS", Progress: 5, Details: "Creating the portal"}
 	s.report(ctx, p.UserID, note)
-	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
-	err := s.store.Insert(ctx, row, p.UserID, func(id int64) error {
-		note.Progress, note.Details = 30, "Copying the content"
+	var err error
+	var staged *workspace.Staged
+	if taken, terr := s.store.NameTaken(ctx, domainID, in.Name); terr != nil {
+		return nil, terr
+	} else if taken {
+		err = ErrDuplicate
+	} else {
+		note.Progress, note.Details = 20, "Copying the content"
 		s.report(ctx, p.UserID, note)
-		return make(id)
-	})
+		staged, err = build()
+	}
+	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
+	if err == nil {
+		defer staged.Discard()
+		note.Progress, note.Details = 90, "Saving the portal"
+		s.report(ctx, p.UserID, note)
+		err = s.store.Insert(ctx, row, p.UserID, staged.Install)
+	}
 	if err != nil {
 		note.Status, note.Progress = "ERROR", 100
 		if errors.Is(err, ErrDuplicate) {
@@ -294,8 +307,8 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 		}
 		if t.PortalID != nil {
 			src := *t.PortalID
-			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", func(id int64) error {
-				return s.repos.CopyPortal(ctx, id, src)
+			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", func() (*workspace.Staged, error) {
+				return s.repos.StagePortal(ctx, src)
 			})
 		}
 		starterID = t.Starter
@@ -304,8 +317,8 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 	if err != nil {
 		return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	}
-	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", func(id int64) error {
-		return s.repos.CreateFromFiles(ctx, id, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
+	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", func() (*workspace.Staged, error) {
+		return s.repos.StageFiles(ctx, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
 	})
 }
 
@@ -315,11 +328,12 @@ func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID
 	if err := validate.GitURL(url); err != nil {
 		return nil, httpx.Validation(err.Error())
 	}
-	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", func(id int64) error {
-		if err := s.repos.ImportURL(ctx, id, url, creds); err != nil {
-			return httpx.BadRequest("IMPORT_FAILED", "Failed to create portal from remote").WithCause(err)
+	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", func() (*workspace.Staged, error) {
+		st, err := s.repos.StageURL(ctx, url, creds)
+		if err != nil {
+			return nil, httpx.BadRequest("IMPORT_FAILED", "Failed to create portal from remote").WithCause(err)
 		}
-		return nil
+		return st, nil
 	})
 }
 
@@ -328,8 +342,8 @@ func (s *Service) Clone(ctx context.Context, p httpx.Principal, domainID, source
 	if _, err := s.Portal(ctx, domainID, sourceID); err != nil {
 		return nil, err
 	}
-	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", func(id int64) error {
-		return s.repos.CopyPortal(ctx, id, sourceID)
+	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", func() (*workspace.Staged, error) {
+		return s.repos.StagePortal(ctx, sourceID)
 	})
 }
 

@@ -93,10 +93,16 @@ func (s *SQLStore) Portal(ctx context.Context, domainID, portalID int64) (*Porta
 		WHERE p.domain_id = ? AND p.id = ?`, domainID, portalID))
 }
 
-// Insert adds a portal row; create is called inside the transaction with the new id to make
-// the repository, so a failed repository leaves no row (and a failed row no repository is
-// made).
-func (s *SQLStore) Insert(ctx context.Context, p *Portal, createdBy int64, create func(id int64) error) error {
+// NameTaken tells whether the domain has a portal of that name (case-insensitively).
+func (s *SQLStore) NameTaken(ctx context.Context, domainID int64, name string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM portals WHERE domain_id = ? AND name_key = ?", domainID, key(name)).Scan(&n)
+	return n > 0, err
+}
+
+// Insert adds a portal row; install is called inside the transaction with the new id to put
+// the (already built) repository in place, so a failed install leaves no row.
+func (s *SQLStore) Insert(ctx context.Context, p *Portal, createdBy int64, install func(id int64) error) error {
 	now := time.Now().UTC()
 	p.CreatedAt, p.LastModified, p.Status = now, now, StatusActive
 	if p.ActiveBranch == "" {
@@ -109,7 +115,7 @@ func (s *SQLStore) Insert(ctx context.Context, p *Portal, createdBy int64, creat
 		if err != nil {
 			return err
 		}
-		return create(p.ID)
+		return install(p.ID)
 	})
 	if store.IsUniqueViolation(err) {
 		return ErrDuplicate

@@ -77,93 +77,117 @@ func authorEnv(c *gitcli.Cmd, a Author) *gitcli.Cmd {
 		Env("GIT_COMMITTER_NAME", SystemAuthor.Name).Env("GIT_COMMITTER_EMAIL", SystemAuthor.Email)
 }
 
-// CreateFromFiles makes the canonical repository of a new portal from a tree of files (a
-// starter template) with one commit on the default branch. The repository appears only
-// when complete: it is built beside its final place and renamed.
-func (r *Repos) CreateFromFiles(ctx context.Context, portalID int64, files fs.FS, message string, author Author) error {
-	final := r.bare(portalID)
+// Staged is a finished canonical repository not yet given to a portal. Building one can take
+// long (an import), so it happens outside any database transaction; Install only renames.
+type Staged struct {
+	r    *Repos
+	tmp  string // holds bare.git
+	bare string
+}
+
+// Install makes the staged repository the canonical repository of the portal.
+func (s *Staged) Install(portalID int64) error {
+	final := s.r.bare(portalID)
 	if exists(final) {
 		return fmt.Errorf("repository of portal %d exists already", portalID)
-	}
-	if err := os.MkdirAll(r.root, 0o750); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(r.root, ".create-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	work := filepath.Join(tmp, "work")
-	if err := os.CopyFS(work, files); err != nil {
-		return fmt.Errorf("copy template: %w", err)
-	}
-	steps := []*gitcli.Cmd{
-		gitcli.Command("init", "-q").Option("--initial-branch", DefaultBranch),
-		gitcli.Command("add", "-A"),
-		authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author),
-	}
-	for _, c := range steps {
-		if _, err := r.run(ctx, work, c); err != nil {
-			return err
-		}
-	}
-	bare := filepath.Join(tmp, "bare.git")
-	if _, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare").Value(work, bare)); err != nil {
-		return err
-	}
-	return r.install(bare, final)
-}
-
-// ImportURL makes the canonical repository of a new portal from a git URL a user gave, with
-// optional credentials. Only network protocols are allowed.
-func (r *Repos) ImportURL(ctx context.Context, portalID int64, url string, creds *Credentials) error {
-	return r.cloneInto(ctx, portalID, func(bare string) *gitcli.Cmd {
-		return remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds)
-	})
-}
-
-// CopyPortal makes the canonical repository of a new portal from another portal's.
-func (r *Repos) CopyPortal(ctx context.Context, portalID, sourcePortalID int64) error {
-	if !exists(r.bare(sourcePortalID)) {
-		return ErrInvalidWorkspace
-	}
-	return r.cloneInto(ctx, portalID, func(bare string) *gitcli.Cmd {
-		return gitcli.Command("clone", "-q", "--bare", "--no-hardlinks").Value(r.bare(sourcePortalID), bare)
-	})
-}
-
-// cloneInto clones beside the final place and renames, so a failed clone leaves nothing.
-func (r *Repos) cloneInto(ctx context.Context, portalID int64, clone func(bare string) *gitcli.Cmd) error {
-	final := r.bare(portalID)
-	if exists(final) {
-		return fmt.Errorf("repository of portal %d exists already", portalID)
-	}
-	if err := os.MkdirAll(r.root, 0o750); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(r.root, ".clone-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	bare := filepath.Join(tmp, "bare.git")
-	if _, err := r.run(ctx, tmp, clone(bare).Timeout(10*time.Minute)); err != nil {
-		return err
-	}
-	return r.install(bare, final)
-}
-
-func (r *Repos) install(bare, final string) error {
-	ctx := context.Background()
-	for _, kv := range [][2]string{{"gc.auto", "0"}, {"gc.pruneExpire", "never"}, {"core.logAllRefUpdates", "true"}} {
-		if _, err := r.run(ctx, bare, gitcli.Command("config").Value(kv[0], kv[1])); err != nil {
-			return err
-		}
 	}
 	if err := os.MkdirAll(filepath.Dir(final), 0o750); err != nil {
 		return err
 	}
-	return os.Rename(bare, final)
+	return os.Rename(s.bare, final)
+}
+
+// Discard removes what is left of the staging area (always call it, after Install too).
+func (s *Staged) Discard() { _ = os.RemoveAll(s.tmp) }
+
+func (r *Repos) stage(ctx context.Context, build func(tmp, bare string) error) (*Staged, error) {
+	if err := os.MkdirAll(r.root, 0o750); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(r.root, ".stage-")
+	if err != nil {
+		return nil, err
+	}
+	st := &Staged{r: r, tmp: tmp, bare: filepath.Join(tmp, "bare.git")}
+	if err := build(tmp, st.bare); err != nil {
+		st.Discard()
+		return nil, err
+	}
+	// Workspaces borrow the repository's objects (clone --shared), so it must never prune.
+	for _, kv := range [][2]string{{"gc.auto", "0"}, {"gc.pruneExpire", "never"}, {"core.logAllRefUpdates", "true"}} {
+		if _, err := r.run(ctx, st.bare, gitcli.Command("config").Value(kv[0], kv[1])); err != nil {
+			st.Discard()
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+// StageFiles builds a repository from a tree of files (a starter template) with one commit
+// on the default branch.
+func (r *Repos) StageFiles(ctx context.Context, files fs.FS, message string, author Author) (*Staged, error) {
+	return r.stage(ctx, func(tmp, bare string) error {
+		work := filepath.Join(tmp, "work")
+		if err := os.CopyFS(work, files); err != nil {
+			return fmt.Errorf("copy template: %w", err)
+		}
+		for _, c := range []*gitcli.Cmd{
+			gitcli.Command("init", "-q").Option("--initial-branch", DefaultBranch),
+			gitcli.Command("add", "-A"),
+			authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author),
+		} {
+			if _, err := r.run(ctx, work, c); err != nil {
+				return err
+			}
+		}
+		_, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare").Value(work, bare))
+		return err
+	})
+}
+
+// StageURL imports a repository from a git URL a user gave, with optional credentials. Only
+// network protocols are allowed.
+func (r *Repos) StageURL(ctx context.Context, url string, creds *Credentials) (*Staged, error) {
+	return r.stage(ctx, func(tmp, bare string) error {
+		_, err := r.run(ctx, tmp, remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds).Timeout(10*time.Minute))
+		return err
+	})
+}
+
+// StagePortal copies another portal's canonical repository, every branch and all history.
+func (r *Repos) StagePortal(ctx context.Context, sourcePortalID int64) (*Staged, error) {
+	if !exists(r.bare(sourcePortalID)) {
+		return nil, ErrInvalidWorkspace
+	}
+	return r.stage(ctx, func(tmp, bare string) error {
+		_, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare", "--no-hardlinks").Value(r.bare(sourcePortalID), bare).Timeout(10*time.Minute))
+		return err
+	})
+}
+
+// CreateFromFiles, ImportURL and CopyPortal stage and install in one step (tools and tests).
+func (r *Repos) CreateFromFiles(ctx context.Context, portalID int64, files fs.FS, message string, author Author) error {
+	return r.installNew(portalID, func() (*Staged, error) { return r.StageFiles(ctx, files, message, author) })
+}
+
+func (r *Repos) ImportURL(ctx context.Context, portalID int64, url string, creds *Credentials) error {
+	return r.installNew(portalID, func() (*Staged, error) { return r.StageURL(ctx, url, creds) })
+}
+
+func (r *Repos) CopyPortal(ctx context.Context, portalID, sourcePortalID int64) error {
+	return r.installNew(portalID, func() (*Staged, error) { return r.StagePortal(ctx, sourcePortalID) })
+}
+
+func (r *Repos) installNew(portalID int64, stage func() (*Staged, error)) error {
+	if exists(r.bare(portalID)) {
+		return fmt.Errorf("repository of portal %d exists already", portalID)
+	}
+	st, err := stage()
+	if err != nil {
+		return err
+	}
+	defer st.Discard()
+	return st.Install(portalID)
 }
 
 // Delete removes the canonical repository and every workspace of the portal.

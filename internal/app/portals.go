@@ -1,0 +1,78 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"portalwright/internal/access"
+	"portalwright/internal/gitcli"
+	"portalwright/internal/httpx"
+	"portalwright/internal/identity"
+	"portalwright/internal/portal"
+	"portalwright/internal/workspace"
+	"portalwright/templates"
+)
+
+// starterCatalog offers the embedded starter portals to the portal service.
+type starterCatalog struct{}
+
+func (starterCatalog) List() []portal.Starter {
+	var out []portal.Starter
+	for _, s := range templates.List() {
+		out = append(out, portal.Starter{ID: s.ID, Name: s.Name, Description: s.Description,
+			EngineType: s.EngineType, SupportLevel: s.SupportLevel, Scope: s.Scope, PortalType: s.PortalType})
+	}
+	return out
+}
+
+func (starterCatalog) FS(id string) (fs.FS, error) { return templates.FS(id) }
+
+// people answers who a user is, from identity.
+type people struct{ identity *identity.Service }
+
+func (p people) Person(ctx context.Context, id int64) (portal.Person, error) {
+	u, err := p.identity.User(ctx, id)
+	if err != nil {
+		return portal.Person{}, err
+	}
+	return portal.Person{ID: u.ID, UserName: u.UserName, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}, nil
+}
+
+// newRepos checks git and prepares the repositories under the data dir.
+func newRepos(ctx context.Context, dataDir string) (*workspace.Repos, error) {
+	g, err := gitcli.New(ctx, gitcli.Options{Home: filepath.Join(dataDir, "git-home")})
+	if err != nil {
+		return nil, err
+	}
+	return workspace.NewRepos(g, gitcli.NewLocks(), dataDir), nil
+}
+
+// DemoDomain is the domain the first start fills with the starter portals.
+const DemoDomain = "Demo Airline"
+
+// createDemo makes the demo domain: the crew and passenger starters and the legacy portal,
+// each in a category, so a first sign-in has something to open.
+func createDemo(ctx context.Context, acc *access.Service, portals *portal.Service, adminID int64) error {
+	admin := httpx.Principal{UserID: adminID, Username: identity.InitialAdminName, Admin: true}
+	d, err := acc.CreateDomain(ctx, admin, DemoDomain)
+	if err != nil {
+		return fmt.Errorf("demo domain: %w", err)
+	}
+	demo := []struct{ category, starter, name, typ, scope string }{
+		{"Crew Portals", "crew", "Crew Portal", portal.TypeCrew, portal.ScopeFull},
+		{"Passenger Portals", "passenger", "Passenger Portal", portal.TypePassenger, portal.ScopeFull},
+		{"Legacy Portals", "legacy", "Legacy Crew Portal", portal.TypeCrew, portal.ScopeCaptive},
+	}
+	for _, p := range demo {
+		c, err := portals.CreateCategory(ctx, admin, d.ID, p.category)
+		if err != nil {
+			return fmt.Errorf("demo category: %w", err)
+		}
+		if _, err := portals.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: p.name, Type: p.typ, Scope: p.scope, CategoryID: &c.ID}, 0, p.starter); err != nil {
+			return fmt.Errorf("demo portal %s: %w", p.name, err)
+		}
+	}
+	return nil
+}
