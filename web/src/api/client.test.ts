@@ -249,3 +249,17 @@ describe('token refresh', () => {
     expect(getRefreshToken()).toBeNull();
   });
 });
+
+describe('binary bodies', () => {
+  it('sends a Blob as it is, with its own content type', async () => {
+    storeTokens({ id_token: jwtExpiringIn(3600), refresh_token: 'r' } as never);
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await api.put('domain/1/logo', file);
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.body).toBe(file);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('image/png');
+    vi.unstubAllGlobals();
+  });
+});

@@ -32,7 +32,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as it is when it is a Blob/File (uploads). */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
@@ -40,8 +40,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Base the path is relative to; '' for static files next to index.html. */
   base?: string;
-  /** 'auto' (default) parses JSON when the response says so, text otherwise. */
-  responseType?: 'auto' | 'json' | 'text';
+  /** 'auto' (default) parses JSON when the response says so, text otherwise; 'blob' for binary bodies. */
+  responseType?: 'auto' | 'json' | 'text' | 'blob';
   signal?: AbortSignal;
 }
 
@@ -141,6 +141,7 @@ function buildUrl(base: string, path: string, query: RequestOptions['query']): s
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function parseBody<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
+  if (responseType === 'blob') return (response.status === 204 ? undefined : await response.blob()) as T;
   const text = await response.text();
   if (response.status === 204 || text === '') return undefined as T;
   const isJson =
@@ -168,11 +169,16 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   });
   if (authenticated) headers.set('Authorization', `Bearer ${await accessToken()}`);
 
+  // A Blob or File (an upload) is sent as it is, with its own type; everything else as JSON.
+  const binary = options.body instanceof Blob;
+  if (binary && !options.headers?.['Content-Type']) {
+    headers.set('Content-Type', (options.body as Blob).type || 'application/octet-stream');
+  }
   const url = buildUrl(options.base ?? API_BASE, path, options.query);
   const init: RequestInit = {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : binary ? (options.body as Blob) : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   };

@@ -76,6 +76,8 @@ export interface ProbeConfig {
 export interface Domain {
   id: string | number;
   name: string;
+  /** The domain has a logo (GET domain/{id}/logo). */
+  hasLogo?: boolean;
 }
 
 /** The error object every failing API call answers with (spec 1 §3 "Error object"). */

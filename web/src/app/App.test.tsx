@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTermsAccepted } from '../api/authStorage';
 import { jsonResponse, loginResponse, mockFetch, sampleUser, textResponse } from '../test/helpers';
+import '../features/domain/register';
 import { App } from './App';
 import { reloadPage } from './browser/location';
 import { useOverlayStore } from './overlay/overlayStore';
@@ -27,6 +28,8 @@ function backend(user = sampleUser) {
     'POST api/v1/user/login': () => jsonResponse(loginResponse(user)),
     'GET assets/config/probe.config.json': () => jsonResponse({}),
     'GET api/v1/domain/': () => jsonResponse(domains),
+    'GET api/v1/permissions/getUserRoles/7/2': () => jsonResponse({ roles: [], permissions: [], admin: false }),
+    'GET api/v1/domain/2/account-meta': () => jsonResponse({ id: 2, name: 'Zeta Air', memberCount: 1, groupCount: 0 }),
     'POST api/v1/user/logout': () => new Response(null, { status: 204 }),
     'GET version.json': () => jsonResponse({ version: '3.4.10' }),
     'GET api/v1/config/backend-version': () => textResponse('3.4.10.42'),
@@ -89,8 +92,10 @@ describe('the app', () => {
     ).toEqual(['alpha rail', 'Zeta Air']);
     await user.click(within(list).getByRole('button', { name: 'Zeta Air' }));
     await waitFor(() => expect(within(nav).getByText('Zeta Air')).toBeInTheDocument());
-    // Nothing registers domain pages yet, so no dead Manage Domain or portal entries appear.
-    expect(within(nav).queryByText('Manage Domain')).not.toBeInTheDocument();
+    // Choosing a domain opens its dashboard (domain/{id}/dashboard).
+    expect(await screen.findByRole('heading', { name: 'Zeta Air' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/domain/2/dashboard');
+    // Nothing registers portal pages yet, so no dead portal entries appear.
     expect(within(nav).queryByText('Select Portal')).not.toBeInTheDocument();
   });
 

@@ -3,4 +3,7 @@
  * A feature's `register.ts` calls registerRoute / registerProfileMenuEntry / registerSelector;
  * its screens stay lazily loaded. Add one line per feature.
  */
+import './profile/register';
+import './domain/register';
+import './admin/register';
 export {};

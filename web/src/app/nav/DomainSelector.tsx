@@ -9,12 +9,15 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { selectDomain, useSelectionStore } from '../selection/selectionStore';
+import { useSelectionStore } from '../selection/selectionStore';
 import { useDomains } from '../selection/useDomains';
 import { domainSelectLabel, type NavContext } from './menus';
 import { NavSelectButton } from './NavSelectButton';
 
-/** 'Select Domain' and its popover (spec 1 §2.3). */
+/**
+ * 'Select Domain' and its popover (spec 1 §2.3). Choosing a domain opens its dashboard,
+ * domain/{id}/dashboard: the URL's domain is the current domain.
+ */
 export function DomainSelector({ ctx }: { ctx: NavContext }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -81,9 +84,9 @@ function DomainList({ onDone }: { onDone: () => void }) {
           key={domain.id}
           selected={!!current && String(current.id) === String(domain.id)}
           onClick={() => {
-            selectDomain({ id: domain.id, name: domain.name });
             onDone();
-            navigate('/');
+            // The route guard opens the domain ('Opening Domain') and loads its permissions.
+            void navigate(`/domain/${encodeURIComponent(String(domain.id))}/dashboard`);
           }}
         >
           <ListItemText primary={domain.name} />

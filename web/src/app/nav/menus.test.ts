@@ -190,24 +190,39 @@ describe('Manage Portal menu', () => {
 });
 
 describe('Administration group', () => {
-  it('is hidden for non-admins', () => {
+  const admin = (extra: Partial<NavContext> = {}) => ctx({ isAdmin: true, ...extra });
+
+  it('is hidden for non-admins, whatever domains they can write to', () => {
     expect(isAdminGroupVisible(ctx({ writableDomainCount: 3 }))).toBe(false);
     expect(visibleEntries(ADMIN_MENU, ctx())).toEqual([]);
+    expect(visibleEntries(ADMIN_MENU, ctx({ writableDomainCount: 3, domain, permissions: ['domain_write'] }))).toEqual(
+      [],
+    );
   });
 
-  it('shows Domains only when the admin has zero writable domains (route id -1)', () => {
-    expect(labels(ADMIN_MENU, ctx({ isAdmin: true, writableDomainCount: 0 }))).toContain('Domains');
-    expect(labels(ADMIN_MENU, ctx({ isAdmin: true, writableDomainCount: 2 }))).not.toContain('Domains');
-    expect(ADMIN_MENU[0].path(ctx())).toBe('/admin/domains/-1');
+  it('is shown to admins with or without writable domains', () => {
+    expect(isAdminGroupVisible(admin({ writableDomainCount: 0 }))).toBe(true);
+    expect(isAdminGroupVisible(admin({ writableDomainCount: 2 }))).toBe(true);
   });
 
-  it('shows Users, Admin Search and System Preferences to admins', () => {
-    expect(isAdminGroupVisible(ctx({ isAdmin: true, writableDomainCount: 2 }))).toBe(true);
-    expect(labels(ADMIN_MENU, ctx({ isAdmin: true, writableDomainCount: 2 }))).toEqual([
-      'Users',
-      'Admin Search',
-      'System Preferences',
-    ]);
+  it('shows every entry to admins, in order', () => {
+    const all = ['Domains', 'Users', 'Admin Search', 'System Preferences', 'Mail Outbox', 'Audit History'];
+    expect(labels(ADMIN_MENU, admin({ writableDomainCount: 0 }))).toEqual(all);
+    expect(labels(ADMIN_MENU, admin({ writableDomainCount: 2 }))).toEqual(all);
+  });
+
+  it('Domains opens admin/domains/-1; the screen picks the first domain when there is one', () => {
+    const entry = (id: string) => ADMIN_MENU.find((e) => e.id === id)!;
+    expect(entry('admin.domains').path(admin())).toBe('/admin/domains/-1');
+    expect(entry('admin.users').path(admin())).toBe('/admin/users/-1');
+    expect(entry('admin.preferences').path(admin())).toBe('/admin/preferences');
+    expect(entry('admin.outbox').path(admin())).toBe('/admin/outbox');
+    expect(entry('admin.history').path(admin())).toBe('/admin/history');
+  });
+
+  it('hides Admin Search while its route is not registered', () => {
+    const registered = new Set(ADMIN_MENU.map((e) => e.id).filter((id) => id !== 'admin.search'));
+    expect(labels(ADMIN_MENU, admin({ available: registered }))).not.toContain('Admin Search');
   });
 });
 

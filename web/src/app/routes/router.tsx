@@ -5,6 +5,7 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from '../RootLayout';
 import { registeredRoutes, type RouteModule } from '../registry';
 import { AuthGate } from '../session/AuthGate';
+import { guardLoader } from './guard';
 import {
   BrowserNotSupportedScreen,
   MaintenanceScreen,
@@ -57,7 +58,12 @@ export function appRoutes(): RouteObject[] {
         { path: 'maintenance', element: <MaintenanceScreen /> },
         { path: 'browser', element: <BrowserNotSupportedScreen /> },
         {
+          // The route guard (spec 1 §2.2) runs before every signed-in route renders.
           element: <AuthGate />,
+          loader: guardLoader,
+          shouldRevalidate: () => true,
+          // While the first guard runs, the root (overlay, toasts) renders and this route shows nothing.
+          HydrateFallback: () => null,
           children: [
             { index: true, element: lazyElement(() => import('../../features/dashboard/WelcomeDashboard')) },
             {

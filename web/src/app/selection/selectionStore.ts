@@ -32,18 +32,29 @@ export interface SelectionState {
   page: SelectedPage | null;
   /** Permissions held in the current domain. */
   permissions: string[];
+  /** The user's roles (groups) in the current domain. */
+  roles: string[];
+  /** The domain the permissions were loaded for (null: none loaded yet). */
+  permissionsDomainId: string | null;
   /** Ids of the domains the user may write to (domain_write). */
   writableDomainIds: Array<string | number>;
 }
 
 const emptyBelowDomain = { portal: null, branch: null, language: null, page: null } as const;
+const noPermissions = (): Pick<SelectionState, 'permissions' | 'roles' | 'permissionsDomainId'> => ({
+  permissions: [],
+  roles: [],
+  permissionsDomainId: null,
+});
 
-export const useSelectionStore = create<SelectionState>(() => ({
+export const initialSelectionState: SelectionState = {
   domain: null,
   ...emptyBelowDomain,
-  permissions: [],
+  ...noPermissions(),
   writableDomainIds: [],
-}));
+};
+
+export const useSelectionStore = create<SelectionState>(() => ({ ...initialSelectionState }));
 
 export function selectDomain(domain: SelectedDomain | null): void {
   const current = useSelectionStore.getState().domain;
@@ -51,5 +62,23 @@ export function selectDomain(domain: SelectedDomain | null): void {
     useSelectionStore.setState({ domain });
     return;
   }
-  useSelectionStore.setState({ domain, ...emptyBelowDomain, permissions: [] });
+  useSelectionStore.setState({ domain, ...emptyBelowDomain, ...noPermissions() });
+}
+
+/** The roles and permissions of the user in a domain (spec 1 §6; stored lower case). */
+export function setDomainPermissions(domainId: string | number, roles: string[], permissions: string[]): void {
+  useSelectionStore.setState({
+    roles: [...roles],
+    permissions: permissions.map((p) => p.toLowerCase()),
+    permissionsDomainId: String(domainId),
+  });
+}
+
+export function setWritableDomainIds(ids: Array<string | number>): void {
+  useSelectionStore.setState({ writableDomainIds: ids });
+}
+
+/** Forgets the whole selection (sign-out). */
+export function resetSelection(): void {
+  useSelectionStore.setState({ ...initialSelectionState });
 }

@@ -1,21 +1,63 @@
 import Alert from '@mui/material/Alert';
-import { create } from 'zustand';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useSessionStore } from '../session/sessionStore';
 
 /**
- * The system-wide banner (spec 1 §4.3). The preferences feature sets the
- * message when bannerStatus is on; with no message nothing is rendered.
+ * The system-wide banner (spec 1 §4.3, spec 3 §7 "Admin-related"): the first
+ * preference of GET /preference/all decides. It shows while bannerStatus is on
+ * ('BANNER_ON', or 'ON' as one reading of spec 1 §3 has it) and the message is
+ * not blank. The message is rendered as plain text, never as HTML.
+ *
+ * The preference is refetched on window focus and every 60 s; System
+ * Preferences invalidates PREFERENCES_QUERY_KEY after a save, so the admin sees
+ * the change at once.
  */
-export const useBannerStore = create<{ message: string | null }>(() => ({ message: null }));
+export const PREFERENCES_QUERY_KEY = ['preferences'] as const;
+export const BANNER_REFETCH_MS = 60_000;
 
-export function setBannerMessage(message: string | null): void {
-  useBannerStore.setState({ message: message?.trim() ? message : null });
+export interface BannerPreference {
+  id: number | string;
+  bannerStatus?: string | null;
+  bannerMessage?: string | null;
+}
+
+export const fetchPreferences = async (): Promise<BannerPreference[]> =>
+  (await api.get<BannerPreference[] | null>('preference/all')) ?? [];
+
+export function isBannerOn(status: string | null | undefined): boolean {
+  const value = (status ?? '').trim().toUpperCase();
+  return value === 'BANNER_ON' || value === 'ON';
+}
+
+/** The message to show, or null when the banner is off or empty. */
+export function bannerMessage(preferences: readonly BannerPreference[] | undefined): string | null {
+  const first = preferences?.[0];
+  if (!first || !isBannerOn(first.bannerStatus)) return null;
+  const message = first.bannerMessage ?? '';
+  return message.trim() ? message : null;
 }
 
 export function BannerSlot() {
-  const message = useBannerStore((s) => s.message);
+  const loggedIn = useSessionStore((s) => s.status === 'loggedIn');
+  const { data } = useQuery({
+    queryKey: PREFERENCES_QUERY_KEY,
+    queryFn: fetchPreferences,
+    enabled: loggedIn,
+    refetchOnWindowFocus: true,
+    refetchInterval: BANNER_REFETCH_MS,
+  });
+  const message = loggedIn ? bannerMessage(data) : null;
   if (!message) return null;
   return (
-    <Alert severity="info" variant="filled" square role="status" sx={{ borderRadius: 0 }}>
+    <Alert
+      severity="info"
+      variant="filled"
+      square
+      role="status"
+      aria-label="System banner"
+      sx={{ borderRadius: 0, whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+    >
       {message}
     </Alert>
   );

@@ -8,27 +8,66 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useState } from 'react';
-import type { DomainRole } from '../../api/types';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { api } from '../../api/client';
+import type { User } from '../../api/types';
 import { profileMenuEntries } from '../registry';
 import { logout } from '../session/session';
 import { fullName, useSessionStore } from '../session/sessionStore';
 
-function roleLabel(role: DomainRole): string {
-  const name = role.role ?? role.name ?? '';
-  return role.domainName ? `${role.domainName}: ${name}` : name;
+/** A domain and the user's roles there (GET user/{id}/roles). */
+interface DomainRoles {
+  domainId: number | string;
+  domainName: string;
+  roles: string[] | null;
+}
+
+export const userRolesQueryKey = (userId: User['id']) => ['user', String(userId), 'roles'] as const;
+
+const fetchDomainRoles = async (userId: User['id']) =>
+  (await api.get<DomainRoles[] | null>(`user/${encodeURIComponent(String(userId))}/roles`)) ?? [];
+
+/** 'Domain Roles' of a non-admin: each domain with the user's roles there. */
+function DomainRolesList({ userId }: { userId: User['id'] }) {
+  const roles = useQuery({
+    queryKey: userRolesQueryKey(userId),
+    queryFn: () => fetchDomainRoles(userId),
+    staleTime: 0, // roles change when an administrator assigns them: ask each time the menu opens
+  });
+  const line = (text: string, key?: string | number) => (
+    <Typography key={key} variant="body2" sx={{ px: 2, pb: 0.5 }} color="text.secondary">
+      {text}
+    </Typography>
+  );
+  if (roles.isPending) return line('Loading roles…');
+  if (roles.isError) return line('Failed to fetch roles');
+  if (roles.data.length === 0) return line('No domain roles');
+  return (
+    <Box aria-label="Domain Roles" role="list">
+      {roles.data.map((domain) => (
+        <Typography key={domain.domainId} role="listitem" variant="body2" sx={{ px: 2, pb: 0.5 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {domain.domainName}
+          </Box>
+          {`: ${(domain.roles ?? []).join(', ') || 'no role'}`}
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 /**
  * Profile menu (spec 1 §2.5): full name, user name and e-mail; 'Admin' for
- * admins, otherwise 'Domain Roles' with the roles the profile reports;
- * registered entries (Edit Profile arrives with the profile dialog); Log out.
+ * admins, otherwise 'Domain Roles' with the user's roles per domain (GET user/{id}/roles);
+ * registered entries (Edit Profile opens the profile dialog); Log out.
  */
 export function ProfileMenu() {
   const user = useSessionStore((s) => s.user);
-  const roles = useSessionStore((s) => s.roles);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [openDialog, setOpenDialog] = useState<string | null>(null);
+  // A dialog is mounted once first opened (its code loads then) and stays for its close animation.
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(new Set());
   if (!user) return null;
 
   const name = fullName(user) || user.userName;
@@ -68,18 +107,14 @@ export function ProfileMenu() {
         </Box>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{user.admin ? 'Admin' : 'Domain Roles'}</ListSubheader>
-        {!user.admin &&
-          roles.map((role, index) => (
-            <Typography key={index} variant="body2" sx={{ px: 2, pb: 0.5 }}>
-              {roleLabel(role)}
-            </Typography>
-          ))}
+        {!user.admin && anchor && <DomainRolesList userId={user.id} />}
         <Divider />
         {entries.map((entry) => (
           <MenuItem
             key={entry.id}
             onClick={() => {
               close();
+              setMounted((m) => new Set(m).add(entry.id));
               setOpenDialog(entry.id);
             }}
           >
@@ -98,9 +133,13 @@ export function ProfileMenu() {
           Log out
         </MenuItem>
       </Menu>
-      {entries.map(({ id, Dialog }) => (
-        <Dialog key={id} open={openDialog === id} onClose={() => setOpenDialog(null)} />
-      ))}
+      {entries
+        .filter(({ id }) => mounted.has(id))
+        .map(({ id, Dialog }) => (
+          <Suspense key={id} fallback={null}>
+            <Dialog open={openDialog === id} onClose={() => setOpenDialog(null)} />
+          </Suspense>
+        ))}
     </>
   );
 }

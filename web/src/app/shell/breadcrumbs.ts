@@ -1,24 +1,43 @@
 /**
  * Breadcrumbs (spec 1 §2.1): the root is 'Portal' when the URL contains
  * portal, 'Admin' when it contains admin, otherwise 'Domain'; then the path
- * segments.
+ * segments, made readable: the root's own segment, the route keywords
+ * (domain, portal, branch) and numeric ids are left out, a branch's colons
+ * become slashes again, and kebab-case screen names become words.
  */
 export interface BreadcrumbTrail {
   root: 'Portal' | 'Admin' | 'Domain';
   segments: string[];
 }
 
+const KEYWORDS = new Set(['admin', 'domain', 'portal', 'branch', 'pages']);
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function label(segment: string, previous: string | undefined): string {
+  if (previous === 'branch') return segment.replace(/:/g, '/');
+  if (/^[a-z]+(-[a-z]+)*$/.test(segment)) {
+    return segment
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ');
+  }
+  return segment;
+}
+
 export function breadcrumbTrail(pathname: string): BreadcrumbTrail {
   const root = pathname.includes('portal') ? 'Portal' : pathname.includes('admin') ? 'Admin' : 'Domain';
-  const segments = pathname
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
+  const raw = pathname.split('/').filter(Boolean).map(decode);
+  const segments: string[] = [];
+  raw.forEach((segment, i) => {
+    if (KEYWORDS.has(segment) || /^-?\d+$/.test(segment)) return;
+    segments.push(label(segment, raw[i - 1]));
+  });
   return { root, segments };
 }

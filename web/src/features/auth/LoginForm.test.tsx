@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getIdToken, getRememberMe, getTermsAccepted, setTermsAccepted } from '../../api/authStorage';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
-import { renderWithProviders } from '../../test/render';
+import { renderRoute, renderWithProviders } from '../../test/render';
 import { AuthScreen } from './AuthScreen';
 import { ssoLoginHref } from './LoginForm';
 
@@ -145,5 +145,23 @@ describe('single sign-on', () => {
       '/api/v1/user/sso/login?returnTo=http%3A%2F%2Fh%2Fapp%2F%23%2Fx',
     );
     expect(ssoLoginHref('/sso?idp=a', 'http://h/')).toBe('/sso?idp=a&returnTo=http%3A%2F%2Fh%2F');
+  });
+});
+
+describe('single sign-on errors', () => {
+  it('shows ssoError from the URL in the alert and removes it from the URL', async () => {
+    useSessionStore.setState({ features: { sso: { enabled: true, loginUrl: '/sso' } } });
+    const { router } = renderRoute(
+      [{ path: '*', element: <AuthScreen /> }],
+      '/?ssoError=Single%20sign-on%20was%20cancelled%20or%20denied.&x=1',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Single sign-on was cancelled or denied.');
+    await waitFor(() => expect(router.state.location.search).toBe('?x=1'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Single sign-on was cancelled or denied.');
+  });
+
+  it('shows no alert without ssoError', () => {
+    renderRoute([{ path: '*', element: <AuthScreen /> }], '/');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { getRememberMe, getTermsAccepted, setRememberMe, setTermsAccepted } from '../../api/authStorage';
 import { TERMS_URL } from '../../api/documents';
 import { toApiError } from '../../api/errors';
@@ -19,6 +20,9 @@ import { ViewLink } from './AuthCard';
 import { describeLoginFailure, MAX_USERNAME_LENGTH, validateLogin } from './validation';
 
 export const DEFAULT_SSO_LABEL = 'Sign in with SSO';
+
+/** The query parameter single sign-on puts its failure message in (`#/?ssoError=…`). */
+export const SSO_ERROR_PARAM = 'ssoError';
 
 /** The SSO login address with the page to come back to. */
 export function ssoLoginHref(loginUrl: string, returnTo: string): string {
@@ -40,8 +44,22 @@ export function LoginForm({ onForgotPassword, onOneTimeResetRequired }: Props) {
   const sso = useSessionStore((s) => s.features.sso);
   const [terms, setTerms] = useState(getTermsAccepted);
   const [remember, setRemember] = useState(getRememberMe);
-  const [error, setError] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ssoError = new URLSearchParams(location.search).get(SSO_ERROR_PARAM);
+  const [error, setError] = useState<string | null>(ssoError);
   const [busy, setBusy] = useState(false);
+
+  // A failed single sign-on comes back as #/?ssoError=…: show it, then take it out of the URL
+  // so a reload or a bookmark does not show it again.
+  useEffect(() => {
+    if (ssoError === null) return;
+    setError(ssoError);
+    const params = new URLSearchParams(location.search);
+    params.delete(SSO_ERROR_PARAM);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [ssoError, location.pathname, location.search, navigate]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,25 +3,25 @@
  * message strings are the spec's own wording.
  */
 import type { ApiError } from '../../api/errors';
+import { MAX_USERNAME_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH, passwordLength, required } from '../../lib/validation';
 
-export const MIN_PASSWORD_LENGTH = 5;
-export const MAX_USERNAME_LENGTH = 20;
+export { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const AUTH_MESSAGES = {
-  missingCredentials: 'Missing username or password',
+  missingCredentials: MESSAGES.missingCredentials,
   usernameTooLong: `Username can have at most ${MAX_USERNAME_LENGTH} characters.`,
   incorrectCredentials: 'Incorrect Username or Password.',
   unknownLoginError: 'Unknown error. Please contact administrator.',
-  required: 'The field is required',
+  required: MESSAGES.fieldRequired,
   requiredPassword: 'The field is Required.',
-  resetPasswordTooShort: `Your password needs to be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  resetPasswordTooShort: MESSAGES.passwordLength,
   passwordHint: `Your password needs to be at least ${MIN_PASSWORD_LENGTH} characters`,
   mustMatch: 'The field needs to match the inserted password.',
   resetSuccess: 'Please check your email for the password reset link',
   resetFailureTitle: 'Could not reset password',
   oneTimeFailure: 'Unknown Error occured',
   creatingPassword: 'Creating new password',
-  confirmRequired: 'Please confirm your password',
+  confirmRequired: MESSAGES.confirmPassword,
   confirmFailure: 'Password or Token was invalid, try again.',
 } as const;
 
@@ -77,9 +77,10 @@ export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 export function validateResetPassword(values: ResetPasswordValues): FieldErrors<ResetPasswordValues> {
   const errors: FieldErrors<ResetPasswordValues> = {};
-  if (!values.username.trim()) errors.username = AUTH_MESSAGES.required;
+  const username = required(values.username);
+  if (username) errors.username = username;
   if (!values.newPassword) errors.newPassword = AUTH_MESSAGES.requiredPassword;
-  else if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = AUTH_MESSAGES.resetPasswordTooShort;
+  else if (passwordLength(values.newPassword)) errors.newPassword = AUTH_MESSAGES.resetPasswordTooShort;
   return errors;
 }
 
@@ -101,7 +102,7 @@ export function validateOneTimeReset(values: OneTimeResetValues): FieldErrors<On
   const errors: FieldErrors<OneTimeResetValues> = {};
   if (!values.oneTimePassword) errors.oneTimePassword = AUTH_MESSAGES.required;
   if (!values.newPassword) errors.newPassword = AUTH_MESSAGES.required;
-  else if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = AUTH_MESSAGES.passwordHint;
+  else if (passwordLength(values.newPassword)) errors.newPassword = AUTH_MESSAGES.passwordHint;
   if (!values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.required;
   else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = AUTH_MESSAGES.mustMatch;
   return errors;

@@ -1,0 +1,87 @@
+/**
+ * Client rules of the Administration forms, with the spec's wording
+ * (spec 1 §5.2, §5.3).
+ */
+
+export const ADMIN_MESSAGES = {
+  required: 'The field is required',
+  username:
+    'Username not valid. Please enter only alphanumeric characters, dashes and underscores with a max length of 20.',
+  email: 'Please enter valid email address',
+  alphanumericName: 'Please enter only Alphanumeric characters, spaces and/or Underscores.',
+  bannerTooLong: 'The banner message must be at most 500 characters.',
+} as const;
+
+export const BANNER_MESSAGE_MAX = 500;
+
+/** 1 to 20 letters, digits, dashes and underscores, not starting with a dash. */
+const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$/;
+/** A standard address: something@host.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters, digits, spaces and underscores, not starting with a space. */
+const ALPHANUMERIC_NAME = /^[A-Za-z0-9_][A-Za-z0-9_ ]*$/;
+
+export const usernameError = (value: string): string | undefined =>
+  USERNAME.test(value) ? undefined : ADMIN_MESSAGES.username;
+
+export const emailError = (value: string): string | undefined => {
+  if (!value.trim()) return ADMIN_MESSAGES.required;
+  return EMAIL.test(value.trim()) ? undefined : ADMIN_MESSAGES.email;
+};
+
+export const requiredError = (value: string): string | undefined =>
+  value.trim() ? undefined : ADMIN_MESSAGES.required;
+
+/** Domain and group names (spec 1 §5.3 "Alphanumeric names"). */
+export const alphanumericNameError = (value: string): string | undefined => {
+  if (!value.trim()) return ADMIN_MESSAGES.required;
+  return ALPHANUMERIC_NAME.test(value) ? undefined : ADMIN_MESSAGES.alphanumericName;
+};
+
+export interface UserFormValues {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  email: string;
+  admin: boolean;
+}
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+export function validateUserForm(values: UserFormValues): FieldErrors<UserFormValues> {
+  const errors: FieldErrors<UserFormValues> = {};
+  const first = requiredError(values.firstName);
+  if (first) errors.firstName = first;
+  const last = requiredError(values.lastName);
+  if (last) errors.lastName = last;
+  const email = emailError(values.email);
+  if (email) errors.email = email;
+  return errors;
+}
+
+export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'MM/dd/y HH:mm' in local time (spec 1 §9); '' for a missing or unreadable date. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+}
+
+/** A permission's resource: its first segment ('portal_settings_read' → 'portal'). */
+export const permissionResource = (permission: string): string => permission.split(/[_:]/)[0] ?? permission;
+
+/** The catalogue grouped by resource, in catalogue order. */
+export function groupPermissions(catalogue: readonly string[]): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const permission of catalogue) {
+    const resource = permissionResource(permission);
+    groups.set(resource, [...(groups.get(resource) ?? []), permission]);
+  }
+  return [...groups.entries()];
+}

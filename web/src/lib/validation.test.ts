@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alphanumeric,
+  branchName,
+  commitMessage,
+  crewUrl,
+  email,
+  gitUrl,
+  icao,
+  MESSAGES,
+  noLeadingWhitespace,
+  noSpaces,
+  numberInRange,
+  pageName,
+  passwordCharacters,
+  passwordLength,
+  personName,
+  portalName,
+  required,
+  staticPortalName,
+  url,
+  username,
+  type Rule,
+} from './validation';
+
+const M = MESSAGES;
+
+// The rows of internal/validate/validate_test.go TestRules, in the same order: [name, rule,
+// input, expected message ('' when valid)].
+const rows: Array<[string, Rule, string, string]> = [
+  ['alphanumeric ok', alphanumeric, 'Crew Team_1', ''],
+  ['alphanumeric dash', alphanumeric, 'crew-team', M.alphanumeric],
+  ['alphanumeric empty', alphanumeric, '', M.alphanumeric],
+  ['no spaces ok', noSpaces, 'file_name.v2', ''],
+  ['no spaces space', noSpaces, 'file name', M.noSpaces],
+  ['icao ok', icao, 'BAW', ''],
+  ['icao long ok', icao, 'ABCDE', ''],
+  ['icao short', icao, 'BA', M.icao],
+  ['icao lower', icao, 'baw', M.icao],
+  ['portal name ok', portalName, 'Crew Portal (A320) v1.2-beta', ''],
+  ['portal name leading dash', portalName, '-portal', M.portalName],
+  ['portal name leading space', portalName, ' portal', M.portalName],
+  ['portal name slash', portalName, 'a/b', M.portalName],
+  ['page name ok', pageName, 'Home page_1-a', ''],
+  ['page name dot', pageName, 'home.html', M.pageName],
+  ['page name leading dash', pageName, '-home', M.pageName],
+  ['username ok', username, 'john_doe-1', ''],
+  ['username 20', username, 'abcdefghijklmnopqrst', ''],
+  ['username 21', username, 'abcdefghijklmnopqrstu', M.username],
+  ['username leading dash', username, '-john', M.username],
+  ['username space', username, 'john doe', M.username],
+  ['username empty', username, '', M.username],
+  ['branch ok', branchName, 'feature/new-page_1.2', ''],
+  ['branch leading dot', branchName, '.hidden', M.branchName],
+  ['branch dotdot', branchName, 'a..b', M.branchName],
+  ['branch double slash', branchName, 'a//b', M.branchName],
+  ['branch trailing dot', branchName, 'a.', M.branchName],
+  ['branch trailing slash', branchName, 'a/', M.branchName],
+  ['branch slash dot', branchName, 'a/.b', M.branchName],
+  ['branch lock', branchName, 'a.lock', M.branchName],
+  ['branch space', branchName, 'a b', M.branchName],
+  ['branch option-like', branchName, '-delete', M.branchName],
+  ['static name ok', staticPortalName, 'Static portal', ''],
+  ['static name quote', staticPortalName, "it's", M.staticPortalName],
+  ['static name backtick', staticPortalName, 'a`b', M.staticPortalName],
+  ['leading ok', noLeadingWhitespace, 'value', ''],
+  ['leading space', noLeadingWhitespace, ' value', M.leadingWhitespace],
+  ['leading dash', noLeadingWhitespace, '-value', M.leadingWhitespace],
+  ['leading angle', noLeadingWhitespace, '<script>', M.leadingWhitespace],
+  ['url empty', url, '', ''],
+  ['url https', url, 'https://example.com/x', ''],
+  ['url ftp', url, 'ftp://example.com', M.url],
+  ['url bare', url, 'example.com', M.url],
+  ['url space', url, 'https://exa mple.com', M.url],
+  ['crew url ok', crewUrl, 'crew.airline.aero', ''],
+  ['crew url no dot', crewUrl, 'localhost', M.crewUrl],
+  ['crew url space', crewUrl, 'crew airline.aero', M.crewUrl],
+  ['git https', gitUrl, 'https://git.example.com/team/portal.git', ''],
+  ['git ssh', gitUrl, 'ssh://git@git.example.com:2222/team/portal.git', ''],
+  ['git scp', gitUrl, 'git@github.com:team/portal.git', ''],
+  ['git proto', gitUrl, 'git://git.example.com/portal.git', ''],
+  ['git no suffix', gitUrl, 'https://git.example.com/team/portal', M.gitUrl],
+  ['git file', gitUrl, 'file:///srv/portal.git', M.gitUrl],
+  ['email ok', email, 'jane.doe@example.com', ''],
+  ['email no tld', email, 'jane@example', M.email],
+  ['email name form', email, 'Jane <jane@example.com>', M.email],
+  ['email empty', email, '', M.email],
+  ['commit ok', commitMessage, 'Update home page\nand footer', ''],
+  ['commit empty', commitMessage, '  ', M.commitRequired],
+  ['commit punctuation', commitMessage, 'Fix: typo', M.commitFormat],
+  ['commit leading space', commitMessage, ' fix', M.commitFormat],
+  ['required ok', required, 'x', ''],
+  ['required blank', required, ' ', M.fieldRequired],
+  ['password length ok', passwordLength, '12345', ''],
+  ['password length short', passwordLength, '1234', 'Your password needs to be at least 5 characters.'],
+  ['password chars control', passwordCharacters, 'abc\x00def', M.specialCharacters],
+  ['password chars symbols ok', passwordCharacters, 'p@ss w0rd!', ''],
+];
+
+describe('validation rules (the cases of validate_test.go)', () => {
+  it.each(rows)('%s', (_name, rule, input, expected) => {
+    expect(rule(input)).toBe(expected === '' ? null : expected);
+  });
+
+  // TestPersonName
+  it.each([
+    ['Anne-Marie', ''],
+    ["O'Neill", ''],
+    ['José', ''],
+    ['', ''],
+    ['John3', M.specialCharacters],
+    ['<b>', M.specialCharacters],
+    ['a@b', M.specialCharacters],
+    [' leading', M.specialCharacters],
+  ])('person name %j', (input, expected) => {
+    expect(personName(input, false)).toBe(expected === '' ? null : expected);
+  });
+
+  it('a required person name refuses the empty value', () => {
+    expect(personName('', true)).toBe(M.fieldRequired);
+  });
+
+  // TestNumber
+  it.each([
+    ['5', ''],
+    ['1', ''],
+    ['10', ''],
+    ['11', 'Maximum value allowed is 10'],
+    ['0', 'Minimum value allowed is 1'],
+    ['abc', M.number],
+    ['', M.number],
+    ['2.5', ''],
+  ])('number %j in 1..10', (input, expected) => {
+    expect(numberInRange(input, 1, 10)).toBe(expected === '' ? null : expected);
+  });
+
+  it('keeps the messages of the server word for word', () => {
+    expect(M.noSpaces.endsWith(' ')).toBe(true);
+    expect(M.icao.endsWith(' ')).toBe(true);
+    expect(M.passwordUnchanged).toBe("The new password can't be the same as the current password");
+    expect(M.passwordsDiffer).toBe("The confirm new password doesn't match the new password");
+  });
+});
