@@ -1,0 +1,246 @@
+/**
+ * Portal calls (spec 3 §7; docs/api.md "Routes"): portals, categories, templates, branches,
+ * settings and the caller's workspace (open, local changes, commit, revert, reset, other
+ * users' changes). Every call goes through the one HTTP client. Branch names travel in URLs
+ * with ':' for '/' (spec 1 §2.1).
+ */
+import { api } from './client';
+
+export type Id = string | number;
+export type PortalType = 'CREW' | 'PASSENGER';
+export type PortalScope = 'FULL' | 'MICROSITE' | 'CAPTIVE';
+export type EngineType = 'UNIVERSAL' | 'JS_ENGINE' | 'PORTAL_ENGINE' | 'UNKNOWN';
+export type SupportLevel = 'FULL' | 'LIMITED';
+export type LanguageMode = 'MULTILANGUAGE' | 'SINGLE_LANGUAGE' | 'TRANSLATION';
+export type ChangeType = 'ADD' | 'MODIFY' | 'DELETE';
+
+export interface Portal {
+  id: number;
+  domainId: number;
+  name: string;
+  type: PortalType;
+  scope: PortalScope;
+  /** 'active' or 'inactive'. */
+  status: string;
+  categoryId: number | null;
+  category: string;
+  activeBranch: string;
+  /** Upstream git URL when imported. */
+  url: string;
+  source: string;
+  createdAt: string;
+  lastModified: string;
+  deactivated: boolean;
+}
+
+/** A category of the portal selector; inactive portals come under 'Inactive Portals'. */
+export interface Category {
+  id: number;
+  name: string;
+  /** True when no child is active. */
+  deactivated: boolean;
+  children: Portal[];
+}
+
+export const INACTIVE_GROUP = 'Inactive Portals';
+
+export interface Template {
+  id: number;
+  name: string;
+  templateName: string;
+  /** Set for starters shipped with the product. */
+  starter?: string;
+  portalId: number | null;
+  accounts: number[];
+  engineType?: EngineType;
+  builtIn: boolean;
+  updating: boolean;
+  updateError?: string;
+}
+
+export interface LanguageSettings {
+  languages: string[];
+  defaultLanguage: string;
+  languageMode: LanguageMode;
+  languageBasePath: string;
+  translationsBasePath: string;
+}
+
+export interface TaskRunnerSettings {
+  active: boolean;
+  autoRun: boolean;
+  extensions: string[];
+  outputPath: string;
+  dockerFileContent: string;
+  templateName: string;
+}
+
+/** portal.json of the branch the user has open, with the spec's defaults filled in. */
+export interface PortalSettings {
+  formatVersion?: number;
+  name?: string;
+  engineType: EngineType;
+  supportLevel: SupportLevel;
+  scope: PortalScope;
+  type?: PortalType;
+  oneMediaInterstitialSupported: boolean;
+  languageSettings: LanguageSettings;
+  taskRunnerSettings: TaskRunnerSettings;
+  userGitUrls?: string[];
+}
+
+/** The caller's workspace: branch, uncommitted changes, commits ahead/behind the branch. */
+export interface WorkspaceStatus {
+  branch: string;
+  changes: Record<string, ChangeType>;
+  aheadCount: number;
+  behindCount: number;
+}
+
+export interface OpenedPortal {
+  portal: Portal;
+  branch: string;
+  settings: PortalSettings;
+  status: WorkspaceStatus;
+}
+
+export interface LocalCommit {
+  commitId: string;
+  message: string;
+  time: string;
+}
+
+export interface CommitResult {
+  commitId: string;
+  ruleWarnings: string[];
+  /** 'CONTENT_VALIDATION_PASS_WITH_WARNINGS' when the content check warned. */
+  code?: string;
+  message?: string;
+}
+
+export interface WorkspaceChange {
+  user: { id: number; userName: string; firstName: string; lastName: string };
+  aheadCount: number;
+  behindCount: number;
+  hasChanges: boolean;
+  branch: string;
+  domainName: string;
+  portalName: string;
+  changes: Record<string, ChangeType>;
+}
+
+export interface References {
+  allReferences: string[];
+  allTags: string[];
+  currentRef: string;
+}
+
+export interface NewPortal {
+  name: string;
+  type?: PortalType;
+  scope?: PortalScope;
+  categoryId?: number | null;
+}
+
+/** Error codes for which a failed open offers Reset (spec 1 §4.2, named variant). */
+export const RESET_CODES = [
+  'PORTAL_REBASE_ERROR',
+  'PORTAL_MERGE_ERROR',
+  'GIT_INVALID_WORKSPACE',
+  'GIT_INVALID_WORKSPACE_ERROR_OPENING_PORTAL',
+  'GIT_CONFLICTS',
+  'GIT_LOCAL_COMMITS_ERROR',
+  'GIT_ERROR',
+  'GIT_ERROR_INVALID_REQUEST',
+  'GIT_ERROR_MERGE_FAILED',
+  'GIT_ERROR_OCCURRED_WHILE_REBASING',
+  'BRANCH_DOES_NOT_EXIST',
+  'BRANCH_DOES_NOT_EXIST_IN_PORTAL',
+] as const;
+
+/** Numeric codes that allow Reset (spec 1 §4.2, numeric variant). */
+export const RESET_NUMERIC_CODES = [19, 20, 61, 112, 113, 114, 115, 134] as const;
+
+/** Whether an error code offers Reset on the portal-open error screen. */
+export function offersReset(code: string | number | undefined | null): boolean {
+  if (code === undefined || code === null || code === '') return false;
+  if (typeof code === 'number' || /^\d+$/.test(code))
+    return (RESET_NUMERIC_CODES as readonly number[]).includes(Number(code));
+  return (RESET_CODES as readonly string[]).includes(code);
+}
+
+/** A branch name in a URL segment: '/' becomes ':' (spec 1 §2.1). */
+export const branchToUrl = (branch: string) => branch.replace(/\//g, ':');
+/** A branch name from a URL segment: ':' becomes '/'. */
+export const branchFromUrl = (segment: string) => segment.replace(/:/g, '/');
+
+const seg = (v: Id) => encodeURIComponent(String(v));
+const p = (d: Id, portalId: Id) => `portal/${seg(d)}/${seg(portalId)}`;
+
+export const portalApi = {
+  list: (d: Id) => api.get<Portal[]>(`portal/${seg(d)}`),
+  categorized: (d: Id) => api.get<Category[]>(`portal/${seg(d)}/categorized`),
+  open: (d: Id, portalId: Id, branch?: string, override = false) =>
+    api.get<OpenedPortal>(`${p(d, portalId)}/open`, {
+      query: { branch: branch ? branchToUrl(branch) : undefined, override: override || undefined },
+    }),
+  localChanges: (d: Id, portalId: Id) => api.get<WorkspaceStatus>(`${p(d, portalId)}/local-changes`),
+  localCommits: (d: Id, portalId: Id) => api.get<LocalCommit[]>(`${p(d, portalId)}/local-commits`),
+  commit: (d: Id, portalId: Id, message: string) => api.post<CommitResult>(`${p(d, portalId)}/commits`, { message }),
+  revertAll: (d: Id, portalId: Id) => api.post<void>(`${p(d, portalId)}/revert`, {}),
+  revertTo: (d: Id, portalId: Id, commitId: string) => api.post<CommitResult>(`${p(d, portalId)}/revert`, { commitId }),
+  reset: (d: Id, portalId: Id, branch: string) =>
+    api.put<WorkspaceStatus>(`${p(d, portalId)}/reset/${seg(branchToUrl(branch))}`),
+  workspaceChanges: (d: Id, portalId: Id, branch: string) =>
+    api.get<WorkspaceChange[]>(`${p(d, portalId)}/wsChanges/${seg(branchToUrl(branch))}`),
+
+  branches: (d: Id, portalId: Id) => api.get<string[]>(`${p(d, portalId)}/branches`),
+  createBranch: (d: Id, portalId: Id, name: string, from?: string) =>
+    api.post<{ name: string }>(`${p(d, portalId)}/branches`, { name, from }),
+  mergeBranch: (d: Id, portalId: Id, source: string, target: string) =>
+    api.put<void>(`${p(d, portalId)}/branches`, { source, target }),
+  deleteBranch: (d: Id, portalId: Id, branch: string) =>
+    api.delete<void>(`${p(d, portalId)}/branches`, { query: { branch: branchToUrl(branch) } }),
+  references: (d: Id, portalId: Id) => api.get<References>(`portal_branch/allReferences/${seg(d)}/${seg(portalId)}`),
+  activeBranch: (d: Id, portalId: Id) =>
+    api.get<string>(`portal_branch/branches/active/${seg(d)}/${seg(portalId)}`, { responseType: 'text' }),
+  remoteBranches: (d: Id, gitUrl: string, userName?: string, password?: string) =>
+    api.post<{ allReferences: string[] }>(`portal_branch/branches/url/${seg(d)}`, { gitUrl, userName, password }),
+
+  createFromTemplate: (d: Id, portal: NewPortal, template: { templateId?: number; starter?: string }) =>
+    api.post<Portal>(`portal/create_template/${seg(d)}`, { ...portal, ...template }),
+  createFromUrl: (d: Id, portal: NewPortal & { url: string }, userName?: string, password?: string) =>
+    api.post<Portal>(`portal/create_url/${seg(d)}`, { portal, userName, password, categoryID: portal.categoryId }),
+  clone: (d: Id, sourcePortalId: Id, portal: NewPortal) =>
+    api.post<Portal>(`portal/clone/${seg(d)}/${seg(sourcePortalId)}`, portal),
+  activate: (d: Id, portalId: Id, comment: string) =>
+    api.put<Portal>(`portal/activate/${seg(d)}/${seg(portalId)}`, undefined, { query: { comment } }),
+  deactivate: (d: Id, portalId: Id, comment: string) =>
+    api.put<Portal>(`portal/deactivate/${seg(d)}/${seg(portalId)}`, undefined, { query: { comment } }),
+  remove: (d: Id, portalId: Id, comment: string) => api.delete<void>(p(d, portalId), { query: { comment } }),
+
+  settings: (d: Id, portalId: Id) => api.get<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`),
+  saveSettings: (d: Id, portalId: Id, settings: PortalSettings) =>
+    api.put<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`, settings),
+
+  categories: (d: Id) => api.get<Category[]>(`category/${seg(d)}`),
+  createCategory: (d: Id, name: string) => api.post<Category>(`category/${seg(d)}`, { name }),
+  renameCategory: (d: Id, id: Id, name: string) => api.put<void>(`category/${seg(d)}/${seg(id)}`, { name }),
+  deleteCategory: (d: Id, id: Id) => api.delete<void>(`category/${seg(d)}/${seg(id)}`),
+  linkPortals: (d: Id, categoryId: Id, portalIds: Id[]) =>
+    api.post<void>(`category/${seg(d)}/${seg(categoryId)}/link`, undefined, {
+      query: { portalIds: portalIds.join(',') },
+    }),
+  unlinkPortals: (d: Id, categoryId: Id, portalIds: Id[]) =>
+    api.delete<void>(`category/${seg(d)}/${seg(categoryId)}/link`, { query: { portalIds: portalIds.join(',') } }),
+
+  templates: (d: Id) => api.get<Template[]>(`template/${seg(d)}`),
+  createTemplate: (d: Id, templateName: string, source: { starter?: string; portalId?: number }) =>
+    api.post<Template>(`template/accounts/${seg(d)}/templates`, { templateName, ...source }),
+  renameTemplate: (d: Id, id: number, templateName: string) =>
+    api.put<void>(`template/accounts/${seg(d)}/templates`, { id, templateName }),
+  deleteTemplate: (d: Id, id: Id) => api.delete<void>(`template/accounts/${seg(d)}/templates/${seg(id)}`),
+
+  /** Admin search across domains (spec 1 §7): pn = part of the name, uuid = portal id. */
+  search: (pn?: string, uuid?: string) => api.get<Portal[]>('search/portals', { query: { pn, uuid } }),
+};
