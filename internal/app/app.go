@@ -156,6 +156,13 @@ func (a *App) wire(ctx context.Context) error {
 				return m.Name
 			}
 			return ""
+		}, func(ctx context.Context, id int64) ([]portal.Person, error) {
+			members, err := a.Access.Members(ctx, id)
+			people := make([]portal.Person, 0, len(members))
+			for _, m := range members {
+				people = append(people, portal.Person{ID: m.ID, UserName: m.UserName, FirstName: m.FirstName, LastName: m.LastName})
+			}
+			return people, err
 		}),
 	}
 	a.HTTP = httpapi.New(httpapi.Deps{

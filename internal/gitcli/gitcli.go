@@ -103,7 +103,6 @@ func cleanEnv(home string) []string {
 		"GIT_ASKPASS=/bin/false",
 		"SSH_ASKPASS=/bin/false",
 		"GIT_SSH_COMMAND=ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new",
-		"GIT_OPTIONAL_LOCKS=0", // status and friends must not take the index lock
 	}
 	if p := os.Getenv("PATH"); p != "" {
 		env = append(env, "PATH="+p)

@@ -2,6 +2,7 @@ package portal
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,14 +16,19 @@ import (
 // DomainNames resolves a domain id to its name (for other users' changes).
 type DomainNames func(ctx context.Context, domainID int64) string
 
-// Handler serves /portal, /portal_branch, /settings, /category, /template and /search/portals.
+// DomainMembers lists the people of a domain (for the portal's users).
+type DomainMembers func(ctx context.Context, domainID int64) ([]Person, error)
+
+// Handler serves /portal, /portal_branch, /settings, /category, /template, /microsite and
+// /search/portals.
 type Handler struct {
 	svc         *Service
 	domainNames DomainNames
+	members     DomainMembers
 }
 
-func NewHandler(svc *Service, names DomainNames) *Handler {
-	return &Handler{svc: svc, domainNames: names}
+func NewHandler(svc *Service, names DomainNames, members DomainMembers) *Handler {
+	return &Handler{svc: svc, domainNames: names, members: members}
 }
 
 func (h *Handler) Routes() []httpx.Route {
@@ -43,6 +49,12 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: post, Pattern: p + "/revert", Access: in("portal:w"), Handler: h.revert},
 		{Method: put, Pattern: p + "/reset/{branch}", Access: in("portal:r"), Handler: h.reset},
 		{Method: get, Pattern: p + "/wsChanges/{branch}", Access: in("portal:r"), Handler: h.wsChanges},
+		{Method: get, Pattern: p + "/statistics", Access: in("portal:r"), Handler: h.statistics},
+		{Method: get, Pattern: p + "/check-content", Access: in("portal:r"), Handler: h.checkContent},
+		{Method: get, Pattern: p + "/engine-version", Access: in("portal:r"), Handler: h.engine},
+		{Method: get, Pattern: "/portal/load/{domainId}/{portalId}/probeSettings", Access: in("portal:r"), Handler: h.probeSettings},
+		{Method: post, Pattern: "/portal/save/{domainId}/{portalId}/probeSettings", Access: in("portal:w"), Handler: h.saveProbeSettings},
+		{Method: get, Pattern: "/portal/load/{domainId}/{portalId}/users", Access: in("portal:r"), Handler: h.users},
 		{Method: post, Pattern: "/portal/create_url/{domainId}", Access: in("portal:c"), Handler: h.createFromURL},
 		{Method: post, Pattern: "/portal/create_template/{domainId}", Access: in("portal:c"), Handler: h.createFromTemplate},
 		{Method: post, Pattern: "/portal/clone/{domainId}/{portalId}", Access: in("portal:c"), Handler: h.clone},
@@ -69,6 +81,11 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: post, Pattern: "/template/accounts/{domainId}/templates", Access: in("template:c"), Handler: h.createTemplate},
 		{Method: put, Pattern: "/template/accounts/{domainId}/templates", Access: in("template:w"), Handler: h.renameTemplate},
 		{Method: del, Pattern: "/template/accounts/{domainId}/templates/{templateId}", Access: in("template:d"), Handler: h.deleteTemplate},
+
+		{Method: get, Pattern: "/microsite/{domainId}/microsite", Access: in("portal:r"), Handler: h.microsites},
+		{Method: get, Pattern: "/microsite/{domainId}/{portalId}/microsite", Access: in("portal:r"), Handler: h.linkedMicrosites},
+		{Method: put, Pattern: "/microsite/{domainId}/microsite", Access: in("microsite:l"), Handler: h.linkMicrosites(true)},
+		{Method: put, Pattern: "/microsite/{domainId}/microsite/unlink", Access: in("microsite:l"), Handler: h.linkMicrosites(false)},
 
 		{Method: get, Pattern: "/search/portals", Access: httpx.AdminOnly, Handler: h.search},
 	}
@@ -594,4 +611,124 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	}
 	v, err := h.svc.Search(r.Context(), q.Get("pn"), pid)
 	answer(w, r, v, err)
+}
+
+func (h *Handler) statistics(w http.ResponseWriter, r *http.Request) {
+	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+		v, err := h.svc.Statistics(r.Context(), ids[0], ids[1], branchParam(r.URL.Query().Get("branch")))
+		answer(w, r, v, err)
+	}
+}
+
+// withPortal checks the portal belongs to the domain, then runs f with the portal id.
+func (h *Handler) withPortal(w http.ResponseWriter, r *http.Request, f func(portalID int64) (any, error)) {
+	ids, ok := id(w, r, "domainId", "portalId")
+	if !ok {
+		return
+	}
+	if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	v, err := f(ids[1])
+	answer(w, r, v, err)
+}
+
+func (h *Handler) checkContent(w http.ResponseWriter, r *http.Request) {
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		return h.svc.CheckContent(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
+	})
+}
+
+func (h *Handler) engine(w http.ResponseWriter, r *http.Request) {
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		return h.svc.Engine(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
+	})
+}
+
+type probeBody struct {
+	Data json.RawMessage `json:"data"`
+}
+
+func (h *Handler) probeSettings(w http.ResponseWriter, r *http.Request) {
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		data, err := h.svc.ProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
+		if err != nil {
+			return nil, err
+		}
+		return probeBody{Data: data}, nil
+	})
+}
+
+func (h *Handler) saveProbeSettings(w http.ResponseWriter, r *http.Request) {
+	var b probeBody
+	if err := httpx.Decode(r, &b); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		return nil, h.svc.SaveProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID, b.Data)
+	})
+}
+
+// PortalUser is a person of the portal's domain and whether they have a workspace of it.
+type PortalUser struct {
+	Person
+	HasWorkspace bool `json:"hasWorkspace"`
+}
+
+func (h *Handler) users(w http.ResponseWriter, r *http.Request) {
+	ids, ok := id(w, r, "domainId", "portalId")
+	if !ok {
+		return
+	}
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		people, err := h.members(r.Context(), ids[0])
+		if err != nil {
+			return nil, err
+		}
+		with := map[int64]bool{}
+		for _, u := range h.svc.repos.Workspaces(portalID) {
+			with[u] = true
+		}
+		out := make([]PortalUser, 0, len(people))
+		for _, p := range people {
+			out = append(out, PortalUser{Person: p, HasWorkspace: with[p.ID]})
+		}
+		return out, nil
+	})
+}
+
+func (h *Handler) microsites(w http.ResponseWriter, r *http.Request) {
+	if ids, ok := id(w, r, "domainId"); ok {
+		v, err := h.svc.Microsites(r.Context(), ids[0])
+		answer(w, r, v, err)
+	}
+}
+
+func (h *Handler) linkedMicrosites(w http.ResponseWriter, r *http.Request) {
+	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+		v, err := h.svc.LinkedMicrosites(r.Context(), ids[0], ids[1])
+		answer(w, r, v, err)
+	}
+}
+
+type micrositeBody struct {
+	PortalID   int64   `json:"portalId"`
+	Microsites []int64 `json:"microsites"`
+}
+
+func (h *Handler) linkMicrosites(link bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ids, ok := id(w, r, "domainId")
+		if !ok {
+			return
+		}
+		var b micrositeBody
+		if err := httpx.Decode(r, &b); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		answer(w, r, nil, h.svc.LinkMicrosites(r.Context(), ids[0], b.PortalID, b.Microsites, link))
+	}
 }

@@ -65,21 +65,9 @@ func apiErr(t *testing.T, err error, status int, code string) {
 func TestPortals(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		g, err := gitcli.New(ctx, gitcli.Options{Home: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		repos := workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir())
-		progress := &recorder{}
-		svc := portal.NewService(portal.NewSQLStore(db), repos, starters{"crew": crewStarter()}, people{}, progress, nil)
-		acc := access.NewService(access.NewSQLStore(db), nil)
-		admin := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
-		ann := httpx.Principal{UserID: 2, Username: "ann"}
-		bob := httpx.Principal{UserID: 3, Username: "bob"}
-		d, err := acc.CreateDomain(ctx, admin, "Sky")
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := newFixture(t, db)
+		repos, progress, svc, acc, d := f.repos, f.progress, f.svc, f.acc, f.domain
+		var err error
 
 		cat, err := svc.CreateCategory(ctx, admin, d.ID, "Crew Portals")
 		if err != nil {
@@ -259,6 +247,110 @@ func TestPortals(t *testing.T) {
 			}
 			if _, err := svc.Open(ctx, ann, d.ID, p.ID, "release/2027", false); err != nil {
 				t.Fatalf("a portal made from a portal template has its branches: %v", err)
+			}
+		})
+	})
+}
+
+var (
+	admin = httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+	ann   = httpx.Principal{UserID: 2, Username: "ann"}
+	bob   = httpx.Principal{UserID: 3, Username: "bob"}
+)
+
+type fixture struct {
+	repos    *workspace.Repos
+	progress *recorder
+	svc      *portal.Service
+	acc      *access.Service
+	domain   *access.Domain
+}
+
+func newFixture(t *testing.T, db *store.DB) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	g, err := gitcli.New(ctx, gitcli.Options{Home: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{repos: workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir()), progress: &recorder{}}
+	f.svc = portal.NewService(portal.NewSQLStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
+	f.acc = access.NewService(access.NewSQLStore(db), nil)
+	if f.domain, err = f.acc.CreateDomain(ctx, admin, "Sky"); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestPortalExtras(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		d := f.domain
+		crew, err := f.svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Crew"}, 0, "crew")
+		if err != nil {
+			t.Fatal(err)
+		}
+		site, err := f.svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Duty Free (Sale)", Scope: "MICROSITE"}, 0, "crew")
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		t.Run("microsites", func(t *testing.T) {
+			list, _ := f.svc.Microsites(ctx, d.ID)
+			if len(list) != 1 || list[0].Target != "microsites/duty-free-sale-/index.html" {
+				t.Fatalf("microsites %+v", list)
+			}
+			if err := f.svc.LinkMicrosites(ctx, d.ID, crew.ID, []int64{site.ID}, true); err != nil {
+				t.Fatal(err)
+			}
+			linked, _ := f.svc.LinkedMicrosites(ctx, d.ID, crew.ID)
+			if len(linked) != 1 || linked[0].ID != site.ID {
+				t.Fatalf("linked %+v", linked)
+			}
+			apiErr(t, f.svc.LinkMicrosites(ctx, d.ID, site.ID, []int64{crew.ID}, true), http.StatusBadRequest, "VALIDATION_ERROR")
+			if err := f.svc.LinkMicrosites(ctx, d.ID, crew.ID, []int64{site.ID}, false); err != nil {
+				t.Fatal(err)
+			}
+			if linked, _ := f.svc.LinkedMicrosites(ctx, d.ID, crew.ID); len(linked) != 0 {
+				t.Fatalf("after unlink %+v", linked)
+			}
+		})
+
+		if _, err := f.svc.Open(ctx, ann, d.ID, crew.ID, "", false); err != nil {
+			t.Fatal(err)
+		}
+
+		t.Run("probe settings", func(t *testing.T) {
+			data, err := f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			if err != nil || string(data) != "{}" {
+				t.Fatalf("default probe settings %s %v", data, err)
+			}
+			if err := f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 8}`)); err != nil {
+				t.Fatal(err)
+			}
+			data, _ = f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			if !strings.Contains(string(data), `"gridSize": 8`) {
+				t.Fatalf("saved %s", data)
+			}
+			apiErr(t, f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`[1,2]`)), http.StatusBadRequest, "VALIDATION_ERROR")
+		})
+
+		t.Run("statistics, content check, engine", func(t *testing.T) {
+			st, err := f.svc.Statistics(ctx, d.ID, crew.ID, "")
+			if err != nil || st.Files != 3 || st.Pages != 1 || st.Commits != 1 || st.LastAuthor == "" {
+				t.Fatalf("statistics %+v %v", st, err)
+			}
+			_, err = f.svc.Statistics(ctx, d.ID, crew.ID, "nope")
+			apiErr(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
+			os.WriteFile(filepath.Join(f.repos.WorkspaceDir(ann.UserID, crew.ID), "broken.json"), []byte("{"), 0o644)
+			check, err := f.svc.CheckContent(ctx, ann.UserID, crew.ID)
+			if err != nil || len(check.RuleWarnings) != 1 || !strings.Contains(check.RuleWarnings[0], "broken.json") {
+				t.Fatalf("check %+v %v", check, err)
+			}
+			eng, err := f.svc.Engine(ctx, ann.UserID, crew.ID)
+			if err != nil || eng.EngineType != "PORTAL_ENGINE" || eng.EngineVersion != "" {
+				t.Fatalf("engine %+v %v", eng, err)
 			}
 		})
 	})

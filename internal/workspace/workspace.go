@@ -158,7 +158,16 @@ func (r *Repos) workspace(userID, portalID int64) (string, error) {
 
 // Status reports the user's branch, uncommitted changes and ahead/behind counts against the
 // portal's branch.
+//
+// git status refreshes the index as it goes (after a checkout most entries need it, and
+// without writing it back every later status would hash those files again), so it runs
+// under the workspace's lock like every other command that may write the index.
 func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	dir, err := r.workspace(userID, portalID)
 	if err != nil {
 		return nil, err
@@ -226,6 +235,11 @@ func (r *Repos) changes(ctx context.Context, dir string) (map[string]string, err
 
 // LocalCommits lists the user's commits that the portal's branch does not have yet.
 func (r *Repos) LocalCommits(ctx context.Context, userID, portalID int64) ([]LocalCommit, error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	dir, err := r.workspace(userID, portalID)
 	if err != nil {
 		return nil, err
