@@ -176,26 +176,78 @@ func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, er
 }
 
 func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status, error) {
-	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--no-renames"))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
 	}
-	st := &Status{Branch: strings.TrimSpace(branch)}
-	if st.Changes, err = r.changes(ctx, dir); err != nil {
-		return nil, err
+	st, head := parseStatus(out)
+	if st.Branch == "" {
+		return nil, fmt.Errorf("%w: HEAD is not on a branch", ErrInvalidWorkspace)
 	}
-	st.Ahead, st.Behind, err = r.aheadBehind(ctx, portalID, dir, st.Branch)
+	// The canonical tip, read from the ref files; only when HEAD differs from it is git
+	// asked to count (the clone shares the canonical objects, so no fetch is needed).
+	tip := readRef(r.bare(portalID), "refs/heads/"+st.Branch)
+	if tip == "" || tip == head {
+		if tip == "" && exists(r.bare(portalID)) {
+			st.Ahead, st.Behind, err = r.aheadBehind(ctx, portalID, dir, st.Branch)
+		}
+		return st, err
+	}
+	st.Ahead, st.Behind, err = r.countAheadBehind(ctx, dir, tip)
 	return st, err
 }
 
-// aheadBehind compares HEAD with the canonical branch directly: the clone shares the
-// canonical repository's objects, so no fetch is needed.
+// parseStatus reads `git status --porcelain=v2 --branch -z`: the branch, HEAD's commit and
+// path → ADD / MODIFY / DELETE (a rename, which --no-renames turns off, would be a DELETE
+// and an ADD).
+func parseStatus(out []byte) (*Status, string) {
+	st := &Status{Changes: map[string]string{}}
+	var head string
+	for _, entry := range nulFields(out) {
+		switch {
+		case strings.HasPrefix(entry, "# branch.head "):
+			if b := strings.TrimPrefix(entry, "# branch.head "); b != "(detached)" {
+				st.Branch = b
+			}
+		case strings.HasPrefix(entry, "# branch.oid "):
+			head = strings.TrimPrefix(entry, "# branch.oid ")
+		case strings.HasPrefix(entry, "1 "):
+			f := strings.SplitN(entry, " ", 9)
+			if len(f) < 9 {
+				continue
+			}
+			x, y := f[1][0], f[1][1]
+			switch {
+			case x == 'A':
+				st.Changes[f[8]] = ChangeAdd
+			case x == 'D' || y == 'D':
+				st.Changes[f[8]] = ChangeDelete
+			default:
+				st.Changes[f[8]] = ChangeModify
+			}
+		case strings.HasPrefix(entry, "u "):
+			f := strings.SplitN(entry, " ", 11)
+			if len(f) == 11 {
+				st.Changes[f[10]] = ChangeModify
+			}
+		case strings.HasPrefix(entry, "? "):
+			st.Changes[strings.TrimPrefix(entry, "? ")] = ChangeAdd
+		}
+	}
+	return st, head
+}
+
+// aheadBehind compares HEAD with the canonical branch, asking git for the tip.
 func (r *Repos) aheadBehind(ctx context.Context, portalID int64, dir, branch string) (int, int, error) {
 	sha, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
 	if err != nil {
 		return 0, 0, nil // the branch was deleted from the portal: nothing to compare with
 	}
-	out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--left-right", "--count").Value("HEAD..."+strings.TrimSpace(sha)))
+	return r.countAheadBehind(ctx, dir, strings.TrimSpace(sha))
+}
+
+func (r *Repos) countAheadBehind(ctx context.Context, dir, tip string) (int, int, error) {
+	out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--left-right", "--count").Value("HEAD..."+tip))
 	if err != nil {
 		return 0, 0, err
 	}
@@ -206,31 +258,6 @@ func (r *Repos) aheadBehind(ctx context.Context, portalID int64, dir, branch str
 	ahead, _ := strconv.Atoi(f[0])
 	behind, _ := strconv.Atoi(f[1])
 	return ahead, behind, nil
-}
-
-// changes parses `git status --porcelain -z` into path → ADD / MODIFY / DELETE. A rename is
-// a DELETE of the old path and an ADD of the new one.
-func (r *Repos) changes(ctx context.Context, dir string) (map[string]string, error) {
-	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"))
-	if err != nil {
-		return nil, err
-	}
-	changes := map[string]string{}
-	for _, entry := range nulFields(out) {
-		if len(entry) < 4 {
-			continue
-		}
-		x, y, p := entry[0], entry[1], entry[3:]
-		switch {
-		case x == '?' || x == 'A':
-			changes[p] = ChangeAdd
-		case x == 'D' || y == 'D':
-			changes[p] = ChangeDelete
-		default:
-			changes[p] = ChangeModify
-		}
-	}
-	return changes, nil
 }
 
 // LocalCommits lists the user's commits that the portal's branch does not have yet.

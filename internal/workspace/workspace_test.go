@@ -350,3 +350,30 @@ func freePort(t *testing.T) string {
 	defer l.Close()
 	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 }
+
+func TestStatusReadsPackedRefs(t *testing.T) {
+	ctx := context.Background()
+	r := newRepos(t)
+	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+		t.Fatal(err)
+	}
+	open(t, r, 1, DefaultBranch)
+	open(t, r, 2, DefaultBranch)
+	write(t, r, 1, "pages/a.html", "a")
+	if _, err := r.Commit(ctx, 1, 1, "A", ann); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.git.Run(ctx, r.bare(1), gitcli.Command("pack-refs", "--all")); err != nil {
+		t.Fatal(err)
+	}
+	if readRef(r.bare(1), "refs/heads/master") == "" {
+		t.Fatal("a packed ref must be found")
+	}
+	st, err := r.Status(ctx, 2, 1)
+	if err != nil || st.Behind != 1 || st.Ahead != 0 || st.Branch != "master" {
+		t.Fatalf("status with packed refs: %+v %v", st, err)
+	}
+	if readRef(r.bare(1), "refs/heads/nope") != "" {
+		t.Fatal("a missing ref must read as empty")
+	}
+}
