@@ -31,6 +31,7 @@ import (
 	"portalwright/internal/identity"
 	"portalwright/internal/notify"
 	"portalwright/internal/portal"
+	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
 	webui "portalwright/web"
@@ -49,6 +50,7 @@ type App struct {
 	Audit    *audit.Log
 	Outbox   *notify.Outbox
 	Portals  *portal.Service
+	Hub      *realtime.Hub
 	HTTP     *httpapi.Server
 
 	console io.Writer
@@ -122,7 +124,10 @@ func (a *App) wire(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, nil, a.Audit)
+	a.Hub = realtime.NewHub(a.Log, realtime.NewTickets(a.DB), a.Identity.AuthenticateSession,
+		roomAuthorizer(a.Access, func() *portal.Service { return a.Portals }), nil)
+	events := hubEvents{a.Hub}
+	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -151,6 +156,7 @@ func (a *App) wire(ctx context.Context) error {
 		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit)),
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
+		a.Hub,
 		portal.NewHandler(a.Portals, func(ctx context.Context, id int64) string {
 			if m, err := a.Access.Meta(ctx, id); err == nil {
 				return m.Name

@@ -186,6 +186,22 @@ func (s *Service) Authenticate(ctx context.Context, token string) (httpx.Princip
 	return httpx.Principal{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
 }
 
+// AuthenticateSession resolves a user and session (from a redeemed WebSocket ticket) to the
+// caller, if the session is still live.
+func (s *Service) AuthenticateSession(ctx context.Context, userID int64, sessionID string) (httpx.Principal, error) {
+	sess, u, err := s.store.SessionWithUser(ctx, sessionID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.ID != userID) {
+		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+	}
+	if err != nil {
+		return httpx.Principal{}, err
+	}
+	if err := s.checkLive(sess); err != nil {
+		return httpx.Principal{}, err
+	}
+	return httpx.Principal{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
+}
+
 // checkLive tells why a session can no longer be used: ended by a newer sign-in elsewhere
 // (the client shows the session-conflict dialog), or otherwise.
 func (s *Service) checkLive(sess *Session) error {

@@ -121,7 +121,11 @@ func (s *Service) SaveProbeSettings(ctx context.Context, userID, portalID int64,
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, ProbeSettingsFile), append(pretty, '\n'))
+	if err := writeFileAtomic(filepath.Join(dir, ProbeSettingsFile), append(pretty, '\n')); err != nil {
+		return err
+	}
+	s.changed(ctx, userID, portalID)
+	return nil
 }
 
 // Statistics answers GET statistics: the size of the branch and its history.

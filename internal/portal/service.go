@@ -73,6 +73,7 @@ type Service struct {
 	people   People
 	progress Progress
 	audit    Auditor
+	events   Events
 }
 
 // NewService wires the portal service; progress and audit may be nil.
@@ -446,6 +447,7 @@ func (s *Service) SaveSettings(ctx context.Context, userID, portalID int64, in S
 	if err := writeFileAtomic(filepath.Join(dir, SettingsFile), data); err != nil {
 		return Settings{}, err
 	}
+	s.changed(ctx, userID, portalID)
 	return in, nil
 }
 
@@ -476,6 +478,7 @@ func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalI
 	if err != nil {
 		return nil, gitError(err)
 	}
+	s.changed(ctx, p.UserID, portalID)
 	settings, _ := s.Settings(ctx, p.UserID, portalID)
 	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, Status: st}, nil
 }
@@ -513,6 +516,7 @@ func (s *Service) Commit(ctx context.Context, p httpx.Principal, domainID, porta
 		return nil, gitError(err)
 	}
 	_ = s.store.Touch(ctx, portalID)
+	s.committed(ctx, p, domainID, portalID, res.CommitID)
 	ans := &CommitAnswer{CommitResult: res}
 	if len(res.RuleWarnings) > 0 {
 		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
@@ -522,7 +526,11 @@ func (s *Service) Commit(ctx context.Context, p httpx.Principal, domainID, porta
 
 // RevertAll discards the user's uncommitted changes.
 func (s *Service) RevertAll(ctx context.Context, p httpx.Principal, portalID int64) error {
-	return gitError(s.repos.RevertAll(ctx, p.UserID, portalID))
+	if err := s.repos.RevertAll(ctx, p.UserID, portalID); err != nil {
+		return gitError(err)
+	}
+	s.changed(ctx, p.UserID, portalID)
+	return nil
 }
 
 // RevertTo restores an earlier commit's content as a new commit.
@@ -533,6 +541,7 @@ func (s *Service) RevertTo(ctx context.Context, p httpx.Principal, domainID, por
 	}
 	if err == nil {
 		_ = s.store.Touch(ctx, portalID)
+		s.committed(ctx, p, domainID, portalID, res.CommitID)
 	}
 	return res, gitError(err)
 }
@@ -540,7 +549,11 @@ func (s *Service) RevertTo(ctx context.Context, p httpx.Principal, domainID, por
 // Reset puts the user's workspace back on the portal's branch.
 func (s *Service) Reset(ctx context.Context, p httpx.Principal, portalID int64) (*workspace.Status, error) {
 	st, err := s.repos.Reset(ctx, p.UserID, portalID)
-	return st, gitError(err)
+	if err != nil {
+		return nil, gitError(err)
+	}
+	s.changed(ctx, p.UserID, portalID)
+	return st, nil
 }
 
 // References is the answer of allReferences.

@@ -301,3 +301,10 @@ func (s *SQLStore) SetMicrositeLinks(ctx context.Context, portalID int64, micros
 		return nil
 	})
 }
+
+// DomainOf returns the domain a portal belongs to.
+func (s *SQLStore) DomainOf(ctx context.Context, portalID int64) (int64, error) {
+	var d int64
+	err := s.db.QueryRowContext(ctx, "SELECT domain_id FROM portals WHERE id = ?", portalID).Scan(&d)
+	return d, store.NotFound(err)
+}

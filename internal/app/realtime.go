@@ -1,0 +1,58 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"portalwright/internal/access"
+	"portalwright/internal/httpx"
+	"portalwright/internal/portal"
+	"portalwright/internal/realtime"
+	"portalwright/internal/store"
+)
+
+// roomAuthorizer lets a user join their own room, the rooms of domains they belong to and
+// the rooms of portals they may read: the same rules as the API calls.
+func roomAuthorizer(acc *access.Service, portals func() *portal.Service) realtime.Authorizer {
+	return func(ctx context.Context, p httpx.Principal, room string) (bool, error) {
+		kind, id, err := realtime.ParseRoom(room)
+		if err != nil {
+			return false, nil
+		}
+		switch kind {
+		case "user":
+			return id == p.UserID, nil
+		case "domain":
+			return acc.IsMember(ctx, p, strconv.FormatInt(id, 10))
+		case "portal":
+			domainID, err := portals().DomainOf(ctx, id)
+			if errors.Is(err, store.ErrNotFound) {
+				return false, nil
+			}
+			if err != nil {
+				return false, err
+			}
+			return acc.Allowed(ctx, p, "portal:r", strconv.FormatInt(domainID, 10))
+		}
+		return false, nil
+	}
+}
+
+// hubEvents turns portal progress and workspace events into room messages.
+type hubEvents struct{ hub *realtime.Hub }
+
+func (h hubEvents) Report(ctx context.Context, userID int64, n portal.Notification) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.UserRoom(userID), Title: n.MessageType, Data: n, MessageType: realtime.TypeProgress})
+}
+
+func (h hubEvents) WorkspaceChanged(ctx context.Context, domainID, portalID int64, change portal.WorkspaceChange) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.PortalRoom(portalID), Title: portal.EventLocalChanges, Data: change, MessageType: realtime.TypeNotification})
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.UserRoom(change.User.ID), Title: portal.EventLocalCommits,
+		Data: map[string]any{"domainId": domainID, "portalId": portalID, "branch": change.Branch, "aheadCount": change.AheadCount}, MessageType: realtime.TypeNotification})
+}
+
+func (h hubEvents) Committed(ctx context.Context, domainID, portalID int64, by portal.Person, branch, commitID string) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.PortalRoom(portalID), Title: portal.EventCommit,
+		Data: map[string]any{"domainId": domainID, "portalId": portalID, "branch": branch, "commitId": commitID, "user": by}, MessageType: realtime.TypeNotification})
+}

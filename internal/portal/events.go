@@ -1,0 +1,71 @@
+package portal
+
+import (
+	"context"
+
+	"portalwright/internal/httpx"
+)
+
+// Event names of the realtime channel (spec 3 §4 Realtime channel and notifications).
+const (
+	EventLocalChanges = "WORKSPACE_LOCAL_CHANGES" // a user's workspace changed (portal room)
+	EventCommit       = "WORKSPACE_COMMIT"        // a user committed to a branch (portal room)
+	EventLocalCommits = "WORKSPACE_LOCAL_COMMITS" // a user's local commits changed (their room)
+)
+
+// Events receives what happens in workspaces so other users see it live.
+type Events interface {
+	// WorkspaceChanged is called after a write to a user's workspace, with its new state.
+	WorkspaceChanged(ctx context.Context, domainID, portalID int64, change WorkspaceChange)
+	// Committed is called after a commit reached the portal's branch.
+	Committed(ctx context.Context, domainID, portalID int64, by Person, branch, commitID string)
+}
+
+// WithEvents sets where workspace events go.
+func (s *Service) WithEvents(e Events) *Service { s.events = e; return s }
+
+// DomainOf returns the domain of a portal (for room authorisation).
+func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
+	return s.store.DomainOf(ctx, portalID)
+}
+
+// changed reports the user's workspace after a write.
+func (s *Service) changed(ctx context.Context, userID, portalID int64) {
+	if s.events == nil {
+		return
+	}
+	domainID, err := s.store.DomainOf(ctx, portalID)
+	if err != nil {
+		return
+	}
+	pt, err := s.store.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return
+	}
+	st, err := s.repos.Status(ctx, userID, portalID)
+	if err != nil {
+		return
+	}
+	person, err := s.people.Person(ctx, userID)
+	if err != nil {
+		return
+	}
+	s.events.WorkspaceChanged(ctx, domainID, portalID, WorkspaceChange{User: person, AheadCount: st.Ahead, BehindCount: st.Behind,
+		HasChanges: st.HasChanges(), Branch: st.Branch, PortalName: pt.Name, Changes: st.Changes})
+}
+
+func (s *Service) committed(ctx context.Context, p httpx.Principal, domainID, portalID int64, commitID string) {
+	if s.events == nil {
+		return
+	}
+	st, err := s.repos.Status(ctx, p.UserID, portalID)
+	if err != nil {
+		return
+	}
+	person, err := s.people.Person(ctx, p.UserID)
+	if err != nil {
+		return
+	}
+	s.events.Committed(ctx, domainID, portalID, person, st.Branch, commitID)
+	s.changed(ctx, p.UserID, portalID)
+}
