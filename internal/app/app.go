@@ -54,6 +54,7 @@ type App struct {
 	HTTP     *httpapi.Server
 
 	console io.Writer
+	stopBus func()
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -92,7 +93,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Wr
 	}
 	a := &App{Config: cfg, Log: log, DB: db, console: console}
 	if err := a.wire(ctx); err != nil {
-		db.Close()
+		a.Close()
 		return nil, err
 	}
 	return a, nil
@@ -120,12 +121,25 @@ func (a *App) wire(ctx context.Context) error {
 		return err
 	}
 	a.Identity.WithMailer(mailer).WithAuditor(a.Audit)
-	repos, err := newRepos(ctx, a.Config.DataDir)
+	repos, err := newRepos(ctx, a.Config.DataDir, a.DB)
 	if err != nil {
 		return err
 	}
+	// With PostgreSQL, room messages reach the clients of every instance through LISTEN/NOTIFY.
+	var bus realtime.Bus
+	if a.DB.Dialect == store.Postgres {
+		busCtx, cancel := context.WithCancel(context.Background())
+		a.stopBus = cancel
+		pg, ready := realtime.NewPGBus(busCtx, a.DB, a.Config.DatabaseDSN(), a.Log)
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Second):
+			a.Log.Warn("realtime: LISTEN not ready yet; messages from other instances may be late")
+		}
+		bus = pg
+	}
 	a.Hub = realtime.NewHub(a.Log, realtime.NewTickets(a.DB), a.Identity.AuthenticateSession,
-		roomAuthorizer(a.Access, func() *portal.Service { return a.Portals }), nil)
+		roomAuthorizer(a.Access, func() *portal.Service { return a.Portals }), bus)
 	events := hubEvents{a.Hub}
 	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
 	if err := a.bootstrapAdmin(ctx); err != nil {
@@ -227,8 +241,13 @@ func (a *App) bootstrapAdmin(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close stops the event bus and releases the database.
+func (a *App) Close() error {
+	if a.stopBus != nil {
+		a.stopBus()
+	}
+	return a.DB.Close()
+}
 
 // Serve listens on the configured address and serves until ctx is cancelled, then shuts
 // down gracefully (in-flight requests get up to 15 s).

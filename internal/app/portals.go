@@ -11,6 +11,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/portal"
+	"portalwright/internal/store"
 	"portalwright/internal/workspace"
 	"portalwright/templates"
 )
@@ -40,13 +41,18 @@ func (p people) Person(ctx context.Context, id int64) (portal.Person, error) {
 	return portal.Person{ID: u.ID, UserName: u.UserName, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}, nil
 }
 
-// newRepos checks git and prepares the repositories under the data dir.
-func newRepos(ctx context.Context, dataDir string) (*workspace.Repos, error) {
+// newRepos checks git and prepares the repositories under the data dir. Git writes are
+// serialised per portal in-process, or across instances with PostgreSQL advisory locks.
+func newRepos(ctx context.Context, dataDir string, db *store.DB) (*workspace.Repos, error) {
 	g, err := gitcli.New(ctx, gitcli.Options{Home: filepath.Join(dataDir, "git-home")})
 	if err != nil {
 		return nil, err
 	}
-	return workspace.NewRepos(g, gitcli.NewLocks(), dataDir), nil
+	var locks gitcli.Locker = gitcli.NewLocks()
+	if db.Dialect == store.Postgres {
+		locks = gitcli.NewPGLocks(db.SQL())
+	}
+	return workspace.NewRepos(g, locks, dataDir), nil
 }
 
 // DemoDomain is the domain the first start fills with the starter portals.

@@ -1,0 +1,161 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"portalwright/internal/httpx"
+	"portalwright/internal/identity"
+	"portalwright/internal/store/storetest"
+)
+
+// TestTwoInstancesShareEvents runs two servers on one PostgreSQL database and one data dir:
+// a user of instance B hears the commit made through instance A (LISTEN/NOTIFY), and
+// commits made at the same time through both instances are serialised by the advisory
+// lock, so none is lost.
+func TestTwoInstancesShareEvents(t *testing.T) {
+	url := storetest.PostgresURL(t) // skips without TEST_DATABASE_URL
+	cfg := testConfig(t)
+	cfg.DatabaseURL = url
+	cfg.Demo = true
+	cfg.AdminPassword = "admin-pass"
+	first := start(t, cfg)
+	second := start(t, cfg) // same database, same data dir
+
+	token := func(base string) string { return login(t, base, "admin", "admin-pass") }
+	call := func(base, tok, method, path, body string) (int, string) {
+		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var sb strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := resp.Body.Read(buf)
+			sb.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		return resp.StatusCode, sb.String()
+	}
+
+	// Instance B: a socket in the portal's room. (One live session per user: sign in on B
+	// for the socket, then on A for the commit would end B's session; the socket is already
+	// open and keeps its membership.)
+	tokB := token(second.base)
+	if code, body := call(second.base, tokB, "GET", "/api/v1/portal/1/1/open", ""); code != 200 {
+		t.Fatalf("open on B: %d %s", code, body)
+	}
+	_, body := call(second.base, tokB, "POST", "/api/v1/ws/ticket", "")
+	var tk struct{ Ticket string }
+	json.Unmarshal([]byte(body), &tk)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(second.base, "http")+"/api/v1/ws?ticket="+tk.Ticket, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	conn.Write(ctx, websocket.MessageText, []byte(`{"type":"join","room":"portal-1","ack":1}`))
+	if m := readJSON(t, conn); m["ok"] != true {
+		t.Fatalf("join on B: %v", m)
+	}
+
+	// Instance A: change a file and commit.
+	tokA := token(first.base)
+	if code, body := call(first.base, tokA, "GET", "/api/v1/portal/1/1/open", ""); code != 200 {
+		t.Fatalf("open on A: %d %s", code, body)
+	}
+	page := filepath.Join(cfg.DataDir, "workspaces", "1", "1", "pages", "from-a.html")
+	os.WriteFile(page, []byte("<p>a</p>"), 0o644)
+	if code, body := call(first.base, tokA, "POST", "/api/v1/portal/1/1/commits", `{"message":"From instance A"}`); code != 200 {
+		t.Fatalf("commit on A: %d %s", code, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	heard := false
+	for !heard && time.Now().Before(deadline) {
+		m := readJSON(t, conn)
+		heard = m["title"] == "WORKSPACE_COMMIT" && m["room"] == "portal-1"
+	}
+	if !heard {
+		t.Fatal("instance B did not hear the commit made on instance A")
+	}
+
+	// Two users commit at the same moment, one through each instance: the advisory lock
+	// serialises them and the second is rebased, so both changes land.
+	setup, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { setup.Close() })
+	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+	bob, err := setup.Identity.CreateUser(context.Background(), identity.NewUser{UserName: "bob", Password: "bob-pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := setup.Access.CreateGroup(context.Background(), root, 1, "Writers", []string{"portal:r", "portal:w"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := setup.Access.AssignRole(context.Background(), root, bob.ID, 1, "Writers"); err != nil {
+		t.Fatal(err)
+	}
+	authors := []struct {
+		srv     *running
+		token   string
+		userDir string
+	}{
+		{first, token(first.base), "1"},
+		{second, login(t, second.base, "bob", "bob-pass"), itoa(bob.ID)},
+	}
+	for i, au := range authors {
+		if code, body := call(au.srv.base, au.token, "GET", "/api/v1/portal/1/2/open", ""); code != 200 {
+			t.Fatalf("open %d: %d %s", i, code, body)
+		}
+		os.WriteFile(filepath.Join(cfg.DataDir, "workspaces", au.userDir, "2", "content-"+itoa(int64(i))+".json"), []byte("{}"), 0o644)
+	}
+	var wg sync.WaitGroup
+	results := make([]string, len(authors))
+	startLine := make(chan struct{})
+	for i, au := range authors {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-startLine
+			code, body := call(au.srv.base, au.token, "POST", "/api/v1/portal/1/2/commits", `{"message":"Concurrent `+itoa(int64(i))+`"}`)
+			results[i] = itoa(int64(code)) + " " + body
+		}()
+	}
+	close(startLine)
+	wg.Wait()
+	for i, r := range results {
+		if !strings.HasPrefix(r, "200 ") {
+			t.Fatalf("commit %d: %s", i, r)
+		}
+	}
+	tree, err := exec.Command("git", "-C", filepath.Join(cfg.DataDir, "repos", "2.git"), "ls-tree", "--name-only", "master").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range authors {
+		if !strings.Contains(string(tree), "content-"+itoa(int64(i))+".json") {
+			t.Fatalf("commit %d was lost: %s", i, tree)
+		}
+	}
+}
