@@ -58,3 +58,8 @@ echo "== Portals on git (issue 4) =="
 # A 10,000-file (~200 MB) portal; ratios against raw git on the same repository.
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run TestWorkspaceRatios -v ./internal/workspace/ 2>&1 \
   | grep -E '^(==|first open|local changes|commit\+push)|created in|FAIL'
+
+echo
+# 500 WebSocket clients on loopback in one portal room; the real binary as its own process.
+PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 10m -run TestRealtimeFanOut -v ./internal/app/ 2>&1 \
+  | grep -E '^(==|commit|fan-out|server RSS)|FAIL'
