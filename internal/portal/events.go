@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"portalwright/internal/httpx"
+	"portalwright/internal/workspace"
 )
 
 // Event names of the realtime channel (spec 3 §4 Realtime channel and notifications).
@@ -34,15 +35,18 @@ func (s *Service) changed(ctx context.Context, userID, portalID int64) {
 	if s.events == nil {
 		return
 	}
+	if st, err := s.repos.Status(ctx, userID, portalID); err == nil {
+		s.announce(ctx, userID, portalID, st)
+	}
+}
+
+// announce publishes a user's workspace state to the portal's room.
+func (s *Service) announce(ctx context.Context, userID, portalID int64, st *workspace.Status) {
 	domainID, err := s.store.DomainOf(ctx, portalID)
 	if err != nil {
 		return
 	}
 	pt, err := s.store.Portal(ctx, domainID, portalID)
-	if err != nil {
-		return
-	}
-	st, err := s.repos.Status(ctx, userID, portalID)
 	if err != nil {
 		return
 	}
@@ -54,6 +58,7 @@ func (s *Service) changed(ctx context.Context, userID, portalID int64) {
 		HasChanges: st.HasChanges(), Branch: st.Branch, PortalName: pt.Name, Changes: st.Changes})
 }
 
+// committed announces a commit and the committer's (now clean) workspace.
 func (s *Service) committed(ctx context.Context, p httpx.Principal, domainID, portalID int64, commitID string) {
 	if s.events == nil {
 		return
@@ -67,5 +72,5 @@ func (s *Service) committed(ctx context.Context, p httpx.Principal, domainID, po
 		return
 	}
 	s.events.Committed(ctx, domainID, portalID, person, st.Branch, commitID)
-	s.changed(ctx, p.UserID, portalID)
+	s.announce(ctx, p.UserID, portalID, st)
 }

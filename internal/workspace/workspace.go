@@ -379,11 +379,14 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 		return err
 	}
 	defer unlock()
-	tip, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
-	if err != nil {
-		return ErrBranchMissing
+	tip := readRef(r.bare(portalID), "refs/heads/"+branch)
+	if tip == "" {
+		out, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
+		if err != nil {
+			return ErrBranchMissing
+		}
+		tip = strings.TrimSpace(out)
 	}
-	tip = strings.TrimSpace(tip)
 	_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
 	var ge *gitcli.Error
 	switch {
