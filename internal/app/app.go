@@ -158,6 +158,11 @@ func (a *App) wire(ctx context.Context) error {
 	oidc := a.Config.OIDC
 	single := sso.New(sso.Config{Issuer: oidc.Issuer, ClientID: oidc.ClientID, ClientSecret: oidc.ClientSecret,
 		Label: oidc.Label, Provision: oidc.Provision, PublicURL: a.publicURL(), CookieKey: []byte(cookieKey)}, a.Identity, a.Log)
+	// A changed banner reaches every signed-in client at once.
+	prefs := admin.NewPreferences(a.DB, a.Audit)
+	prefs.OnChange(func(p admin.Preference) {
+		a.Hub.Publish(context.Background(), realtime.Message{Room: realtime.Everyone, Title: "PREFERENCE_UPDATED", Data: p, MessageType: realtime.TypeNotification})
+	})
 	features := []httpx.Routes{
 		identity.NewHandler(a.Identity),
 		single,
@@ -167,7 +172,7 @@ func (a *App) wire(ctx context.Context) error {
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
-		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit)),
+		admin.NewPreferencesHandler(prefs),
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
 		a.Hub,

@@ -56,3 +56,7 @@ func (h hubEvents) Committed(ctx context.Context, domainID, portalID int64, by p
 	h.hub.Publish(ctx, realtime.Message{Room: realtime.PortalRoom(portalID), Title: portal.EventCommit,
 		Data: map[string]any{"domainId": domainID, "portalId": portalID, "branch": branch, "commitId": commitID, "user": by}, MessageType: realtime.TypeNotification})
 }
+
+func (h hubEvents) TemplateCreated(ctx context.Context, domainID int64, t portal.Template) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.DomainRoom(domainID), Title: portal.EventTemplate, Data: t, MessageType: realtime.TypeNotification})
+}

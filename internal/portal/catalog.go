@@ -142,6 +142,9 @@ func (s *Service) CreateTemplate(ctx context.Context, p httpx.Principal, domainI
 		return nil, err
 	}
 	s.record(ctx, p, "TEMPLATE_CREATED", domainID, 0, name)
+	if s.events != nil {
+		s.events.TemplateCreated(ctx, domainID, *t)
+	}
 	return t, nil
 }
 

@@ -12,6 +12,7 @@ const (
 	EventLocalChanges = "WORKSPACE_LOCAL_CHANGES" // a user's workspace changed (portal room)
 	EventCommit       = "WORKSPACE_COMMIT"        // a user committed to a branch (portal room)
 	EventLocalCommits = "WORKSPACE_LOCAL_COMMITS" // a user's local commits changed (their room)
+	EventTemplate     = "TEMPLATE_CREATED"        // a domain got a template (domain room)
 )
 
 // Events receives what happens in workspaces so other users see it live.
@@ -20,6 +21,8 @@ type Events interface {
 	WorkspaceChanged(ctx context.Context, domainID, portalID int64, change WorkspaceChange)
 	// Committed is called after a commit reached the portal's branch.
 	Committed(ctx context.Context, domainID, portalID int64, by Person, branch, commitID string)
+	// TemplateCreated is called after a domain got a new template.
+	TemplateCreated(ctx context.Context, domainID int64, t Template)
 }
 
 // WithEvents sets where workspace events go.

@@ -98,6 +98,10 @@ func (h *Hub) Publish(ctx context.Context, m Message) {
 	}
 }
 
+// Everyone is the room of messages for every connected client (the system banner). Clients
+// cannot join it; they are always in it.
+const Everyone = "*"
+
 // deliver hands a message to the local members of its room.
 func (h *Hub) deliver(m Message) {
 	data, err := json.Marshal(m)
@@ -105,8 +109,12 @@ func (h *Hub) deliver(m Message) {
 		return
 	}
 	h.mu.RLock()
-	members := make([]*client, 0, len(h.rooms[m.Room]))
-	for c := range h.rooms[m.Room] {
+	set := h.rooms[m.Room]
+	if m.Room == Everyone {
+		set = h.clients
+	}
+	members := make([]*client, 0, len(set))
+	for c := range set {
 		members = append(members, c)
 	}
 	h.mu.RUnlock()

@@ -180,6 +180,22 @@ func TestHub(t *testing.T) {
 			waitFor(t, func() bool { return h.hub.RoomSize("portal-1") == 0 })
 		})
 
+		t.Run("messages for everyone reach every client without a join", func(t *testing.T) {
+			c, _, err := h.dial(t, h.ticket(t, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, func() bool { return h.hub.Clients() > 0 })
+			send(t, c, map[string]any{"type": "join", "room": "*", "ack": 5})
+			if m := read(t, c); m["ok"] != false {
+				t.Fatalf("joining * must be refused: %v", m)
+			}
+			h.hub.Publish(context.Background(), Message{Room: Everyone, Title: "PREFERENCE_UPDATED", MessageType: TypeNotification})
+			if m := read(t, c); m["title"] != "PREFERENCE_UPDATED" {
+				t.Fatalf("broadcast %v", m)
+			}
+		})
+
 		t.Run("a duplicate within the window is dropped", func(t *testing.T) {
 			c, _, err := h.dial(t, h.ticket(t, 1))
 			if err != nil {
