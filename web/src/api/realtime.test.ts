@@ -34,7 +34,11 @@ class FakeSocket extends EventTarget {
 const last = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 
 async function connected(events: RealtimeEvent[]) {
-  const client = new RealtimeClient({ url: async () => 'ws://test/api/v1/ws?ticket=t', WebSocket: FakeSocket as never, random: () => 0 });
+  const client = new RealtimeClient({
+    url: async () => 'ws://test/api/v1/ws?ticket=t',
+    WebSocket: FakeSocket as never,
+    random: () => 0,
+  });
   client.on((e) => events.push(e));
   client.connect();
   await vi.waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
@@ -62,7 +66,12 @@ describe('RealtimeClient', () => {
     await expect(joined).resolves.toBe(true);
     expect(events).toContainEqual({ type: 'JOINED', room: 'portal-1' });
 
-    const message = { room: 'portal-1', title: 'WORKSPACE_COMMIT', data: { branch: 'master' }, messageType: 'NOTIFICATION' };
+    const message = {
+      room: 'portal-1',
+      title: 'WORKSPACE_COMMIT',
+      data: { branch: 'master' },
+      messageType: 'NOTIFICATION',
+    };
     last().receive(message);
     last().receive(message); // the same message within 25 ms: dropped
     last().receive('{not json'); // dropped
@@ -75,7 +84,13 @@ describe('RealtimeClient', () => {
     const client = await connected(events);
     const joined = client.join('domain-9');
     await vi.waitFor(() => expect(last().sent).toHaveLength(1));
-    last().receive({ type: 'ack', ack: last().sent[0].ack, ok: false, room: 'domain-9', error: 'not allowed to join this room' });
+    last().receive({
+      type: 'ack',
+      ack: last().sent[0].ack,
+      ok: false,
+      room: 'domain-9',
+      error: 'not allowed to join this room',
+    });
     await expect(joined).resolves.toBe(false);
     expect(events.some((e) => e.type === 'ERROR')).toBe(true);
     expect(last().sent).toHaveLength(1);
