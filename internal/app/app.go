@@ -223,15 +223,6 @@ func (a *App) bootstrapAdmin(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if created && a.Config.Demo {
-		admin, err := a.Identity.UserByName(ctx, identity.InitialAdminName)
-		if err != nil {
-			return err
-		}
-		if err := createDemo(ctx, a.Access, a.Portals, admin.ID); err != nil {
-			return err
-		}
-	}
 	file := filepath.Join(a.Config.DataDir, InitialAdminPasswordFile)
 	switch {
 	case created && generated != "":
@@ -243,7 +234,22 @@ func (a *App) bootstrapAdmin(ctx context.Context) error {
 	case created:
 		fmt.Fprintf(a.console, "Created the user %q with the password from PORTALWRIGHT_ADMIN_PASSWORD.\n", identity.InitialAdminName)
 	}
+	// The demo comes after the password is out: a failing demo must not leave an admin whose
+	// password nobody saw. It is a convenience, so a failure is logged, not fatal.
+	if created && a.Config.Demo {
+		if err := a.bootstrapDemo(ctx); err != nil {
+			a.Log.Error("could not create the demo domain", "error", err)
+		}
+	}
 	return nil
+}
+
+func (a *App) bootstrapDemo(ctx context.Context) error {
+	admin, err := a.Identity.UserByName(ctx, identity.InitialAdminName)
+	if err != nil {
+		return err
+	}
+	return createDemo(ctx, a.Access, a.Portals, admin.ID)
 }
 
 // Close stops the event bus and releases the database.

@@ -313,3 +313,29 @@ func TestProbeConfigCanBeReplacedFromTheDataDir(t *testing.T) {
 		t.Fatalf("probe config = %d %q %q", resp.StatusCode, body, resp.Header.Get("Cache-Control"))
 	}
 }
+
+// TestRelativeDataDir is the default (`./data`): git runs in other working directories and
+// must still find the repositories.
+func TestRelativeDataDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	cfg := testConfig(t)
+	cfg.DataDir = "data"
+	cfg.Demo = true
+	cfg.AdminPassword = "chosen-pass"
+	srv := start(t, cfg)
+	token := login(t, srv.base, "admin", "chosen-pass")
+	req, _ := http.NewRequest("GET", srv.base+"/api/v1/portal/1/1/open", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("open the demo crew portal with a relative data dir: %d", resp.StatusCode)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "repos", "1.git")); err != nil {
+		t.Fatal(err)
+	}
+}

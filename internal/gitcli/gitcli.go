@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ func New(ctx context.Context, opts Options) (*Git, error) {
 	}
 	if opts.Home == "" {
 		return nil, errors.New("gitcli: Options.Home is required")
+	}
+	if abs, err := filepath.Abs(opts.Home); err == nil {
+		opts.Home = abs
 	}
 	if err := os.MkdirAll(opts.Home, 0o700); err != nil {
 		return nil, err

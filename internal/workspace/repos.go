@@ -40,8 +40,12 @@ type Repos struct {
 	root  string
 }
 
-// NewRepos uses git and locks for the repositories under dataDir.
+// NewRepos uses git and locks for the repositories under dataDir. The path is made
+// absolute: git runs in many working directories and must find the same repositories.
 func NewRepos(g *gitcli.Git, locks gitcli.Locker, dataDir string) *Repos {
+	if abs, err := filepath.Abs(dataDir); err == nil {
+		dataDir = abs
+	}
 	return &Repos{git: g, locks: locks, root: dataDir}
 }
 
