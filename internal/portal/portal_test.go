@@ -88,6 +88,11 @@ func TestPortals(t *testing.T) {
 		t.Run("creation rules leave nothing behind", func(t *testing.T) {
 			_, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "crew (a320)"}, 0, "crew")
 			apiErr(t, err, http.StatusConflict, "PORTAL_EXISTS")
+			card := progress.notes[len(progress.notes)-1]
+			retry, _ := card.Data.(map[string]any)["retry"].(map[string]any)
+			if card.Status != "ERROR" || retry["kind"] != "template" || retry["starter"] != "crew" || retry["domainId"] != d.ID {
+				t.Fatalf("error card %+v", card)
+			}
 			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "-bad"}, 0, "crew")
 			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Other"}, 0, "nope")

@@ -255,7 +255,10 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 // create builds the repository first (staged, outside any transaction: an import can take
 // minutes and must not hold the database), then inserts the row and moves the repository
 // into place in one transaction, reporting progress as it goes.
-func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, build func() (*workspace.Staged, error)) (*Portal, error) {
+//
+// retry describes the request for the client's Retry on an error card ({kind, …}); nil when
+// the operation cannot be repeated from the card (an import needs the password again).
+func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, retry map[string]any, build func() (*workspace.Staged, error)) (*Portal, error) {
 	if err := s.checkNew(ctx, domainID, &in); err != nil {
 		return nil, err
 	}
@@ -281,6 +284,10 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64,
 	}
 	if err != nil {
 		note.Status, note.Progress = "ERROR", 100
+		if retry != nil {
+			retry["domainId"], retry["portal"] = domainID, in
+			note.Data = map[string]any{"retry": retry}
+		}
 		if errors.Is(err, ErrDuplicate) {
 			note.Details = "A portal with this name already exists in the domain."
 			s.report(ctx, p.UserID, note)
@@ -308,7 +315,7 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 		}
 		if t.PortalID != nil {
 			src := *t.PortalID
-			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", func() (*workspace.Staged, error) {
+			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", map[string]any{"kind": "template", "templateId": t.ID}, func() (*workspace.Staged, error) {
 				return s.repos.StagePortal(ctx, src)
 			})
 		}
@@ -318,7 +325,7 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 	if err != nil {
 		return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	}
-	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", func() (*workspace.Staged, error) {
+	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", map[string]any{"kind": "template", "starter": starterID}, func() (*workspace.Staged, error) {
 		return s.repos.StageFiles(ctx, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
 	})
 }
@@ -329,7 +336,7 @@ func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID
 	if err := validate.GitURL(url); err != nil {
 		return nil, httpx.Validation(err.Error())
 	}
-	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", func() (*workspace.Staged, error) {
+	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", nil, func() (*workspace.Staged, error) {
 		st, err := s.repos.StageURL(ctx, url, creds)
 		if err != nil {
 			return nil, httpx.BadRequest("IMPORT_FAILED", "Failed to create portal from remote").WithCause(err)
@@ -343,7 +350,7 @@ func (s *Service) Clone(ctx context.Context, p httpx.Principal, domainID, source
 	if _, err := s.Portal(ctx, domainID, sourceID); err != nil {
 		return nil, err
 	}
-	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", func() (*workspace.Staged, error) {
+	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", map[string]any{"kind": "clone", "sourcePortalId": sourceID}, func() (*workspace.Staged, error) {
 		return s.repos.StagePortal(ctx, sourceID)
 	})
 }

@@ -14,6 +14,7 @@ import { Logo } from '../brand/Logo';
 import { selectorPicker } from '../registry';
 import { shortVersion } from '../version/version';
 import { VersionDialog } from '../version/VersionDialog';
+import { PortalChainHost } from '../selection/PortalChainHost';
 import { DomainSelector } from './DomainSelector';
 import {
   ADMIN_MENU,
@@ -118,6 +119,7 @@ export function SideNav() {
         </Button>
       </Box>
       <VersionDialog open={versionOpen} onClose={() => setVersionOpen(false)} />
+      <PortalChainHost />
     </Box>
   );
 }

@@ -19,6 +19,22 @@ export interface SelectedPortal {
   scope?: PortalScope | null;
 }
 
+/** What opening the portal told us (its record and the portal.json of the open branch). */
+export interface OpenedPortalInfo {
+  type: 'CREW' | 'PASSENGER' | null;
+  status: string;
+  category: string;
+  activeBranch: string;
+  lastModified: string;
+  languages: string[];
+  defaultLanguage: string;
+  languageMode: string;
+  /** Upper-case scope as the API sends it. */
+  scope: 'FULL' | 'MICROSITE' | 'CAPTIVE';
+  engineType: EngineType;
+  supportLevel: SupportLevel;
+}
+
 export interface SelectedPage {
   id: string;
   title: string;
@@ -27,6 +43,8 @@ export interface SelectedPage {
 export interface SelectionState {
   domain: SelectedDomain | null;
   portal: SelectedPortal | null;
+  /** Settings of the opened portal (null while none is open). */
+  portalInfo: OpenedPortalInfo | null;
   branch: string | null;
   language: string | null;
   page: SelectedPage | null;
@@ -40,7 +58,7 @@ export interface SelectionState {
   writableDomainIds: Array<string | number>;
 }
 
-const emptyBelowDomain = { portal: null, branch: null, language: null, page: null } as const;
+const emptyBelowDomain = { portal: null, portalInfo: null, branch: null, language: null, page: null } as const;
 const noPermissions = (): Pick<SelectionState, 'permissions' | 'roles' | 'permissionsDomainId'> => ({
   permissions: [],
   roles: [],
@@ -76,6 +94,26 @@ export function setDomainPermissions(domainId: string | number, roles: string[],
 
 export function setWritableDomainIds(ids: Array<string | number>): void {
   useSelectionStore.setState({ writableDomainIds: ids });
+}
+
+/** Opens a portal: its branch and language; clears the page (spec 1 §4.2). */
+export function selectPortal(portal: SelectedPortal, info: OpenedPortalInfo, branch: string, language: string): void {
+  useSelectionStore.setState({ portal, portalInfo: info, branch, language, page: null });
+}
+
+export function setSelectedBranch(branch: string): void {
+  useSelectionStore.setState({ branch });
+}
+
+/** Switches language; the page is kept only in translation mode (spec 1 §4.2). */
+export function setSelectedLanguage(language: string): void {
+  const { portalInfo, page } = useSelectionStore.getState();
+  useSelectionStore.setState({ language, page: portalInfo?.languageMode === 'TRANSLATION' ? page : null });
+}
+
+/** Closes the portal: clears language, branch, page and settings. */
+export function closePortal(): void {
+  useSelectionStore.setState({ ...emptyBelowDomain });
 }
 
 /** Forgets the whole selection (sign-out). */

@@ -1,0 +1,168 @@
+// The portal selection chain and the author's workspace (spec 1 §2.1, §2.3, §4.2; spec 3 §2, §4)
+// against the real server and its demo domain 'Demo Airline'.
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  useE2E, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText,
+} from '../harness/index.js';
+
+const READER = { username: 'paula', password: 'paula-pass-1', firstName: 'Paula', lastName: 'Reader', email: 'paula@example.test' };
+const DOMAIN = 'Demo Airline';
+const LONG = 120_000;
+
+describe('portal workspace', { timeout: 240_000 }, () => {
+  const e2e = useE2E({ server: { users: [READER] } });
+  let adminToken;
+  let adminId;
+
+  async function api(method, p, body, token = adminToken) {
+    const res = await e2e.server.fetch(`/api/v1/${p}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    assert.ok(res.status < 300, `${method} ${p}: HTTP ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  }
+
+  /** Writes a file into a user's workspace of the Crew Portal (a local change). */
+  function writeWorkspaceFile(userId, name, content) {
+    const dir = path.join(e2e.server.dataDir, 'workspaces', String(userId), '1');
+    assert.ok(fs.existsSync(dir), `workspace ${dir} exists`);
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+
+  before(async () => {
+    const login = await e2e.server.apiLogin();
+    adminToken = login.id_token;
+    adminId = login.profile.user.id;
+    await api('POST', 'portal/1/1/branches', { name: 'feature/summer' });
+    await api('POST', 'permissions/createGroup/1', { groupName: 'Portal Readers', permissions: ['portal_read', 'branch_read'] });
+    const users = await api('GET', 'user/all');
+    const reader = users.find((u) => u.userName === READER.username);
+    await api('PUT', `permissions/updateRoles/${reader.id}/1/Portal%20Readers`);
+  });
+
+  const nav = (page) => page.getByRole('navigation', { name: 'Side navigation' });
+
+  async function openDomain(page) {
+    await nav(page).getByRole('button', { name: /Select Domain/ }).click();
+    await page.getByRole('list', { name: 'Domains' }).getByRole('button', { name: DOMAIN }).click();
+    await expectURL(page, /#\/domain\/1\/dashboard$/);
+  }
+
+  async function pickPortal(page, name) {
+    await nav(page).getByRole('button', { name: /Select Portal/ }).click();
+    const tree = page.getByRole('list', { name: 'Portals' });
+    await expectVisible(tree);
+    await tree.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  }
+
+  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes (${n})`, exact: true });
+
+  it('opens Crew Portal through the pickers, switches language and branch, commits and reverts', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await openDomain(page);
+
+    await pickPortal(page, 'Crew Portal');
+    await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/[^/]+\/en_GB\/dashboard$/);
+    await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
+    await expectText(nav(page), 'Select Branch');
+
+    // Language: the URL's language segment changes, the screen stays.
+    await nav(page).getByRole('button', { name: /Select Language/ }).click();
+    await page.getByRole('list', { name: 'Languages' }).getByRole('button', { name: /^fr_FR/ }).click();
+    await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/[^/]+\/fr_FR\/dashboard$/);
+    await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
+
+    // Branch: '/' travels as ':'.
+    await nav(page).getByRole('button', { name: /Select Branch/ }).click();
+    await page.getByRole('list', { name: 'Branches' }).getByRole('button', { name: 'feature/summer' }).click();
+    await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/feature:summer\/fr_FR\/dashboard$/);
+    await expectText(page.getByRole('table', { name: 'Portal details' }), 'feature/summer');
+
+    // A local change shows in the header's menu (refreshed every 10 s).
+    writeWorkspaceFile(adminId, 'summer-note.html', '<p>Summer</p>\n');
+    await expectVisible(localChangesButton(page, 1), { timeout: 25_000 });
+    await localChangesButton(page, 1).click();
+    const panel = page.getByRole('region', { name: 'Local changes' });
+    await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'summer-note.html');
+
+    // The commit message rule.
+    const messageBox = panel.getByLabel('Commit message');
+    const submit = panel.getByRole('button', { name: 'Submit' });
+    await expectDisabled(submit);
+    await messageBox.fill('!not valid');
+    await expectVisible(panel.getByText('Please match the requested format. Only alphanumeric and numetric characters are allowed.'));
+    await expectDisabled(submit);
+    await messageBox.fill('Add summer note');
+    await expectEnabled(submit);
+    await submit.click();
+    await expectHidden(panel);
+    await expectVisible(localChangesButton(page, 0), { timeout: 25_000 });
+
+    // Another change, then Revert All.
+    writeWorkspaceFile(adminId, 'winter-note.html', '<p>Winter</p>\n');
+    await expectVisible(localChangesButton(page, 1), { timeout: 25_000 });
+    await localChangesButton(page, 1).click();
+    await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'winter-note.html');
+    await panel.getByRole('button', { name: 'Revert All' }).click();
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expectVisible(localChangesButton(page, 0), { timeout: 25_000 });
+    assert.equal(fs.existsSync(path.join(e2e.server.dataDir, 'workspaces', String(adminId), '1', 'winter-note.html')), false);
+  });
+
+  it("a second user sees the first user's changes among other users' changes", { timeout: LONG }, async () => {
+    // The admin's workspace on the active branch, with an uncommitted file (a new API session:
+    // the browser sign-in of the previous test ended the first one).
+    adminToken = (await e2e.server.apiLogin()).id_token;
+    const opened = await api('GET', 'portal/1/1/open?override=true');
+    writeWorkspaceFile(adminId, 'admin-draft.html', '<p>Draft</p>\n');
+
+    const page = await e2e.newPage();
+    await signIn(page, READER);
+    await openDomain(page);
+    await pickPortal(page, 'Crew Portal');
+    await expectURL(page, new RegExp(`#/domain/1/portal/1/branch/${opened.branch.replace(/\//g, ':')}/en_GB/dashboard$`));
+    await page.getByRole('button', { name: 'Local changes', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Local changes' });
+    // Read only: no commit box, no Revert All.
+    await expectVisible(panel.getByRole('region', { name: "Other users' changes" }));
+    assert.equal(await panel.getByLabel('Commit message').count(), 0);
+    const others = panel.getByRole('list', { name: 'Other users' });
+    await expectText(others, 'admin');
+    await others.getByRole('button', { name: 'View changes' }).first().click();
+    const dialog = page.getByRole('dialog', { name: /Local changes of/ });
+    await expectText(dialog, 'admin-draft.html');
+  });
+
+  it('opening a limited portal shows the limited-mode overlay until it is dismissed for good', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await openDomain(page);
+
+    await pickPortal(page, 'Legacy Crew Portal');
+    const overlay = page.getByRole('dialog', { name: 'Limited Portal' });
+    await expectVisible(overlay);
+    await overlay.getByRole('checkbox', { name: 'Do not show this message again' }).check();
+    await overlay.getByRole('button', { name: 'Proceed' }).click();
+    await expectURL(page, /#\/domain\/1\/portal\/3\/branch\/[^/]+\/[^/]+\/dashboard$/);
+    await expectVisible(page.getByRole('heading', { name: 'Legacy Crew Portal', level: 1 }));
+    await expectVisible(nav(page).getByText('Limited Portal', { exact: true }));
+    assert.equal(await nav(page).getByRole('button', { name: /Select Language/ }).count(), 0);
+    const stored = await page.evaluate(() => localStorage.getItem('hideLimitedModeOverlay'));
+    assert.deepEqual(JSON.parse(stored), { [String(adminId)]: true });
+
+    // Another portal, then the limited one again: no overlay.
+    await pickPortal(page, 'Crew Portal');
+    await expectURL(page, /#\/domain\/1\/portal\/1\//);
+    await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
+    await pickPortal(page, 'Legacy Crew Portal');
+    await expectVisible(page.getByRole('heading', { name: 'Legacy Crew Portal', level: 1 }));
+    assert.equal(await overlay.count(), 0);
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * The portal half of the selection chain (spec 1 §4.2, spec 3 §4): from a portal route
+ * (domain/{d}/portal/{p}/branch/{branch}/{language}/…) to an open portal with its branch and
+ * language. Each stage shows its overlay ('Loading Portals', 'Opening Portal', 'Loading
+ * Branches', 'Switching Language') and emits its events in the spec's order; a failure closes
+ * the portal and raises a global error (PORTALS_LOADING_FAILED, PORTAL_OPENING_FAILED,
+ * BRANCH_LOADING_FAILED).
+ */
+import { matchPath } from 'react-router';
+import { toApiError, type ApiError } from '../../api/errors';
+import {
+  branchFromUrl,
+  branchToUrl,
+  portalApi,
+  type OpenedPortal,
+  type Portal,
+  type References,
+} from '../../api/portal';
+import { overlay } from '../overlay/overlayStore';
+import {
+  closePortal,
+  selectPortal,
+  setSelectedLanguage,
+  useSelectionStore,
+  type OpenedPortalInfo,
+  type SelectedPortal,
+} from './selectionStore';
+import { raisePortalError } from './portalError';
+
+export const CHAIN_MESSAGES = {
+  loadingPortals: 'Loading Portals',
+  openingPortal: 'Opening Portal',
+  loadingBranches: 'Loading Branches',
+  switchingLanguage: 'Switching Language',
+  portalsFailed: 'Failed to load portals',
+  portalFailed: 'Failed to open the portal for editing',
+  branchesFailed: 'Failed to retrieve portal branches',
+} as const;
+
+export type PortalChainEvent =
+  | 'portalsLoading'
+  | 'portalsLoaded'
+  | 'portalOpening'
+  | 'portalOpened'
+  | 'portalOpenAborted'
+  | 'branchesLoading'
+  | 'branchChanged'
+  | 'languageChanging'
+  | 'languageChanged';
+
+type Listener = (event: PortalChainEvent) => void;
+const listeners = new Set<Listener>();
+
+/** Subscribes to the chain's events; returns the unsubscribe function. */
+export function onPortalEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: PortalChainEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+/** The placeholder of a missing branch segment: the portal's active branch. */
+export const ACTIVE_BRANCH_SEGMENT = '_';
+export const DEFAULT_LANGUAGE = 'en_GB';
+
+export interface PortalRoute {
+  domainId: string;
+  portalId: string;
+  /** The branch as the URL carries it (':' for '/'); undefined or '_' → the active branch. */
+  branchSegment?: string;
+  language?: string;
+  /** The rest of the path after the language, e.g. 'dashboard'. */
+  rest: string;
+}
+
+const PATTERNS = [
+  '/domain/:domain/portal/:portal/branch/:branch/:language/*',
+  '/domain/:domain/portal/:portal/branch/:branch/:language',
+  '/domain/:domain/portal/:portal/branch/:branch',
+  '/domain/:domain/portal/:portal',
+];
+
+/** The portal route of a pathname, or null when it is not one. */
+export function parsePortalRoute(pathname: string): PortalRoute | null {
+  for (const pattern of PATTERNS) {
+    const match = matchPath({ path: pattern, end: true }, pathname);
+    if (match?.params.domain && match.params.portal) {
+      const { domain, portal, branch, language } = match.params;
+      return { domainId: domain, portalId: portal, branchSegment: branch, language, rest: match.params['*'] ?? '' };
+    }
+  }
+  return null;
+}
+
+/** The route of a portal screen: branch with ':' for '/'. */
+export function portalRoutePath(
+  domainId: string | number,
+  portalId: string | number,
+  branch: string,
+  language: string,
+  rest = 'dashboard',
+): string {
+  const seg = (v: string | number) => encodeURIComponent(String(v));
+  return `/domain/${seg(domainId)}/portal/${seg(portalId)}/branch/${branchToUrl(branch)}/${seg(language)}/${
+    rest || 'dashboard'
+  }`;
+}
+
+export const isLimited = (supportLevel: string | null | undefined) => (supportLevel ?? 'LIMITED') === 'LIMITED';
+
+/** The selection-store view of an open portal. */
+export function openedToSelection(opened: OpenedPortal): { portal: SelectedPortal; info: OpenedPortalInfo } {
+  const { portal, settings } = opened;
+  const scope = settings.scope || portal.scope || 'FULL';
+  const lang = settings.languageSettings;
+  return {
+    portal: {
+      id: portal.id,
+      name: portal.name,
+      supportLevel: settings.supportLevel ?? 'LIMITED',
+      engineType: settings.engineType ?? 'UNKNOWN',
+      scope: scope.toLowerCase() as SelectedPortal['scope'],
+    },
+    info: {
+      type: settings.type ?? portal.type ?? null,
+      status: portal.status,
+      category: portal.category,
+      activeBranch: portal.activeBranch,
+      lastModified: portal.lastModified,
+      languages: lang?.languages?.length ? lang.languages : [lang?.defaultLanguage || DEFAULT_LANGUAGE],
+      defaultLanguage: lang?.defaultLanguage || DEFAULT_LANGUAGE,
+      languageMode: lang?.languageMode ?? 'SINGLE_LANGUAGE',
+      scope,
+      engineType: settings.engineType ?? 'UNKNOWN',
+      supportLevel: settings.supportLevel ?? 'LIMITED',
+    },
+  };
+}
+
+/** The language to use: the URL's when the portal has it, else its default. */
+export function resolveLanguage(info: OpenedPortalInfo, urlLanguage: string | undefined): string {
+  if (isLimited(info.supportLevel)) return info.defaultLanguage;
+  return urlLanguage && info.languages.includes(urlLanguage) ? urlLanguage : info.defaultLanguage;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** allReferences, retried up to 4 times 250 ms apart (spec 1 §9). */
+export async function loadReferences(domainId: string | number, portalId: string | number): Promise<References> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= 4; attempt++) {
+    if (attempt > 0) await sleep(250);
+    try {
+      return await portalApi.references(domainId, portalId);
+    } catch (error) {
+      lastError = error;
+      const status = toApiError(error).httpStatus;
+      if (status === 401 || status === 403 || status === 404) break;
+    }
+  }
+  throw lastError;
+}
+
+export interface ChainOptions {
+  /** Whether the user may list branches (branch:r); without it the branch list is not loaded. */
+  canReadBranches: boolean;
+  /** Asks before a LIMITED portal opens (the limited-mode overlay); false goes back. */
+  confirmLimited?: (portal: SelectedPortal) => Promise<boolean>;
+  /** Replaces the URL (canonical branch and language segments). */
+  replaceUrl: (path: string) => void;
+  /** Leaves the portal, e.g. back to the domain dashboard. */
+  leave: (path: string) => void;
+  /** The failing URL (retried by Retry). */
+  href: string;
+}
+
+function fail(
+  type: 'PORTALS_LOADING_FAILED' | 'PORTAL_OPENING_FAILED' | 'BRANCH_LOADING_FAILED',
+  title: string,
+  error: ApiError | null,
+  route: PortalRoute,
+  href: string,
+  branch?: string,
+) {
+  closePortal();
+  raisePortalError({
+    type,
+    title,
+    message: error?.errorMessage ?? title,
+    href,
+    error,
+    domainId: route.domainId,
+    portalId: route.portalId,
+    branch: branch ?? null,
+  });
+}
+
+/**
+ * Brings the selection in line with a portal route. Returns the canonical path when the URL
+ * had to be rewritten, null otherwise.
+ */
+export async function runPortalChain(route: PortalRoute, options: ChainOptions): Promise<void> {
+  const state = useSelectionStore.getState();
+  const urlBranch =
+    route.branchSegment && route.branchSegment !== ACTIVE_BRANCH_SEGMENT
+      ? branchFromUrl(route.branchSegment)
+      : undefined;
+  const sameBranch = urlBranch === undefined || urlBranch === state.branch;
+
+  // The portal is open on this branch: only the language may change.
+  if (state.portal && String(state.portal.id) === route.portalId && state.portalInfo && state.branch && sameBranch) {
+    const language = resolveLanguage(state.portalInfo, route.language);
+    if (language !== state.language) {
+      emit('languageChanging');
+      overlay.show(CHAIN_MESSAGES.switchingLanguage);
+      setSelectedLanguage(language);
+      emit('languageChanged');
+      overlay.hide();
+    }
+    const canonical = portalRoutePath(route.domainId, route.portalId, state.branch, language, route.rest);
+    if (!route.branchSegment || route.branchSegment === ACTIVE_BRANCH_SEGMENT || route.language !== language)
+      options.replaceUrl(canonical);
+    return;
+  }
+
+  // Portals
+  emit('portalsLoading');
+  overlay.show(CHAIN_MESSAGES.loadingPortals);
+  let portal: Portal | undefined;
+  try {
+    const portals = await portalApi.list(route.domainId);
+    portal = portals.find((p) => String(p.id) === route.portalId);
+    emit('portalsLoaded');
+  } catch (error) {
+    overlay.hide();
+    fail('PORTALS_LOADING_FAILED', CHAIN_MESSAGES.portalsFailed, toApiError(error), route, options.href);
+    return;
+  }
+  if (!portal) {
+    overlay.hide();
+    emit('portalOpenAborted');
+    fail('PORTAL_OPENING_FAILED', CHAIN_MESSAGES.portalFailed, null, route, options.href, urlBranch);
+    return;
+  }
+
+  // Portal open
+  emit('portalOpening');
+  overlay.show(CHAIN_MESSAGES.openingPortal);
+  let opened: OpenedPortal;
+  try {
+    opened = await portalApi.open(route.domainId, route.portalId, urlBranch);
+  } catch (error) {
+    overlay.hide();
+    emit('portalOpenAborted');
+    fail(
+      'PORTAL_OPENING_FAILED',
+      CHAIN_MESSAGES.portalFailed,
+      toApiError(error),
+      route,
+      options.href,
+      urlBranch ?? portal.activeBranch,
+    );
+    return;
+  }
+  const { portal: selected, info } = openedToSelection(opened);
+  const branch = opened.branch || urlBranch || portal.activeBranch || 'master';
+  overlay.hide();
+
+  if (isLimited(info.supportLevel) && options.confirmLimited) {
+    const proceed = await options.confirmLimited(selected);
+    if (!proceed) {
+      emit('portalOpenAborted');
+      closePortal();
+      options.leave(`/domain/${encodeURIComponent(route.domainId)}/dashboard`);
+      return;
+    }
+  }
+  const language = resolveLanguage(info, route.language);
+  selectPortal(selected, info, branch, info.defaultLanguage);
+  emit('portalOpened');
+
+  // Branches
+  emit('branchesLoading');
+  overlay.show(CHAIN_MESSAGES.loadingBranches);
+  if (options.canReadBranches) {
+    try {
+      await loadReferences(route.domainId, route.portalId);
+    } catch (error) {
+      overlay.hide();
+      fail('BRANCH_LOADING_FAILED', CHAIN_MESSAGES.branchesFailed, toApiError(error), route, options.href, branch);
+      return;
+    }
+  }
+  emit('branchChanged');
+  overlay.hide();
+
+  // Language (not switched for limited portals)
+  if (!isLimited(info.supportLevel)) {
+    emit('languageChanging');
+    overlay.show(CHAIN_MESSAGES.switchingLanguage);
+    setSelectedLanguage(language);
+    emit('languageChanged');
+    overlay.hide();
+  }
+
+  const canonical = portalRoutePath(route.domainId, route.portalId, branch, language, route.rest);
+  if (branchToUrl(branch) !== route.branchSegment || route.language !== language || !route.rest)
+    options.replaceUrl(canonical);
+}

@@ -1,0 +1,60 @@
+import { toApiError } from '../../../api/errors';
+import { portalApi, type CommitResult, type Id } from '../../../api/portal';
+import { overlay } from '../../../app/overlay/overlayStore';
+import { showHttpError, toasts } from '../../../app/toasts/toastService';
+
+export const LOCAL_CHANGES_MESSAGES = {
+  committing: 'Committing changes',
+  reverting: 'Reverting Portal Changes',
+  commitFailed: 'Could not commit changes',
+  warningsCode: 'CONTENT_VALIDATION_PASS_WITH_WARNINGS',
+  warnings:
+    'Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution.',
+  revertAllPrompt: 'Revert all local changes? Your uncommitted changes are discarded.',
+  revertToPrompt: (message: string) => `Revert to the commit '${message}'? Its content is committed again on top.`,
+} as const;
+
+/** Shows the content-validation warning toast when a commit answered with warnings. */
+export function warnOnValidation(result: CommitResult | undefined | null): void {
+  if (result?.code !== LOCAL_CHANGES_MESSAGES.warningsCode) return;
+  const rules = (result.ruleWarnings ?? []).filter(Boolean);
+  toasts.warning([LOCAL_CHANGES_MESSAGES.warnings, ...rules].join('\n'), undefined, {
+    timeOut: 10_000,
+    closeButton: true,
+  });
+}
+
+export type CommitOutcome = { ok: true } | { ok: false; conflict: string | null };
+
+/** Commit with the 'Committing changes' spinner; 409 GIT_CONFLICTS is returned as a conflict. */
+export async function commitChanges(d: Id, p: Id, message: string): Promise<CommitOutcome> {
+  overlay.show(LOCAL_CHANGES_MESSAGES.committing);
+  try {
+    const result = await portalApi.commit(d, p, message);
+    warnOnValidation(result);
+    return { ok: true };
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.httpStatus === 409 && apiError.hasCode('GIT_CONFLICTS'))
+      return { ok: false, conflict: apiError.errorMessage };
+    showHttpError(error, LOCAL_CHANGES_MESSAGES.commitFailed);
+    return { ok: false, conflict: null };
+  } finally {
+    overlay.hide();
+  }
+}
+
+/** Revert All or Revert To behind the 'Reverting Portal Changes' overlay; true on success. */
+export async function revert(d: Id, p: Id, commitId?: string): Promise<boolean> {
+  overlay.show(LOCAL_CHANGES_MESSAGES.reverting);
+  try {
+    if (commitId) warnOnValidation(await portalApi.revertTo(d, p, commitId));
+    else await portalApi.revertAll(d, p);
+    return true;
+  } catch (error) {
+    showHttpError(error, 'Could not revert the changes');
+    return false;
+  } finally {
+    overlay.hide();
+  }
+}

@@ -1,0 +1,170 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toApiError } from '../../../api/errors';
+import { portalApi } from '../../../api/portal';
+import { overlay } from '../../../app/overlay/overlayStore';
+import type { SelectorPickerProps } from '../../../app/registry';
+import {
+  CHAIN_MESSAGES,
+  loadReferences,
+  openedToSelection,
+  parsePortalRoute,
+  portalRoutePath,
+} from '../../../app/selection/portalChain';
+import { selectPortal, useSelectionStore } from '../../../app/selection/selectionStore';
+import { showHttpError, toasts } from '../../../app/toasts/toastService';
+import { branchName } from '../../../lib/validation';
+import { branchLabel } from '../format';
+import { invalidateWorkspace, portalKeys } from '../queries';
+
+export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
+export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
+
+/** Select Branch (spec 1 §2.3, spec 3 §4): the portal's branches; choosing one switches the workspace to it. */
+export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps) {
+  const domain = useSelectionStore((s) => s.domain);
+  const portal = useSelectionStore((s) => s.portal);
+  const current = useSelectionStore((s) => s.branch);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  const [conflict, setConflict] = useState<{ branch: string; message: string } | null>(null);
+  const d = domain?.id ?? '';
+  const p = portal?.id ?? '';
+  const refs = useQuery({
+    queryKey: portalKeys.references(d, p),
+    queryFn: () => loadReferences(d, p),
+    enabled: !!domain && !!portal,
+    retry: false,
+  });
+
+  const switchTo = async (branch: string, override: boolean) => {
+    overlay.show(CHAIN_MESSAGES.openingPortal);
+    try {
+      const opened = await portalApi.open(d, p, branch, override);
+      const { portal: selected, info } = openedToSelection(opened);
+      const { language } = useSelectionStore.getState();
+      const lang = language && info.languages.includes(language) ? language : info.defaultLanguage;
+      selectPortal(selected, info, opened.branch || branch, lang);
+      void invalidateWorkspace(client, d, p);
+      const route = parsePortalRoute(location.pathname);
+      onClose();
+      void navigate(
+        `${portalRoutePath(d, p, opened.branch || branch, lang, route?.rest ?? 'dashboard')}${location.search}`,
+      );
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (!override && apiError.httpStatus === 409 && apiError.hasCode('GIT_LOCAL_COMMITS_ERROR')) {
+        setConflict({ branch, message: apiError.errorMessage });
+      } else {
+        showHttpError(error, 'Could not switch branch');
+      }
+    } finally {
+      overlay.hide();
+    }
+  };
+
+  const choose = (branch: string) => {
+    if (branchName(branch) !== null) {
+      toasts.warning(BAD_BRANCH_MESSAGE);
+      return;
+    }
+    if (branch === current) {
+      onClose();
+      return;
+    }
+    void switchTo(branch, false);
+  };
+
+  let body: ReactNode;
+  if (refs.isPending) {
+    body = (
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', p: 2 }}
+        role="progressbar"
+        aria-label="Loading Branches"
+      >
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Loading Branches</Typography>
+      </Stack>
+    );
+  } else if (refs.isError) {
+    body = (
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void refs.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {toApiError(refs.error).errorMessage}
+      </Alert>
+    );
+  } else {
+    body = (
+      <List dense aria-label="Branches">
+        {refs.data.allReferences.map((name) => (
+          <ListItemButton key={name} selected={name === current} onClick={() => choose(name)} title={name}>
+            <ListItemText primary={branchLabel(name)} />
+          </ListItemButton>
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <>
+      <Popover
+        open={!conflict}
+        anchorEl={anchorEl}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { 'aria-label': 'Select Branch', sx: { width: 320, maxHeight: 560 } } }}
+      >
+        {body}
+      </Popover>
+      <Dialog open={!!conflict} onClose={onClose} aria-labelledby="branch-conflict-title">
+        <DialogTitle id="branch-conflict-title">Local changes</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {conflict?.message} You have local changes or commits on '{current}'. Switching to '{conflict?.branch}'
+            discards them.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={() => {
+              const branch = conflict?.branch;
+              setConflict(null);
+              if (branch) void switchTo(branch, true);
+            }}
+          >
+            {DISCARD_AND_SWITCH}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

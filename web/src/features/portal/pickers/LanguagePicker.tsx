@@ -1,0 +1,48 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import { useLocation, useNavigate } from 'react-router';
+import type { SelectorPickerProps } from '../../../app/registry';
+import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
+import { useSelectionStore } from '../../../app/selection/selectionStore';
+
+/** Select Language (spec 1 §2.3): the portal's languages; choosing one rewrites the URL's language, keeping the screen. */
+export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProps) {
+  const domain = useSelectionStore((s) => s.domain);
+  const portal = useSelectionStore((s) => s.portal);
+  const info = useSelectionStore((s) => s.portalInfo);
+  const branch = useSelectionStore((s) => s.branch);
+  const current = useSelectionStore((s) => s.language);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const languages = info?.languages ?? [];
+  return (
+    <Popover
+      open
+      anchorEl={anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { 'aria-label': 'Select Language', sx: { width: 240, maxHeight: 560 } } }}
+    >
+      <List dense aria-label="Languages">
+        {languages.map((language) => (
+          <ListItemButton
+            key={language}
+            selected={language === current}
+            onClick={() => {
+              onClose();
+              if (!domain || !portal || !branch || language === current) return;
+              const route = parsePortalRoute(location.pathname);
+              void navigate(
+                `${portalRoutePath(domain.id, portal.id, branch, language, route?.rest ?? 'dashboard')}${location.search}`,
+              );
+            }}
+          >
+            <ListItemText primary={language} secondary={language === info?.defaultLanguage ? 'Default' : undefined} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Popover>
+  );
+}
