@@ -136,11 +136,25 @@ export class RealtimeClient {
       this.status = 'ERROR';
     });
     socket.addEventListener('message', (event: MessageEvent) => this.receive(String(event.data)));
+    // Offline, an open socket cannot be trusted (browsers may keep it looking open): drop it,
+    // so the app polls, and let partysocket back off until the network is back.
+    this.onOffline = () => socket.reconnect();
+    this.onOnline = () => {
+      if (this.status !== 'CONNECTED') socket.reconnect();
+    };
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
   }
+
+  private onOffline: (() => void) | null = null;
+  private onOnline: (() => void) | null = null;
 
   disconnect(): void {
     const socket = this.socket;
     this.socket = null;
+    if (this.onOffline) window.removeEventListener('offline', this.onOffline);
+    if (this.onOnline) window.removeEventListener('online', this.onOnline);
+    this.onOffline = this.onOnline = null;
     this.pending.clear();
     if (socket) socket.close();
     if (this.status !== 'DISCONNECTED') {

@@ -6,4 +6,6 @@
 import './profile/register';
 import './domain/register';
 import './admin/register';
+import './portals-admin/register';
+import './portal/register';
 export {};

@@ -6,6 +6,8 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useLocation } from 'react-router';
 import { breadcrumbTrail } from './breadcrumbs';
 import { ProfileMenu } from './ProfileMenu';
+import { LocalChangesMenu } from '../../features/portal/localChanges/LocalChangesMenu';
+import { FileWatcherMenu, NotificationCenter } from '../../features/realtime';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
@@ -40,6 +42,9 @@ export function Header() {
             </Typography>
           ))}
         </Breadcrumbs>
+        <NotificationCenter />
+        <FileWatcherMenu />
+        <LocalChangesMenu />
         <DocumentationMenu />
         <ProfileMenu />
       </Toolbar>

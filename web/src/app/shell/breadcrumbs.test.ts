@@ -3,7 +3,10 @@ import { breadcrumbTrail } from './breadcrumbs';
 
 describe('breadcrumbTrail', () => {
   it("is rooted at 'Domain' by default", () => {
-    expect(breadcrumbTrail('/domain/3/template-management')).toEqual({ root: 'Domain', segments: ['Template Management'] });
+    expect(breadcrumbTrail('/domain/3/template-management')).toEqual({
+      root: 'Domain',
+      segments: ['Template Management'],
+    });
     expect(breadcrumbTrail('/')).toEqual({ root: 'Domain', segments: [] });
   });
 
