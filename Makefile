@@ -51,8 +51,8 @@ deps-test:
 ## test: Go tests (race detector; PostgreSQL too when TEST_DATABASE_URL is set), Vitest, browser tests
 test: deps-test build e2e/node_modules/.installed go-test web-test engine-test e2e-test
 
-go-test:
-	$(GO) test -race -count=1 ./...
+go-test: $(BIN)
+	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 ./...
 
 web-test:
 	cd web && npm test --silent

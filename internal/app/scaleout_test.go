@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,12 +17,14 @@ import (
 
 	"github.com/coder/websocket"
 
+	"portalwright/internal/config"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/store/storetest"
 )
 
-// TestTwoInstancesShareEvents runs two servers on one PostgreSQL database and one data dir:
+// TestTwoInstancesShareEvents runs two server processes (the built binary; in-process
+// instances when PORTALWRIGHT_BIN is not set) on one PostgreSQL database and one data dir:
 // a user of instance B hears the commit made through instance A (LISTEN/NOTIFY), and
 // commits made at the same time through both instances are serialised by the advisory
 // lock, so none is lost.
@@ -31,8 +34,14 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	cfg.DatabaseURL = url
 	cfg.Demo = true
 	cfg.AdminPassword = "admin-pass"
-	first := start(t, cfg)
-	second := start(t, cfg) // same database, same data dir
+	var first, second *running
+	if bin := os.Getenv("PORTALWRIGHT_BIN"); bin != "" {
+		first = startProcess(t, bin, cfg)
+		second = startProcess(t, bin, cfg) // same database, same data dir
+	} else {
+		first = start(t, cfg)
+		second = start(t, cfg)
+	}
 
 	token := func(base string) string { return login(t, base, "admin", "admin-pass") }
 	call := func(base, tok, method, path, body string) (int, string) {
@@ -158,4 +167,46 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 			t.Fatalf("commit %d was lost: %s", i, tree)
 		}
 	}
+}
+
+// startProcess runs the binary as its own server process on a free port.
+func startProcess(t *testing.T, bin string, cfg config.Config) *running {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", cfg.DataDir, "--database-url", cfg.DatabaseURL, "--log-level", "warn")
+	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+cfg.AdminPassword)
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := &running{base: "http://" + addr, console: &out}
+	var once sync.Once
+	r.stop = func() error {
+		once.Do(func() {
+			cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				<-done
+			}
+		})
+		return nil
+	}
+	t.Cleanup(func() {
+		r.stop()
+		if t.Failed() {
+			t.Logf("server %s output:\n%s", addr, out.String())
+		}
+	})
+	waitReady(t, r.base)
+	return r
 }
