@@ -57,35 +57,9 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
-// ids parses the named numeric URL parameters; on failure it answers 400 and returns false.
-func ids(w http.ResponseWriter, r *http.Request, names ...string) ([]int64, bool) {
-	out := make([]int64, len(names))
-	for i, n := range names {
-		id, ok := ParseID(chi.URLParam(r, n))
-		if !ok {
-			httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The "+n+" id must be a positive number."))
-			return nil, false
-		}
-		out[i] = id
-	}
-	return out, true
-}
-
-func respond(w http.ResponseWriter, r *http.Request, v any, err error) {
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if v == nil {
-		httpx.NoContent(w)
-		return
-	}
-	httpx.JSON(w, http.StatusOK, v)
-}
-
 func (h *Handler) listDomains(w http.ResponseWriter, r *http.Request) {
 	d, err := h.svc.Domains(r.Context(), httpx.MustPrincipal(r))
-	respond(w, r, d, err)
+	httpx.Respond(w, r, d, err)
 }
 
 type nameBody struct {
@@ -107,7 +81,7 @@ func (h *Handler) createDomain(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) renameDomain(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "id")
+	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
 		return
 	}
@@ -117,44 +91,44 @@ func (h *Handler) renameDomain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := h.svc.RenameDomain(r.Context(), httpx.MustPrincipal(r), id[0], b.Name)
-	respond(w, r, d, err)
+	httpx.Respond(w, r, d, err)
 }
 
 func (h *Handler) deleteDomain(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "id"); ok {
-		respond(w, r, nil, h.svc.DeleteDomain(r.Context(), httpx.MustPrincipal(r), id[0]))
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
+		httpx.Respond(w, r, nil, h.svc.DeleteDomain(r.Context(), httpx.MustPrincipal(r), id[0]))
 	}
 }
 
 func (h *Handler) members(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "id"); ok {
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
 		m, err := h.svc.Members(r.Context(), id[0])
-		respond(w, r, m, err)
+		httpx.Respond(w, r, m, err)
 	}
 }
 
 func (h *Handler) usersInfo(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "id"); ok {
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
 		u, err := h.svc.UsersInfo(r.Context(), id[0])
-		respond(w, r, u, err)
+		httpx.Respond(w, r, u, err)
 	}
 }
 
 func (h *Handler) removeMember(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "domain", "user"); ok {
-		respond(w, r, nil, h.svc.RemoveMember(r.Context(), httpx.MustPrincipal(r), id[0], id[1]))
+	if id, ok := httpx.PathIDs(w, r, "domain", "user"); ok {
+		httpx.Respond(w, r, nil, h.svc.RemoveMember(r.Context(), httpx.MustPrincipal(r), id[0], id[1]))
 	}
 }
 
 func (h *Handler) meta(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "id"); ok {
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
 		m, err := h.svc.Meta(r.Context(), id[0])
-		respond(w, r, m, err)
+		httpx.Respond(w, r, m, err)
 	}
 }
 
 func (h *Handler) logo(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "id")
+	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
 		return
 	}
@@ -171,7 +145,7 @@ func (h *Handler) logo(w http.ResponseWriter, r *http.Request) {
 
 // setLogo takes the image as the raw request body.
 func (h *Handler) setLogo(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "id")
+	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
 		return
 	}
@@ -180,12 +154,12 @@ func (h *Handler) setLogo(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, httpx.BadRequest("INVALID_BODY", "The logo could not be read."))
 		return
 	}
-	respond(w, r, nil, h.svc.SetLogo(r.Context(), httpx.MustPrincipal(r), id[0], data))
+	httpx.Respond(w, r, nil, h.svc.SetLogo(r.Context(), httpx.MustPrincipal(r), id[0], data))
 }
 
 func (h *Handler) removeLogo(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "id"); ok {
-		respond(w, r, nil, h.svc.RemoveLogo(r.Context(), httpx.MustPrincipal(r), id[0]))
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
+		httpx.Respond(w, r, nil, h.svc.RemoveLogo(r.Context(), httpx.MustPrincipal(r), id[0]))
 	}
 }
 
@@ -194,7 +168,7 @@ type idBody struct {
 }
 
 func (h *Handler) addMember(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "id")
+	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
 		return
 	}
@@ -208,13 +182,13 @@ func (h *Handler) addMember(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, httpx.Validation("The user id must be a positive number."))
 		return
 	}
-	respond(w, r, nil, h.svc.AddMember(r.Context(), httpx.MustPrincipal(r), id[0], userID))
+	httpx.Respond(w, r, nil, h.svc.AddMember(r.Context(), httpx.MustPrincipal(r), id[0], userID))
 }
 
 // rolesByDomain answers GET /user/{id}/roles: the user's roles in each of their domains
 // (themselves, or anyone for admins).
 func (h *Handler) rolesByDomain(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "id")
+	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
 		return
 	}
@@ -224,7 +198,7 @@ func (h *Handler) rolesByDomain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	roles, err := h.svc.RolesByDomain(r.Context(), id[0])
-	respond(w, r, roles, err)
+	httpx.Respond(w, r, roles, err)
 }
 
 func (h *Handler) catalogue(w http.ResponseWriter, _ *http.Request) {
@@ -245,7 +219,7 @@ func (h *Handler) targetAdmin(w http.ResponseWriter, r *http.Request, userID int
 }
 
 func (h *Handler) domainsWith(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "userId")
+	id, ok := httpx.PathIDs(w, r, "userId")
 	if !ok {
 		return
 	}
@@ -259,37 +233,37 @@ func (h *Handler) domainsWith(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d, err := h.svc.DomainsWith(r.Context(), p, id[0], chi.URLParam(r, "role"), admin)
-	respond(w, r, d, err)
+	httpx.Respond(w, r, d, err)
 }
 
 func (h *Handler) groups(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "domain"); ok {
+	if id, ok := httpx.PathIDs(w, r, "domain"); ok {
 		g, err := h.svc.Groups(r.Context(), id[0])
-		respond(w, r, g, err)
+		httpx.Respond(w, r, g, err)
 	}
 }
 
 func (h *Handler) roles(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "domain"); ok {
+	if id, ok := httpx.PathIDs(w, r, "domain"); ok {
 		g, err := h.svc.Roles(r.Context(), id[0])
-		respond(w, r, g, err)
+		httpx.Respond(w, r, g, err)
 	}
 }
 
 func (h *Handler) assignRole(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "user", "domain"); ok {
-		respond(w, r, nil, h.svc.AssignRole(r.Context(), httpx.MustPrincipal(r), id[0], id[1], chi.URLParam(r, "role")))
+	if id, ok := httpx.PathIDs(w, r, "user", "domain"); ok {
+		httpx.Respond(w, r, nil, h.svc.AssignRole(r.Context(), httpx.MustPrincipal(r), id[0], id[1], chi.URLParam(r, "role")))
 	}
 }
 
 func (h *Handler) removeRole(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "user", "domain"); ok {
-		respond(w, r, nil, h.svc.RemoveRole(r.Context(), httpx.MustPrincipal(r), id[0], id[1], chi.URLParam(r, "role")))
+	if id, ok := httpx.PathIDs(w, r, "user", "domain"); ok {
+		httpx.Respond(w, r, nil, h.svc.RemoveRole(r.Context(), httpx.MustPrincipal(r), id[0], id[1], chi.URLParam(r, "role")))
 	}
 }
 
 func (h *Handler) userRoles(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "user", "domain")
+	id, ok := httpx.PathIDs(w, r, "user", "domain")
 	if !ok {
 		return
 	}
@@ -298,13 +272,13 @@ func (h *Handler) userRoles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	roles, err := h.svc.UserRoles(r.Context(), httpx.MustPrincipal(r), id[0], id[1], admin)
-	respond(w, r, roles, err)
+	httpx.Respond(w, r, roles, err)
 }
 
 func (h *Handler) groupPermissions(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "domain"); ok {
+	if id, ok := httpx.PathIDs(w, r, "domain"); ok {
 		p, err := h.svc.GroupPermissions(r.Context(), id[0], chi.URLParam(r, "group"))
-		respond(w, r, p, err)
+		httpx.Respond(w, r, p, err)
 	}
 }
 
@@ -328,7 +302,7 @@ func permissionsBody(r *http.Request) ([]string, error) {
 }
 
 func (h *Handler) setPermissions(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "domain")
+	id, ok := httpx.PathIDs(w, r, "domain")
 	if !ok {
 		return
 	}
@@ -338,12 +312,12 @@ func (h *Handler) setPermissions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.svc.SetPermissions(r.Context(), httpx.MustPrincipal(r), id[0], chi.URLParam(r, "group"), perms)
-	respond(w, r, out, err)
+	httpx.Respond(w, r, out, err)
 }
 
 func (h *Handler) deleteGroup(w http.ResponseWriter, r *http.Request) {
-	if id, ok := ids(w, r, "domain"); ok {
-		respond(w, r, nil, h.svc.DeleteGroup(r.Context(), httpx.MustPrincipal(r), id[0], chi.URLParam(r, "group")))
+	if id, ok := httpx.PathIDs(w, r, "domain"); ok {
+		httpx.Respond(w, r, nil, h.svc.DeleteGroup(r.Context(), httpx.MustPrincipal(r), id[0], chi.URLParam(r, "group")))
 	}
 }
 
@@ -354,7 +328,7 @@ type groupBody struct {
 }
 
 func (h *Handler) createGroup(w http.ResponseWriter, r *http.Request) {
-	id, ok := ids(w, r, "domain")
+	id, ok := httpx.PathIDs(w, r, "domain")
 	if !ok {
 		return
 	}

@@ -6,7 +6,10 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // MaxJSONBody bounds request bodies decoded as JSON.
@@ -85,4 +88,31 @@ func Decode(r *http.Request, v any) error {
 		return NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Too Large", "The request body is too large.")
 	}
 	return nil
+}
+
+// PathIDs reads positive numeric URL parameters by name; on a bad value it answers 400 and
+// returns false.
+func PathIDs(w http.ResponseWriter, r *http.Request, names ...string) ([]int64, bool) {
+	out := make([]int64, len(names))
+	for i, n := range names {
+		v, err := strconv.ParseInt(chi.URLParam(r, n), 10, 64)
+		if err != nil || v <= 0 {
+			WriteError(w, r, BadRequest("INVALID_ID", "The "+n+" must be a positive number."))
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// Respond answers a handler's result: the error body, 204 for no value, or 200 JSON.
+func Respond(w http.ResponseWriter, r *http.Request, v any, err error) {
+	switch {
+	case err != nil:
+		WriteError(w, r, err)
+	case v == nil:
+		NoContent(w)
+	default:
+		JSON(w, http.StatusOK, v)
+	}
 }

@@ -91,41 +91,17 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
-func id(w http.ResponseWriter, r *http.Request, names ...string) ([]int64, bool) {
-	out := make([]int64, len(names))
-	for i, n := range names {
-		v, err := strconv.ParseInt(chi.URLParam(r, n), 10, 64)
-		if err != nil || v <= 0 {
-			httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The "+n+" must be a positive number."))
-			return nil, false
-		}
-		out[i] = v
-	}
-	return out, true
-}
-
-func answer(w http.ResponseWriter, r *http.Request, v any, err error) {
-	switch {
-	case err != nil:
-		httpx.WriteError(w, r, err)
-	case v == nil:
-		httpx.NoContent(w)
-	default:
-		httpx.JSON(w, http.StatusOK, v)
-	}
-}
-
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId"); ok {
 		v, err := h.svc.Portals(r.Context(), ids[0])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) categorized(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId"); ok {
 		v, err := h.svc.Categorized(r.Context(), ids[0])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -133,18 +109,18 @@ func (h *Handler) categorized(w http.ResponseWriter, r *http.Request) {
 func branchParam(v string) string { return strings.ReplaceAll(v, ":", "/") }
 
 func (h *Handler) open(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		q := r.URL.Query()
 		override := q.Get("override") == "true" || q.Get("override") == "1"
 		v, err := h.svc.Open(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], branchParam(q.Get("branch")), override)
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) branches(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		v, err := h.svc.Branches(r.Context(), ids[0], ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -157,7 +133,7 @@ type branchBody struct {
 }
 
 func (h *Handler) createBranch(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -178,7 +154,7 @@ func (h *Handler) createBranch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) mergeBranch(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -187,34 +163,34 @@ func (h *Handler) mergeBranch(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	answer(w, r, nil, h.svc.MergeBranch(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], b.Source, b.Target))
+	httpx.Respond(w, r, nil, h.svc.MergeBranch(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], b.Source, b.Target))
 }
 
 func (h *Handler) deleteBranch(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
-		answer(w, r, nil, h.svc.DeleteBranch(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], branchParam(r.URL.Query().Get("branch"))))
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
+		httpx.Respond(w, r, nil, h.svc.DeleteBranch(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], branchParam(r.URL.Query().Get("branch"))))
 	}
 }
 
 func (h *Handler) localChanges(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		v, err := h.svc.LocalChanges(r.Context(), httpx.MustPrincipal(r), ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) localCommits(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		v, err := h.svc.LocalCommits(r.Context(), httpx.MustPrincipal(r), ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -223,7 +199,7 @@ type commitBody struct {
 }
 
 func (h *Handler) commit(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -233,7 +209,7 @@ func (h *Handler) commit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.svc.Commit(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], b.Message)
-	answer(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 // revertBody: without a commitId, Revert All; with one, Revert To.
@@ -242,7 +218,7 @@ type revertBody struct {
 }
 
 func (h *Handler) revert(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -257,28 +233,28 @@ func (h *Handler) revert(w http.ResponseWriter, r *http.Request) {
 	}
 	p := httpx.MustPrincipal(r)
 	if b.CommitID == "" {
-		answer(w, r, nil, h.svc.RevertAll(r.Context(), p, ids[1]))
+		httpx.Respond(w, r, nil, h.svc.RevertAll(r.Context(), p, ids[1]))
 		return
 	}
 	v, err := h.svc.RevertTo(r.Context(), p, ids[0], ids[1], b.CommitID)
-	answer(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) reset(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		v, err := h.svc.Reset(r.Context(), httpx.MustPrincipal(r), ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) wsChanges(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		v, err := h.svc.WorkspaceChanges(r.Context(), ids[0], ids[1], h.domainNames(r.Context(), ids[0]), branchParam(chi.URLParam(r, "branch")))
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -328,7 +304,7 @@ func (h *Handler) created(w http.ResponseWriter, r *http.Request, v *Portal, err
 }
 
 func (h *Handler) createFromURL(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId")
+	ids, ok := httpx.PathIDs(w, r, "domainId")
 	if !ok {
 		return
 	}
@@ -347,7 +323,7 @@ func (h *Handler) createFromURL(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) createFromTemplate(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId")
+	ids, ok := httpx.PathIDs(w, r, "domainId")
 	if !ok {
 		return
 	}
@@ -366,7 +342,7 @@ func (h *Handler) createFromTemplate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) clone(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -382,23 +358,23 @@ func (h *Handler) clone(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) setStatus(active bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if ids, ok := id(w, r, "domainId", "portalId"); ok {
+		if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 			v, err := h.svc.SetStatus(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], active, r.URL.Query().Get("comment"))
-			answer(w, r, v, err)
+			httpx.Respond(w, r, v, err)
 		}
 	}
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
-		answer(w, r, nil, h.svc.Delete(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], r.URL.Query().Get("comment")))
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
+		httpx.Respond(w, r, nil, h.svc.Delete(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], r.URL.Query().Get("comment")))
 	}
 }
 
 func (h *Handler) references(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		v, err := h.svc.References(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -419,11 +395,11 @@ func (h *Handler) urlBranches(w http.ResponseWriter, r *http.Request) {
 		creds = &workspace.Credentials{Username: b.UserName, Password: b.Password}
 	}
 	v, err := h.svc.RemoteBranches(r.Context(), b.GitURL, creds)
-	answer(w, r, map[string]any{"allReferences": v}, err)
+	httpx.Respond(w, r, map[string]any{"allReferences": v}, err)
 }
 
 func (h *Handler) activeBranch(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		pt, err := h.svc.Portal(r.Context(), ids[0], ids[1])
 		if err != nil {
 			httpx.WriteError(w, r, err)
@@ -434,18 +410,18 @@ func (h *Handler) activeBranch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) settings(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		v, err := h.svc.Settings(r.Context(), httpx.MustPrincipal(r).UserID, ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -459,11 +435,11 @@ func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.svc.SaveSettings(r.Context(), httpx.MustPrincipal(r).UserID, ids[1], s)
-	answer(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) gitURLs(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		pt, err := h.svc.Portal(r.Context(), ids[0], ids[1])
 		if err != nil {
 			httpx.WriteError(w, r, err)
@@ -482,14 +458,14 @@ type nameBody struct {
 }
 
 func (h *Handler) categories(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId"); ok {
 		v, err := h.svc.Categories(r.Context(), ids[0])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId")
+	ids, ok := httpx.PathIDs(w, r, "domainId")
 	if !ok {
 		return
 	}
@@ -507,7 +483,7 @@ func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) renameCategory(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "id")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "id")
 	if !ok {
 		return
 	}
@@ -516,19 +492,19 @@ func (h *Handler) renameCategory(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	answer(w, r, nil, h.svc.RenameCategory(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], b.Name))
+	httpx.Respond(w, r, nil, h.svc.RenameCategory(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1], b.Name))
 }
 
 func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "id"); ok {
-		answer(w, r, nil, h.svc.DeleteCategory(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1]))
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "id"); ok {
+		httpx.Respond(w, r, nil, h.svc.DeleteCategory(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1]))
 	}
 }
 
 // link reads portalIds as a comma-separated list or repeated parameters.
 func (h *Handler) link(link bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ids, ok := id(w, r, "domainId", "id")
+		ids, ok := httpx.PathIDs(w, r, "domainId", "id")
 		if !ok {
 			return
 		}
@@ -543,14 +519,14 @@ func (h *Handler) link(link bool) http.HandlerFunc {
 				portals = append(portals, n)
 			}
 		}
-		answer(w, r, nil, h.svc.LinkPortals(r.Context(), ids[0], ids[1], portals, link))
+		httpx.Respond(w, r, nil, h.svc.LinkPortals(r.Context(), ids[0], ids[1], portals, link))
 	}
 }
 
 func (h *Handler) templates(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId"); ok {
 		v, err := h.svc.Templates(r.Context(), ids[0])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -562,7 +538,7 @@ type templateBody struct {
 }
 
 func (h *Handler) createTemplate(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId")
+	ids, ok := httpx.PathIDs(w, r, "domainId")
 	if !ok {
 		return
 	}
@@ -580,7 +556,7 @@ func (h *Handler) createTemplate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) renameTemplate(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId")
+	ids, ok := httpx.PathIDs(w, r, "domainId")
 	if !ok {
 		return
 	}
@@ -589,12 +565,12 @@ func (h *Handler) renameTemplate(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	answer(w, r, nil, h.svc.RenameTemplate(r.Context(), ids[0], b.ID, b.TemplateName))
+	httpx.Respond(w, r, nil, h.svc.RenameTemplate(r.Context(), ids[0], b.ID, b.TemplateName))
 }
 
 func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "templateId"); ok {
-		answer(w, r, nil, h.svc.DeleteTemplate(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1]))
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "templateId"); ok {
+		httpx.Respond(w, r, nil, h.svc.DeleteTemplate(r.Context(), httpx.MustPrincipal(r), ids[0], ids[1]))
 	}
 }
 
@@ -610,19 +586,19 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		pid = n
 	}
 	v, err := h.svc.Search(r.Context(), q.Get("pn"), pid)
-	answer(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) statistics(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		v, err := h.svc.Statistics(r.Context(), ids[0], ids[1], branchParam(r.URL.Query().Get("branch")))
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 // withPortal checks the portal belongs to the domain, then runs f with the portal id.
 func (h *Handler) withPortal(w http.ResponseWriter, r *http.Request, f func(portalID int64) (any, error)) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -631,7 +607,7 @@ func (h *Handler) withPortal(w http.ResponseWriter, r *http.Request, f func(port
 		return
 	}
 	v, err := f(ids[1])
-	answer(w, r, v, err)
+	httpx.Respond(w, r, v, err)
 }
 
 func (h *Handler) checkContent(w http.ResponseWriter, r *http.Request) {
@@ -678,7 +654,7 @@ type PortalUser struct {
 }
 
 func (h *Handler) users(w http.ResponseWriter, r *http.Request) {
-	ids, ok := id(w, r, "domainId", "portalId")
+	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
 	if !ok {
 		return
 	}
@@ -700,16 +676,16 @@ func (h *Handler) users(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) microsites(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId"); ok {
 		v, err := h.svc.Microsites(r.Context(), ids[0])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) linkedMicrosites(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := id(w, r, "domainId", "portalId"); ok {
+	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
 		v, err := h.svc.LinkedMicrosites(r.Context(), ids[0], ids[1])
-		answer(w, r, v, err)
+		httpx.Respond(w, r, v, err)
 	}
 }
 
@@ -720,7 +696,7 @@ type micrositeBody struct {
 
 func (h *Handler) linkMicrosites(link bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ids, ok := id(w, r, "domainId")
+		ids, ok := httpx.PathIDs(w, r, "domainId")
 		if !ok {
 			return
 		}
@@ -729,6 +705,6 @@ func (h *Handler) linkMicrosites(link bool) http.HandlerFunc {
 			httpx.WriteError(w, r, err)
 			return
 		}
-		answer(w, r, nil, h.svc.LinkMicrosites(r.Context(), ids[0], b.PortalID, b.Microsites, link))
+		httpx.Respond(w, r, nil, h.svc.LinkMicrosites(r.Context(), ids[0], b.PortalID, b.Microsites, link))
 	}
 }
