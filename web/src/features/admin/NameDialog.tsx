@@ -14,11 +14,14 @@ interface Props {
   submitLabel: string;
   initialName?: string;
   busy: boolean;
+  /** The name's rule: its message, or null when the name passes (default: alphanumeric). */
+  validate?: (name: string) => string | null | undefined;
   onSubmit: (name: string) => void;
   onClose: () => void;
 }
 
-/** A dialog asking for one alphanumeric name (spec 1 §5.3): create or rename a domain. */
+/** A dialog asking for one name with a rule (spec 1 §5.3): create or rename a domain,
+ * a category or a template. */
 export function NameDialog(props: Props) {
   // Remounted on every opening so it starts from the initial name.
   return (
@@ -28,10 +31,19 @@ export function NameDialog(props: Props) {
   );
 }
 
-function NameForm({ title, label, submitLabel, initialName = '', busy, onSubmit, onClose }: Props) {
+function NameForm({
+  title,
+  label,
+  submitLabel,
+  initialName = '',
+  busy,
+  validate = alphanumericNameError,
+  onSubmit,
+  onClose,
+}: Props) {
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
-  const error = alphanumericNameError(name);
+  const error = validate(name);
   const unchanged = name.trim() === initialName.trim() && initialName !== '';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

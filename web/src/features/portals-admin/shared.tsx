@@ -1,3 +1,4 @@
+import { NameDialog } from '../admin/NameDialog';
 /**
  * Pieces shared by the portal management screens: query keys, the date format of the tables,
  * the error toast with the spec's titles, the route parameters of the portal module, and the
@@ -156,66 +157,9 @@ interface NameDialogProps {
   onClose: () => void;
 }
 
-/** One name with a rule: category and template create / rename. */
-export function RuleNameDialog(props: NameDialogProps) {
+/** One name with a rule: category and template create / rename (the admin name dialog). */
+export function RuleNameDialog({ validate, ...props }: NameDialogProps) {
   return (
-    <Dialog open={props.open} onClose={() => !props.busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <RuleNameForm {...props} />}
-    </Dialog>
-  );
-}
-
-function RuleNameForm({
-  title,
-  label: fieldLabel,
-  submitLabel,
-  initialName = '',
-  busy,
-  validate,
-  onSubmit,
-  onClose,
-}: NameDialogProps) {
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const error = name.trim() === '' ? MESSAGES.fieldRequired : validate(name.trim());
-  const unchanged = initialName !== '' && name.trim() === initialName.trim();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (error || unchanged || busy) return;
-    onSubmit(name.trim());
-  }
-
-  return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          label={fieldLabel}
-          required
-          autoFocus
-          size="small"
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
-          error={touched && !!error}
-          helperText={(touched && error) || ' '}
-          fullWidth
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!!error || unchanged || busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
+    <NameDialog {...props} validate={(name) => (name.trim() === '' ? MESSAGES.fieldRequired : validate(name.trim()))} />
   );
 }
