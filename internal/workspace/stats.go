@@ -78,15 +78,11 @@ func (r *Repos) Statistics(ctx context.Context, portalID int64, branch string) (
 
 // CheckAll runs the content check over every tracked and new file of the workspace.
 func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string, error) {
-	unlock, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
 	out, err := r.git.Run(ctx, dir, gitcli.Command("ls-files", "-z", "--cached", "--others", "--exclude-standard"))
 	if err != nil {
 		return nil, err

@@ -148,6 +148,21 @@ func (r *Repos) hardReset(ctx context.Context, dir, branch string) error {
 	return err
 }
 
+// openWorkspace takes the user's workspace lock and finds the workspace; callers defer the
+// unlock. Every command that may write the workspace's index runs this way.
+func (r *Repos) openWorkspace(ctx context.Context, userID, portalID int64) (string, func(), error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		unlock()
+		return "", nil, err
+	}
+	return dir, unlock, nil
+}
+
 func (r *Repos) workspace(userID, portalID int64) (string, error) {
 	dir := r.WorkspaceDir(userID, portalID)
 	if !exists(filepath.Join(dir, ".git")) {
@@ -163,15 +178,11 @@ func (r *Repos) workspace(userID, portalID int64) (string, error) {
 // without writing it back every later status would hash those files again), so it runs
 // under the workspace's lock like every other command that may write the index.
 func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, error) {
-	unlock, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
 	return r.status(ctx, portalID, dir)
 }
 
@@ -262,15 +273,11 @@ func (r *Repos) countAheadBehind(ctx context.Context, dir, tip string) (int, int
 
 // LocalCommits lists the user's commits that the portal's branch does not have yet.
 func (r *Repos) LocalCommits(ctx context.Context, userID, portalID int64) ([]LocalCommit, error) {
-	unlock, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
 	st, err := r.status(ctx, portalID, dir)
 	if err != nil {
 		return nil, err
@@ -306,15 +313,11 @@ type CommitResult struct {
 // and pushes, under the portal's write lock. On a conflict the rebase is undone: the
 // author's commit stays in their workspace (a local commit) and ErrConflict is returned.
 func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message string, author Author) (*CommitResult, error) {
-	unlockWS, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
-	defer unlockWS()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
+	defer unlock()
 	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
@@ -406,15 +409,11 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 
 // RevertAll discards every uncommitted change of the user's workspace.
 func (r *Repos) RevertAll(ctx context.Context, userID, portalID int64) error {
-	unlock, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return err
-	}
 	if _, err := r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard", "HEAD")); err != nil {
 		return err
 	}
@@ -430,15 +429,11 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if !commitID.MatchString(commit) {
 		return nil, ErrUnknownCommit
 	}
-	unlockWS, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
-	defer unlockWS()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
+	defer unlock()
 	full, err := r.run(ctx, dir, gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
 	if err != nil {
 		return nil, ErrUnknownCommit
@@ -465,22 +460,21 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if err := r.publish(ctx, portalID, dir, st.Branch); err != nil {
 		return nil, err
 	}
-	head, _ := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	if err != nil {
+		return nil, err
+	}
 	return &CommitResult{CommitID: strings.TrimSpace(head), RuleWarnings: []string{}}, nil
 }
 
 // Reset puts the workspace back on the portal's branch: uncommitted changes and local
 // commits are dropped, an unfinished rebase is abandoned.
 func (r *Repos) Reset(ctx context.Context, userID, portalID int64) (*Status, error) {
-	unlock, err := r.wsLock(ctx, userID, portalID)
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		return nil, err
-	}
 	r.abortUnfinished(ctx, dir)
 	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
 		return nil, err
