@@ -63,3 +63,12 @@ echo
 # 500 WebSocket clients on loopback in one portal room; the real binary as its own process.
 PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 10m -run TestRealtimeFanOut -v ./internal/app/ 2>&1 \
   | grep -E '^(==|commit|fan-out|server RSS)|FAIL'
+
+echo
+echo "== Hardening (issue 8) =="
+# The real binary on loopback (internal/loadbench): wsChanges with 2, 200 and 2,000 workspaces
+# at 20 callers; 200 signed-in authors' mixed reads for 30 s on SQLite, then on PostgreSQL when
+# PORTALWRIGHT_BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a fresh schema is made
+# and dropped); branch listing and allReferences at 64 clients.
+PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 30m -run 'TestWorkspaceChangesScale|TestMixedReadLoad' -v ./internal/loadbench/ 2>&1 \
+  | grep -E '^(==|workspaces|[0-9]|throughput|server CPU|  [a-zA-Z])|FAIL'

@@ -14,7 +14,7 @@ version_ge() { # version_ge 2.39.5 2.30 → true when $1 >= $2
 
 if have git; then
   gv=$(git --version | awk '{print $3}')
-  version_ge "$gv" 2.30 || missing+=("git >= 2.30 (found $gv)")
+  version_ge "$gv" 2.31 || missing+=("git >= 2.31 (found $gv)")
 else
   need_apt+=(git)
 fi

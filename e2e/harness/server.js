@@ -203,7 +203,13 @@ async function launch({ bin, port, dataDir, adminPassword, opts }) {
   const baseURL = `http://${addr}`;
   const output = [];
   const child = spawn(bin, ['serve', '--addr', addr, '--data-dir', dataDir, ...(opts.args ?? [])], {
-    env: serverEnv({ PORTALWRIGHT_ADMIN_PASSWORD: adminPassword, ...(opts.env ?? {}) }),
+    // The tests' git servers (git daemon) listen on 127.0.0.1, which the server refuses to
+    // fetch from unless private git hosts are allowed; a test may pass 'false' to check that.
+    env: serverEnv({
+      PORTALWRIGHT_ADMIN_PASSWORD: adminPassword,
+      PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS: 'true',
+      ...(opts.env ?? {}),
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   liveServers.add(child);

@@ -15,10 +15,12 @@ const RELOAD_TEXT = 'Another user committed changes to the portal, please reload
 describe('realtime', { timeout: 180_000 }, () => {
   const e2e = useE2E({ server: { users: [WRITER] } });
 
-  async function api(token, method, p, body) {
+  async function api(token, method, p, body, ifMatch) {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    if (ifMatch) headers['If-Match'] = ifMatch;
     const res = await e2e.server.fetch(`/api/v1/${p}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -50,7 +52,9 @@ describe('realtime', { timeout: 180_000 }, () => {
     await expectVisible(panel);
 
     // A changes the workspace through the API (the probe settings are a file of the portal).
-    await api(tokenA, 'POST', 'portal/save/1/1/probeSettings', { data: { gridSize: 8 } });
+    // A whole-file save carries the version it read (If-Match, docs/api.md).
+    const read = await e2e.server.fetch('/api/v1/portal/load/1/1/probeSettings', { headers: { Authorization: `Bearer ${tokenA}` } });
+    await api(tokenA, 'POST', 'portal/save/1/1/probeSettings', { data: { gridSize: 8 } }, read.headers.get('ETag'));
     const others = panel.getByRole('list', { name: 'Other users' });
     await expectVisible(others.getByText(/Portal Administrator|admin/), { timeout: 15_000 });
 

@@ -41,6 +41,7 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: put, Pattern: "/domain/{id}/logo", Access: httpx.Requires("domain:w", "id"), Handler: h.setLogo},
 		{Method: del, Pattern: "/domain/{id}/logo", Access: httpx.Requires("domain:w", "id"), Handler: h.removeLogo},
 		{Method: post, Pattern: "/domain/{id}/addUser", Access: httpx.Requires("domain:u", "id"), Handler: h.addMember},
+		{Method: get, Pattern: "/domain/{id}/candidates", Access: httpx.Requires("domain:u", "id"), Handler: h.candidates},
 
 		{Method: get, Pattern: "/user/{id}/roles", Access: httpx.Authenticated, Handler: h.rolesByDomain},
 		{Method: get, Pattern: "/permissions/catalogue", Access: httpx.Authenticated, Handler: h.catalogue},
@@ -167,6 +168,14 @@ type idBody struct {
 	ID json.Number `json:"id"`
 }
 
+// candidates lists who the caller may add to the domain (the Add Member dialog's choices).
+func (h *Handler) candidates(w http.ResponseWriter, r *http.Request) {
+	if id, ok := httpx.PathIDs(w, r, "id"); ok {
+		m, err := h.svc.Candidates(r.Context(), httpx.MustPrincipal(r), id[0])
+		httpx.Respond(w, r, m, err)
+	}
+}
+
 func (h *Handler) addMember(w http.ResponseWriter, r *http.Request) {
 	id, ok := httpx.PathIDs(w, r, "id")
 	if !ok {
@@ -265,6 +274,12 @@ func (h *Handler) removeRole(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) userRoles(w http.ResponseWriter, r *http.Request) {
 	id, ok := httpx.PathIDs(w, r, "user", "domain")
 	if !ok {
+		return
+	}
+	// Who may ask is decided before the user is looked up, so the answer cannot tell a
+	// stranger whether an id exists.
+	if err := h.svc.CanReadRoles(r.Context(), httpx.MustPrincipal(r), id[0], id[1]); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	admin, ok := h.targetAdmin(w, r, id[0])

@@ -27,6 +27,9 @@ func Expand(code string) string {
 	return code
 }
 
+// PermUserCreate lets a user add members to a domain and give them groups.
+const PermUserCreate = "domain_user_create"
+
 // Catalogue lists the permissions groups can hold, in the order the admin screens show them.
 // It names every permission a route or a screen of the product checks.
 var Catalogue = []string{

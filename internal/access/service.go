@@ -3,6 +3,7 @@ package access
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,13 +19,26 @@ type Auditor interface {
 	Record(ctx context.Context, e audit.Entry)
 }
 
+// DomainPortals deletes the portals of a domain the way the portal delete call does (an
+// audit entry per portal, the canonical repository and every workspace removed) before the
+// domain itself goes. It returns the names of the portals it deleted.
+type DomainPortals interface {
+	DeleteDomainPortals(ctx context.Context, p httpx.Principal, domainID int64, domainName string) ([]string, error)
+}
+
 // Service applies the rules of domains, members, groups and permissions.
 type Service struct {
-	store *SQLStore
-	audit Auditor
+	store   *SQLStore
+	audit   Auditor
+	portals DomainPortals
+	events  AccessEvents // lost rights (see events.go)
 }
 
 func NewService(st *SQLStore, a Auditor) *Service { return &Service{store: st, audit: a} }
+
+// WithPortals lets DeleteDomain delete the domain's portals. Without it a domain that still
+// has portals cannot be deleted.
+func (s *Service) WithPortals(dp DomainPortals) *Service { s.portals = dp; return s }
 
 // Messages.
 const (
@@ -34,6 +48,13 @@ const (
 	MsgGroupExists    = "A permission group with this name already exists in the domain."
 	MsgUserNotFound   = "The user does not exist."
 	MsgNotMember      = "The user is not a member of this domain."
+	// MsgUserNotAddable answers a domain manager (not an admin) for a user id that does not
+	// exist and for one they cannot see alike, so the answer tells nothing about who exists.
+	MsgUserNotAddable   = "The user was not found among the members of the domains whose users you manage."
+	MsgOwnRoles         = "You cannot change your own roles. Please contact your Administrator."
+	MsgNotHeld          = "You cannot give permissions you do not hold yourself (%s). Please contact your Administrator."
+	MsgDomainBusy       = "Portals were being created in the domain while it was deleted. Please try again."
+	MsgDomainHasPortals = "The domain still has portals. Delete them first."
 )
 
 var (
@@ -41,6 +62,57 @@ var (
 	errGroupNotFound  = httpx.NotFound("GROUP_NOT_FOUND", MsgGroupNotFound)
 	errUserNotFound   = httpx.NotFound("USER_NOT_FOUND", MsgUserNotFound)
 )
+
+// Codes of the refusals that keep users from raising their own rights.
+const (
+	CodeOwnRoles = "OWN_ROLES"
+	CodeNotHeld  = "PERMISSION_NOT_HELD"
+)
+
+// grantor is whose permissions bound what p may give: nil for admins, who hold everything.
+func grantor(p httpx.Principal) *int64 {
+	if p.Admin {
+		return nil
+	}
+	id := p.UserID
+	return &id
+}
+
+// refusal turns a store refusal into the API answer and records the attempt.
+func (s *Service) refusal(ctx context.Context, p httpx.Principal, err error, domainID int64, entityType, entityID, what string) error {
+	var nh *NotHeldError
+	if !errors.As(err, &nh) {
+		return err
+	}
+	list := strings.Join(nh.Permissions, ", ")
+	s.record(ctx, p, "PERMISSION_CHANGE_REFUSED", domainID, entityType, entityID, what+": not held: "+list)
+	return httpx.Forbidden(CodeNotHeld, fmt.Sprintf(MsgNotHeld, list)).WithData(map[string]any{"permissions": nh.Permissions})
+}
+
+// ownRoles refuses a non-admin changing their own roles.
+func (s *Service) ownRoles(ctx context.Context, p httpx.Principal, userID, domainID int64, what string) error {
+	if p.Admin || p.UserID != userID {
+		return nil
+	}
+	s.record(ctx, p, "PERMISSION_CHANGE_REFUSED", domainID, "USER", strconv.FormatInt(userID, 10), what+": own roles")
+	return httpx.Forbidden(CodeOwnRoles, MsgOwnRoles)
+}
+
+// visible checks that a non-admin may name the user in the domain (see SQLStore.CanAdd);
+// nonexistent and invisible users get the same answer.
+func (s *Service) visible(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+	if p.Admin {
+		return nil
+	}
+	ok, err := s.store.CanAdd(ctx, domainID, userID, p.UserID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
+	}
+	return nil
+}
 
 func (s *Service) record(ctx context.Context, p httpx.Principal, action string, domainID int64, entityType, entityID, details string) {
 	if s.audit == nil {
@@ -162,16 +234,46 @@ func (s *Service) RenameDomain(ctx context.Context, p httpx.Principal, id int64,
 	return s.domain(ctx, id)
 }
 
-// DeleteDomain removes a domain with its members and groups (admins).
+// DeleteDomain removes a domain with its portals, members, groups, categories and templates
+// (admins). Each portal is deleted as the portal delete call does it — audit entry, repository
+// and workspaces removed — before the domain row goes; a domain never takes portals with it
+// through the database cascade.
 func (s *Service) DeleteDomain(ctx context.Context, p httpx.Principal, id int64) error {
 	d, err := s.domain(ctx, id)
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteDomain(ctx, id); err != nil {
+	var deleted []string
+	for attempt := 0; ; attempt++ {
+		if s.portals != nil {
+			names, err := s.portals.DeleteDomainPortals(ctx, p, id, d.Name)
+			deleted = append(deleted, names...)
+			if err != nil {
+				return err
+			}
+		}
+		err = s.store.DeleteDomain(ctx, id)
+		if errors.Is(err, ErrHasPortals) && s.portals != nil && attempt < 3 {
+			continue // a portal was created meanwhile: delete it too
+		}
+		break
+	}
+	switch {
+	case errors.Is(err, ErrHasPortals) && s.portals == nil:
+		return httpx.Conflict("DOMAIN_HAS_PORTALS", MsgDomainHasPortals)
+	case errors.Is(err, ErrHasPortals):
+		return httpx.Conflict("DOMAIN_HAS_PORTALS", MsgDomainBusy)
+	case errors.Is(err, store.ErrNotFound):
+		return errDomainNotFound
+	case err != nil:
 		return err
 	}
-	s.record(ctx, p, "DOMAIN_DELETED", 0, "DOMAIN", strconv.FormatInt(id, 10), d.Name)
+	details := d.Name
+	if len(deleted) > 0 {
+		details += " (portals deleted: " + strings.Join(deleted, ", ") + ")"
+	}
+	s.record(ctx, p, "DOMAIN_DELETED", 0, "DOMAIN", strconv.FormatInt(id, 10), details)
+	s.accessChanged(ctx, id, 0)
 	return nil
 }
 
@@ -247,9 +349,27 @@ func (s *Service) UsersInfo(ctx context.Context, id int64) ([]UserInfo, error) {
 	return s.store.UsersInfo(ctx, id)
 }
 
-// AddMember makes a user a member of a domain (idempotent).
+// Candidates lists the users p may add to the domain (GET /domain/{id}/candidates): every
+// non-member for admins; for others, the members of the other domains whose users p manages.
+func (s *Service) Candidates(ctx context.Context, p httpx.Principal, domainID int64) ([]Member, error) {
+	if _, err := s.domain(ctx, domainID); err != nil {
+		return nil, err
+	}
+	var caller int64
+	if !p.Admin {
+		caller = p.UserID
+	}
+	return s.store.Candidates(ctx, domainID, caller)
+}
+
+// AddMember makes a user a member of a domain (idempotent). Admins may add anyone; others
+// only users they can already see as members of another domain whose users they manage
+// (domain_user_create there), and any other id — existing or not — answers the same 404.
 func (s *Service) AddMember(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
+		return err
+	}
+	if err := s.visible(ctx, p, domainID, userID); err != nil {
 		return err
 	}
 	if err := s.store.AddMember(ctx, domainID, userID); errors.Is(err, ErrNoUser) {
@@ -272,6 +392,7 @@ func (s *Service) RemoveMember(ctx context.Context, p httpx.Principal, domainID,
 		return err
 	}
 	s.record(ctx, p, "DOMAIN_USER_REMOVED", domainID, "USER", strconv.FormatInt(userID, 10), "")
+	s.accessChanged(ctx, domainID, userID)
 	return nil
 }
 
@@ -319,12 +440,12 @@ func (s *Service) CreateGroup(ctx context.Context, p httpx.Principal, domainID i
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
-	g, err := s.store.CreateGroup(ctx, domainID, name, perms)
+	g, err := s.store.CreateGroup(ctx, domainID, name, perms, grantor(p))
 	if errors.Is(err, ErrDuplicate) {
 		return nil, httpx.Conflict("GROUP_EXISTS", MsgGroupExists)
 	}
 	if err != nil {
-		return nil, err
+		return nil, s.refusal(ctx, p, err, domainID, "GROUP", name, "create group")
 	}
 	s.record(ctx, p, "GROUP_CREATED", domainID, "GROUP", name, strings.Join(perms, ","))
 	return g, nil
@@ -339,19 +460,34 @@ func (s *Service) GroupPermissions(ctx context.Context, domainID int64, group st
 	return perms, err
 }
 
-// SetPermissions replaces the permissions of a group.
+// SetPermissions replaces the permissions of a group. A non-admin may add to a group only
+// permissions they hold themselves in the domain; those the group had already may stay.
 func (s *Service) SetPermissions(ctx context.Context, p httpx.Principal, domainID int64, group string, perms []string) ([]string, error) {
 	perms, err := checkPermissions(perms)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.SetPermissions(ctx, domainID, group, perms); errors.Is(err, store.ErrNotFound) {
+	change, err := s.store.SetPermissions(ctx, domainID, group, perms, grantor(p))
+	if errors.Is(err, store.ErrNotFound) {
 		return nil, errGroupNotFound
 	} else if err != nil {
-		return nil, err
+		return nil, s.refusal(ctx, p, err, domainID, "GROUP", group, "update permissions")
 	}
-	s.record(ctx, p, "GROUP_PERMISSIONS_UPDATED", domainID, "GROUP", group, strings.Join(perms, ","))
+	s.record(ctx, p, "GROUP_PERMISSIONS_UPDATED", domainID, "GROUP", group, permissionDetails(perms, change))
+	s.accessChanged(ctx, domainID, 0)
 	return perms, nil
+}
+
+// permissionDetails is the audit text of a permission change: the new list, then what changed.
+func permissionDetails(perms []string, c PermissionChange) string {
+	d := strings.Join(perms, ",")
+	if len(c.Added) > 0 {
+		d += "; added " + strings.Join(c.Added, ",")
+	}
+	if len(c.Removed) > 0 {
+		d += "; removed " + strings.Join(c.Removed, ",")
+	}
+	return d
 }
 
 // DeleteGroup removes a group; its members lose what it gave them.
@@ -362,49 +498,84 @@ func (s *Service) DeleteGroup(ctx context.Context, p httpx.Principal, domainID i
 		return err
 	}
 	s.record(ctx, p, "GROUP_DELETED", domainID, "GROUP", group, "")
+	s.accessChanged(ctx, domainID, 0)
 	return nil
 }
 
 // AssignRole gives a user a group of the domain, adding them to the domain if needed.
+// Non-admins may not change their own roles, may name only users they can see (as for
+// AddMember), and may give only groups whose every permission they hold in the domain.
 func (s *Service) AssignRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return err
 	}
-	err := s.store.AssignGroup(ctx, domainID, userID, group)
+	if err := s.ownRoles(ctx, p, userID, domainID, "assign role "+group); err != nil {
+		return err
+	}
+	if err := s.visible(ctx, p, domainID, userID); err != nil {
+		return err
+	}
+	a, err := s.store.AssignGroup(ctx, domainID, userID, group, grantor(p))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return errGroupNotFound
 	case errors.Is(err, ErrNoUser):
 		return errUserNotFound
 	case err != nil:
-		return err
+		return s.refusal(ctx, p, err, domainID, "USER", strconv.FormatInt(userID, 10), "assign role "+group)
 	}
-	s.record(ctx, p, "ROLE_ASSIGNED", domainID, "USER", strconv.FormatInt(userID, 10), group)
+	if a.Joined {
+		s.record(ctx, p, "DOMAIN_USER_ADDED", domainID, "USER", strconv.FormatInt(userID, 10), "with role "+group)
+	}
+	if a.Added {
+		s.record(ctx, p, "ROLE_ASSIGNED", domainID, "USER", strconv.FormatInt(userID, 10), group)
+	}
 	return nil
 }
 
-// RemoveRole takes a group away from a user.
+// RemoveRole takes a group away from a user. Non-admins may not change their own roles.
 func (s *Service) RemoveRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
+	if err := s.ownRoles(ctx, p, userID, domainID, "remove role "+group); err != nil {
+		return err
+	}
 	if err := s.store.UnassignGroup(ctx, domainID, userID, group); errors.Is(err, store.ErrNotFound) {
 		return httpx.NotFound("ROLE_NOT_HELD", "The user does not hold this role in the domain.")
 	} else if err != nil {
 		return err
 	}
 	s.record(ctx, p, "ROLE_REMOVED", domainID, "USER", strconv.FormatInt(userID, 10), group)
+	s.accessChanged(ctx, domainID, userID)
 	return nil
 }
 
-// UserRoles answers what a user holds in a domain. Users may read their own; admins and
-// those who manage the domain's users may read anyone's.
+// CanReadRoles decides whether p may read a user's roles in a domain, before anything about
+// the user is looked up: users may read their own; admins anyone's; those who manage the
+// domain's users the roles of its members (anyone else answers as a missing user would).
+func (s *Service) CanReadRoles(ctx context.Context, p httpx.Principal, userID, domainID int64) error {
+	if p.Admin || p.UserID == userID {
+		return nil
+	}
+	ok, err := s.store.HasPermission(ctx, domainID, p.UserID, PermUserCreate)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.Forbidden("FORBIDDEN", "Could not load user permissions for domain with ID "+strconv.FormatInt(domainID, 10))
+	}
+	member, err := s.store.IsMember(ctx, domainID, userID)
+	if err != nil {
+		return err
+	}
+	if !member {
+		return httpx.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
+	}
+	return nil
+}
+
+// UserRoles answers what a user holds in a domain (see CanReadRoles for who may ask).
 func (s *Service) UserRoles(ctx context.Context, p httpx.Principal, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
-	if !p.Admin && p.UserID != userID {
-		ok, err := s.store.HasPermission(ctx, domainID, p.UserID, "domain_user_create")
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, httpx.Forbidden("FORBIDDEN", "Could not load user permissions for domain with ID "+strconv.FormatInt(domainID, 10))
-		}
+	if err := s.CanReadRoles(ctx, p, userID, domainID); err != nil {
+		return nil, err
 	}
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err

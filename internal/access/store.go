@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -87,8 +88,31 @@ func (s *SQLStore) RenameDomain(ctx context.Context, id int64, name string) erro
 	return store.Affected(res, err)
 }
 
+// ErrHasPortals is returned by DeleteDomain while the domain still has portals: they must be
+// deleted first (with their repositories and an audit entry each), never by the cascade.
+var ErrHasPortals = errors.New("the domain still has portals")
+
+// DeleteDomain removes a domain that has no portals. The domain row is locked first, so a
+// portal created at the same time either is seen here (ErrHasPortals) or fails its foreign key.
 func (s *SQLStore) DeleteDomain(ctx context.Context, id int64) error {
-	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM domains WHERE id = ?", id))
+	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+		lock := "SELECT id FROM domains WHERE id = ?"
+		if s.db.Dialect == store.Postgres {
+			lock += " FOR UPDATE"
+		}
+		var got int64
+		if err := tx.QueryRowContext(ctx, lock, id).Scan(&got); err != nil {
+			return store.NotFound(err)
+		}
+		var portals int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM portals WHERE domain_id = ?", id).Scan(&portals); err != nil {
+			return err
+		}
+		if portals > 0 {
+			return ErrHasPortals
+		}
+		return store.Affected(tx.ExecContext(ctx, "DELETE FROM domains WHERE id = ?", id))
+	})
 }
 
 func (s *SQLStore) SetLogo(ctx context.Context, id int64, data []byte, contentType string) error {
@@ -106,8 +130,9 @@ func (s *SQLStore) Meta(ctx context.Context, id int64) (*AccountMeta, error) {
 	var m AccountMeta
 	err := s.db.QueryRowContext(ctx, `SELECT d.id, d.name, d.logo IS NOT NULL, d.created_at,
 		(SELECT COUNT(*) FROM domain_users du WHERE du.domain_id = d.id),
-		(SELECT COUNT(*) FROM permission_groups g WHERE g.domain_id = d.id)
-		FROM domains d WHERE d.id = ?`, id).Scan(&m.ID, &m.Name, &m.HasLogo, &m.CreatedAt, &m.MemberCount, &m.GroupCount)
+		(SELECT COUNT(*) FROM permission_groups g WHERE g.domain_id = d.id),
+		(SELECT COUNT(*) FROM portals p WHERE p.domain_id = d.id)
+		FROM domains d WHERE d.id = ?`, id).Scan(&m.ID, &m.Name, &m.HasLogo, &m.CreatedAt, &m.MemberCount, &m.GroupCount, &m.PortalCount)
 	if err != nil {
 		return nil, store.NotFound(err)
 	}
@@ -136,6 +161,46 @@ func (s *SQLStore) IsMember(ctx context.Context, domainID, userID int64) (bool, 
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM domain_users WHERE domain_id = ? AND user_id = ?", domainID, userID).Scan(&n)
 	return n > 0, err
+}
+
+// CanAdd tells whether a non-admin caller may add the user to the domain: the user is a member
+// of it already, or of another domain where the caller holds domain_user_create — someone the
+// caller can already see there. Nobody else is visible, whether they exist or not.
+func (s *SQLStore) CanAdd(ctx context.Context, domainID, userID, callerID int64) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM domain_users du WHERE du.user_id = ? AND (du.domain_id = ?
+		OR du.domain_id IN (SELECT ug.domain_id FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
+			WHERE ug.user_id = ? AND gp.permission = ?))`, userID, domainID, callerID, PermUserCreate).Scan(&n)
+	return n > 0, err
+}
+
+// Candidates lists the users a caller may add to a domain: for admins (callerID 0) every user
+// who is not a member; for others the members of the other domains where the caller holds
+// domain_user_create who are not members.
+func (s *SQLStore) Candidates(ctx context.Context, domainID, callerID int64) ([]Member, error) {
+	q := `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.admin FROM users u
+		WHERE NOT EXISTS (SELECT 1 FROM domain_users m WHERE m.domain_id = ? AND m.user_id = u.id)`
+	args := []any{domainID}
+	if callerID != 0 {
+		q += ` AND EXISTS (SELECT 1 FROM domain_users du WHERE du.user_id = u.id AND du.domain_id IN (
+			SELECT ug.domain_id FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
+			WHERE ug.user_id = ? AND gp.permission = ?))`
+		args = append(args, callerID, PermUserCreate)
+	}
+	rows, err := s.db.QueryContext(ctx, q+" ORDER BY u.username_key", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Member{}
+	for rows.Next() {
+		var m Member
+		if err := rows.Scan(&m.ID, &m.UserName, &m.FirstName, &m.LastName, &m.Email, &m.Admin); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
 }
 
 func (s *SQLStore) AddMember(ctx context.Context, domainID, userID int64) error {
@@ -214,9 +279,13 @@ func (s *SQLStore) groupID(ctx context.Context, q store.Querier, domainID int64,
 	return id, store.NotFound(err)
 }
 
-func (s *SQLStore) CreateGroup(ctx context.Context, domainID int64, name string, perms []string) (*Group, error) {
+// CreateGroup adds a group; with a grantor, every permission must be one the grantor holds.
+func (s *SQLStore) CreateGroup(ctx context.Context, domainID int64, name string, perms []string, grantor *int64) (*Group, error) {
 	g := &Group{GroupName: name, Permissions: perms}
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := notHeld(ctx, tx, domainID, grantor, perms); err != nil {
+			return err
+		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO permission_groups (domain_id, name, name_key, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
 			domainID, name, key(name), time.Now().UTC()).Scan(&g.ID); err != nil {
 			return err
@@ -238,10 +307,84 @@ func insertPermissions(ctx context.Context, tx *store.Tx, groupID int64, perms [
 	return nil
 }
 
-func (s *SQLStore) SetPermissions(ctx context.Context, domainID int64, group string, perms []string) error {
-	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+// NotHeldError refuses a change that would give permissions the caller does not hold.
+type NotHeldError struct{ Permissions []string }
+
+func (e *NotHeldError) Error() string {
+	return "permissions not held by the caller: " + strings.Join(e.Permissions, ", ")
+}
+
+// heldBy reads the permissions a user's groups give in a domain, inside tx.
+func heldBy(ctx context.Context, q store.Querier, domainID, userID int64) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT gp.permission FROM group_permissions gp JOIN user_groups ug ON ug.group_id = gp.group_id
+		WHERE ug.domain_id = ? AND ug.user_id = ?`, domainID, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := map[string]bool{}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		held[p] = true
+	}
+	return held, rows.Err()
+}
+
+// notHeld returns the permissions of perms the grantor lacks in the domain (none when
+// grantor is nil: administrators hold everything).
+func notHeld(ctx context.Context, q store.Querier, domainID int64, grantor *int64, perms []string) error {
+	if grantor == nil || len(perms) == 0 {
+		return nil
+	}
+	held, err := heldBy(ctx, q, domainID, *grantor)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for _, p := range perms {
+		if !held[p] {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return &NotHeldError{Permissions: missing}
+	}
+	return nil
+}
+
+// PermissionChange is what SetPermissions changed.
+type PermissionChange struct{ Added, Removed []string }
+
+// SetPermissions replaces a group's permissions in one transaction. With a grantor, every
+// permission the change adds must be one the grantor holds in the domain (NotHeldError);
+// permissions the group had already may stay.
+func (s *SQLStore) SetPermissions(ctx context.Context, domainID int64, group string, perms []string, grantor *int64) (PermissionChange, error) {
+	var change PermissionChange
+	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		id, err := s.groupID(ctx, tx, domainID, group)
 		if err != nil {
+			return err
+		}
+		old, err := txStrings(ctx, tx, "SELECT permission FROM group_permissions WHERE group_id = ? ORDER BY permission", id)
+		if err != nil {
+			return err
+		}
+		change = PermissionChange{}
+		for _, p := range perms {
+			if !slices.Contains(old, p) {
+				change.Added = append(change.Added, p)
+			}
+		}
+		for _, p := range old {
+			if !slices.Contains(perms, p) {
+				change.Removed = append(change.Removed, p)
+			}
+		}
+		if err := notHeld(ctx, tx, domainID, grantor, change.Added); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM group_permissions WHERE group_id = ?", id); err != nil {
@@ -249,6 +392,24 @@ func (s *SQLStore) SetPermissions(ctx context.Context, domainID int64, group str
 		}
 		return insertPermissions(ctx, tx, id, perms)
 	})
+	return change, err
+}
+
+func txStrings(ctx context.Context, q store.Querier, query string, args ...any) ([]string, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 func (s *SQLStore) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
@@ -263,15 +424,32 @@ func (s *SQLStore) DeleteGroup(ctx context.Context, domainID int64, group string
 	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM permission_groups WHERE domain_id = ? AND name_key = ?", domainID, key(group)))
 }
 
+// Assigned says what AssignGroup changed.
+type Assigned struct {
+	Joined bool // the user became a member of the domain
+	Added  bool // the user did not hold the group before
+}
+
 // AssignGroup gives the user the group, making them a member of the domain if needed, in
-// one transaction.
-func (s *SQLStore) AssignGroup(ctx context.Context, domainID, userID int64, group string) error {
-	return s.db.WithTx(ctx, func(tx *store.Tx) error {
+// one transaction. With a grantor, every permission of the group must be one the grantor
+// holds in the domain (NotHeldError), read in the same transaction as the assignment.
+func (s *SQLStore) AssignGroup(ctx context.Context, domainID, userID int64, group string, grantor *int64) (Assigned, error) {
+	var a Assigned
+	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		id, err := s.groupID(ctx, tx, domainID, group)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO domain_users (domain_id, user_id, created_at) VALUES (?, ?, ?)
+		if grantor != nil {
+			perms, err := txStrings(ctx, tx, "SELECT permission FROM group_permissions WHERE group_id = ? ORDER BY permission", id)
+			if err != nil {
+				return err
+			}
+			if err := notHeld(ctx, tx, domainID, grantor, perms); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO domain_users (domain_id, user_id, created_at) VALUES (?, ?, ?)
 			ON CONFLICT (domain_id, user_id) DO NOTHING`, domainID, userID, time.Now().UTC())
 		if store.IsForeignKeyViolation(err) {
 			return ErrNoUser
@@ -279,13 +457,24 @@ func (s *SQLStore) AssignGroup(ctx context.Context, domainID, userID int64, grou
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO user_groups (domain_id, user_id, group_id) VALUES (?, ?, ?)
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		a.Joined = n == 1
+		res, err = tx.ExecContext(ctx, `INSERT INTO user_groups (domain_id, user_id, group_id) VALUES (?, ?, ?)
 			ON CONFLICT (user_id, group_id) DO NOTHING`, domainID, userID, id)
 		if store.IsForeignKeyViolation(err) {
 			return ErrNoUser
 		}
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		a.Added = n == 1
 		return err
 	})
+	return a, err
 }
 
 func (s *SQLStore) UnassignGroup(ctx context.Context, domainID, userID int64, group string) error {
@@ -316,18 +505,5 @@ func (s *SQLStore) HasPermission(ctx context.Context, domainID, userID int64, pe
 }
 
 func (s *SQLStore) strings(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return txStrings(ctx, s.db, query, args...)
 }

@@ -52,6 +52,7 @@ type AccountMeta struct {
 	Name        string    `json:"name"`
 	MemberCount int       `json:"memberCount"`
 	GroupCount  int       `json:"groupCount"`
+	PortalCount int       `json:"portalCount"` // deleting the domain deletes these portals
 	HasLogo     bool      `json:"hasLogo"`
 	CreatedAt   time.Time `json:"createdAt"`
 }

@@ -55,6 +55,7 @@ type App struct {
 
 	console io.Writer
 	stopBus func()
+	started time.Time // the data dir sweep leaves what this instance made after it
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -91,7 +92,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Wr
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, Log: log, DB: db, console: console}
+	a := &App{Config: cfg, Log: log, DB: db, console: console, started: time.Now()}
 	if err := a.wire(ctx); err != nil {
 		a.Close()
 		return nil, err
@@ -125,6 +126,7 @@ func (a *App) wire(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
 	// With PostgreSQL, room messages reach the clients of every instance through LISTEN/NOTIFY.
 	var bus realtime.Bus
 	if a.DB.Dialect == store.Postgres {
@@ -140,8 +142,12 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	a.Hub = realtime.NewHub(a.Log, realtime.NewTickets(a.DB), a.Identity.AuthenticateSession,
 		roomAuthorizer(a.Access, func() *portal.Service { return a.Portals }), bus)
+	// Open sockets follow the session and the rights they joined their rooms with.
+	a.Identity.WithSessionEvents(revalidation{a.Hub})
+	a.Access.WithAccessEvents(revalidation{a.Hub})
 	events := hubEvents{a.Hub}
 	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
+	a.Access.WithPortals(domainPortals{a.Portals}) // deleting a domain deletes its portals and their files
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -177,10 +183,8 @@ func (a *App) wire(ctx context.Context) error {
 		notify.NewHandler(a.Outbox),
 		a.Hub,
 		portal.NewHandler(a.Portals, func(ctx context.Context, id int64) string {
-			if m, err := a.Access.Meta(ctx, id); err == nil {
-				return m.Name
-			}
-			return ""
+			name, _ := a.Access.DomainName(ctx, id) // one row; Meta counts members too
+			return name
 		}, func(ctx context.Context, id int64) ([]portal.Person, error) {
 			members, err := a.Access.Members(ctx, id)
 			people := make([]portal.Person, 0, len(members))
@@ -198,6 +202,10 @@ func (a *App) wire(ctx context.Context) error {
 		Features:   features,
 		Web:        webWithConfig{FS: web, dir: filepath.Join(a.Config.DataDir, "web-config")},
 		Registry:   prometheus.NewRegistry(),
+		// /metrics on the public address only with its token; see also serveMetrics.
+		MetricsToken: a.Config.MetricsToken,
+		// X-Forwarded-For is believed only from these peers (sign-in limits, sessions, audit).
+		TrustedProxies: a.Config.TrustedProxyPrefixes(),
 	})
 	return nil
 }
@@ -277,12 +285,25 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+		// No ReadTimeout or WriteTimeout: they would bound whole requests (uploads, imports,
+		// the WebSocket). Request bodies get a per-chunk time-out instead (httpapi).
+	}
+	if a.Config.MetricsAddr != "" { // /metrics for operators, on their own address
+		stopMetrics, err := a.serveMetrics(a.Config.MetricsAddr)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
 	}
 	fmt.Fprintf(a.console, "Portalwright %s is running at %s\n", portalwright.BackendVersion(), PublicURL(ln.Addr()))
 	workers, stopWorkers := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); a.Outbox.Run(workers) }()
+	wg.Add(1)
+	go func() { defer wg.Done(); a.Hub.Run(workers) }() // re-checks every socket now and then
+	wg.Add(1)
+	go func() { defer wg.Done(); a.Portals.SweepDataDir(workers, a.started, a.DB.Dialect != store.Postgres) }()
 	defer func() { stopWorkers(); wg.Wait() }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

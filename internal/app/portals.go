@@ -41,6 +41,19 @@ func (p people) Person(ctx context.Context, id int64) (portal.Person, error) {
 	return portal.Person{ID: u.ID, UserName: u.UserName, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}, nil
 }
 
+// People looks many users up in one query (portal.PeopleBatch: other users' changes).
+func (p people) People(ctx context.Context, ids []int64) (map[int64]portal.Person, error) {
+	users, err := p.identity.UsersByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]portal.Person, len(users))
+	for _, u := range users {
+		out[u.ID] = portal.Person{ID: u.ID, UserName: u.UserName, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}
+	}
+	return out, nil
+}
+
 // newRepos checks git and prepares the repositories under the data dir. Git writes are
 // serialised per portal in-process, or across instances with PostgreSQL advisory locks.
 func newRepos(ctx context.Context, dataDir string, db *store.DB) (*workspace.Repos, error) {

@@ -60,3 +60,15 @@ func (h hubEvents) Committed(ctx context.Context, domainID, portalID int64, by p
 func (h hubEvents) TemplateCreated(ctx context.Context, domainID int64, t portal.Template) {
 	h.hub.Publish(ctx, realtime.Message{Room: realtime.DomainRoom(domainID), Title: portal.EventTemplate, Data: t, MessageType: realtime.TypeNotification})
 }
+
+// revalidation asks every instance to re-check the sockets that an ended session or a lost
+// right concerns (identity.SessionEvents, access.AccessEvents).
+type revalidation struct{ hub *realtime.Hub }
+
+func (r revalidation) SessionsChanged(ctx context.Context, userID int64) {
+	r.hub.Revalidate(ctx, realtime.Scope{UserID: userID})
+}
+
+func (r revalidation) AccessChanged(ctx context.Context, domainID, userID int64) {
+	r.hub.Revalidate(ctx, realtime.Scope{DomainID: domainID, UserID: userID})
+}

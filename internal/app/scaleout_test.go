@@ -20,6 +20,7 @@ import (
 	"portalwright/internal/config"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
+	"portalwright/internal/realtime"
 	"portalwright/internal/store/storetest"
 )
 
@@ -27,7 +28,8 @@ import (
 // instances when PORTALWRIGHT_BIN is not set) on one PostgreSQL database and one data dir:
 // a user of instance B hears the commit made through instance A (LISTEN/NOTIFY), and
 // commits made at the same time through both instances are serialised by the advisory
-// lock, so none is lost.
+// lock, so none is lost. A right lost and a session ended through instance A take effect on
+// a socket open on instance B.
 func TestTwoInstancesShareEvents(t *testing.T) {
 	url := storetest.PostgresURL(t) // skips without TEST_DATABASE_URL
 	cfg := testConfig(t)
@@ -65,9 +67,8 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		return resp.StatusCode, sb.String()
 	}
 
-	// Instance B: a socket in the portal's room. (One live session per user: sign in on B
-	// for the socket, then on A for the commit would end B's session; the socket is already
-	// open and keeps its membership.)
+	// Instance B: a socket in the portal's room. (One live session per user: a second
+	// sign-in on A would end this session and close the socket, so A uses the same token.)
 	tokB := token(second.base)
 	if code, body := call(second.base, tokB, "GET", "/api/v1/portal/1/1/open", ""); code != 200 {
 		t.Fatalf("open on B: %d %s", code, body)
@@ -88,7 +89,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	}
 
 	// Instance A: change a file and commit.
-	tokA := token(first.base)
+	tokA := tokB
 	if code, body := call(first.base, tokA, "GET", "/api/v1/portal/1/1/open", ""); code != 200 {
 		t.Fatalf("open on A: %d %s", code, body)
 	}
@@ -166,6 +167,51 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		if !strings.Contains(string(tree), "content-"+itoa(int64(i))+".json") {
 			t.Fatalf("commit %d was lost: %s", i, tree)
 		}
+	}
+
+	// Carol's socket is on instance B; her right and then her session are taken away through
+	// instance A.
+	carol, err := setup.Identity.CreateUser(context.Background(), identity.NewUser{UserName: "carol", Password: "carol-pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := setup.Access.AssignRole(context.Background(), root, carol.ID, 1, "Writers"); err != nil {
+		t.Fatal(err)
+	}
+	tokCarol := login(t, second.base, "carol", "carol-pass")
+	_, body = call(second.base, tokCarol, "POST", "/api/v1/ws/ticket", "")
+	json.Unmarshal([]byte(body), &tk)
+	carolConn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(second.base, "http")+"/api/v1/ws?ticket="+tk.Ticket, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer carolConn.CloseNow()
+	for i, room := range []string{"user-" + itoa(carol.ID), "domain-1", "portal-1"} {
+		carolConn.Write(ctx, websocket.MessageText, []byte(`{"type":"join","room":"`+room+`","ack":`+itoa(int64(i))+`}`))
+		if m := readJSON(t, carolConn); m["ok"] != true {
+			t.Fatalf("carol joins %s on B: %v", room, m)
+		}
+	}
+	if code, body := call(first.base, authors[0].token, "DELETE", "/api/v1/permissions/updateRoles/"+itoa(carol.ID)+"/1/Writers", ""); code != 204 {
+		t.Fatalf("remove carol's role on A: %d %s", code, body)
+	}
+	if m := readJSON(t, carolConn); m["type"] != "left" || m["room"] != "portal-1" {
+		t.Fatalf("carol's socket on B after losing portal read on A: %v", m)
+	}
+	if code, body := call(first.base, tokCarol, "POST", "/api/v1/user/logout", ""); code != 204 {
+		t.Fatalf("carol logs out on A: %d %s", code, body)
+	}
+	rctx, rcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer rcancel()
+	for {
+		_, data, err := carolConn.Read(rctx)
+		if err == nil {
+			t.Fatalf("carol's socket on B got %s after her logout on A", data)
+		}
+		if websocket.CloseStatus(err) != realtime.StatusSessionEnded {
+			t.Fatalf("carol's socket on B after her logout on A: %v", err)
+		}
+		break
 	}
 }
 

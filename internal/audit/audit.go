@@ -5,7 +5,6 @@ package audit
 import (
 	"context"
 	"log/slog"
-	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,7 +21,7 @@ var HistoryTypes = map[string][]string{
 	"SIGN_IN":    {"LOGIN_SUCCEEDED", "LOGIN_FAILED", "LOGIN_RATE_LIMITED", "LOGOUT", "SSO_LOGIN", "PASSWORD_RESET_REQUESTED", "PASSWORD_RESET_CONFIRMED", "PASSWORD_CHANGED", "ONE_TIME_PASSWORD_USED"},
 	"USER":       {"USER_CREATED", "USER_UPDATED", "USER_DELETED", "USER_FORCE_RESET", "USER_EMAILED", "SSH_KEY_CHANGED"},
 	"DOMAIN":     {"DOMAIN_CREATED", "DOMAIN_RENAMED", "DOMAIN_DELETED", "DOMAIN_LOGO_CHANGED", "DOMAIN_USER_ADDED", "DOMAIN_USER_REMOVED", "DOMAIN_EMAILED"},
-	"GROUP":      {"GROUP_CREATED", "GROUP_PERMISSIONS_UPDATED", "GROUP_DELETED", "ROLE_ASSIGNED", "ROLE_REMOVED"},
+	"GROUP":      {"GROUP_CREATED", "GROUP_PERMISSIONS_UPDATED", "GROUP_DELETED", "ROLE_ASSIGNED", "ROLE_REMOVED", "PERMISSION_CHANGE_REFUSED"},
 	"PREFERENCE": {"PREFERENCE_UPDATED"},
 }
 
@@ -130,14 +129,9 @@ func (l *Log) List(ctx context.Context, f Filter) ([]Entry, error) {
 	return out, rows.Err()
 }
 
-// ClientAddr is the address a request came from, for entries.
-func ClientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// ClientAddr is the address a request came from, for entries (httpx.ClientAddr: the router
+// works it out once, believing X-Forwarded-For only from trusted proxies).
+func ClientAddr(r *http.Request) string { return httpx.ClientAddr(r) }
 
 // Handler serves the history lookups.
 type Handler struct{ log *Log }

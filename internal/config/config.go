@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"time"
@@ -32,8 +34,22 @@ type Config struct {
 	// Demo fills a new installation with a demo domain and portals on first start.
 	Demo bool
 
+	// AllowPrivateGitHosts lets users import from git URLs whose host is a loopback, private,
+	// link-local or otherwise internal address (refused by default: server-side request forgery).
+	AllowPrivateGitHosts bool
+
+	// MetricsAddr, when set, serves /metrics (only) on this separate address. MetricsToken
+	// (env only: a secret), when set, serves /metrics on the main address to requests that
+	// carry it as a bearer token. Without either, /metrics is not served.
+	MetricsAddr  string
+	MetricsToken string
+
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
+
+	// TrustedProxies lists the reverse proxies (CIDRs or addresses, comma-separated) whose
+	// X-Forwarded-For header names the client; from other peers the header is ignored.
+	TrustedProxies string
 }
 
 // SMTP configures outgoing e-mail; without Host and From mails are held in the outbox.
@@ -95,7 +111,10 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "oidc-issuer", env: "PORTALWRIGHT_OIDC_ISSUER", usage: "OpenID Connect issuer URL; enables single sign-on", str: &c.OIDC.Issuer})
 	b.add(flagSpec{name: "oidc-client-id", env: "PORTALWRIGHT_OIDC_CLIENT_ID", usage: "OpenID Connect client id", str: &c.OIDC.ClientID})
 	b.add(flagSpec{name: "oidc-label", env: "PORTALWRIGHT_OIDC_LABEL", usage: "text of the single sign-on button", str: &c.OIDC.Label})
+	b.add(flagSpec{name: "trusted-proxies", env: "PORTALWRIGHT_TRUSTED_PROXIES", usage: "reverse proxies whose X-Forwarded-For names the client: CIDRs or addresses, comma-separated (default: none)", str: &c.TrustedProxies})
 	b.add(flagSpec{name: "oidc-provision", env: "PORTALWRIGHT_OIDC_PROVISION", usage: "create unknown users on their first single sign-on", on: &c.OIDC.Provision})
+	b.add(flagSpec{name: "allow-private-git-hosts", env: "PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS", usage: "allow importing portals from git hosts on loopback, private or link-local addresses", on: &c.AllowPrivateGitHosts})
+	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
 	return b
 }
 
@@ -138,6 +157,7 @@ func (b *Binder) Resolve(getenv func(string) string) error {
 	b.cfg.AdminPassword = getenv("PORTALWRIGHT_ADMIN_PASSWORD")
 	b.cfg.SMTP.Password = getenv("PORTALWRIGHT_SMTP_PASSWORD")
 	b.cfg.OIDC.ClientSecret = getenv("PORTALWRIGHT_OIDC_CLIENT_SECRET")
+	b.cfg.MetricsToken = getenv("PORTALWRIGHT_METRICS_TOKEN")
 	return b.cfg.Validate()
 }
 
@@ -180,10 +200,48 @@ func (c *Config) Validate() error {
 	if c.OIDC.Issuer != "" && c.OIDC.ClientID == "" {
 		errs = append(errs, errors.New("oidc-issuer needs oidc-client-id (and PORTALWRIGHT_OIDC_CLIENT_SECRET)"))
 	}
+	if _, err := ParseCIDRs(c.TrustedProxies); err != nil {
+		errs = append(errs, fmt.Errorf("trusted-proxies: %w", err))
+	}
 	if c.RefreshTokenTTL < c.AccessTokenTTL {
 		errs = append(errs, errors.New("refresh-token-ttl must not be shorter than access-token-ttl"))
 	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("metrics-addr must be host:port, not %q", c.MetricsAddr))
+		} else if c.MetricsAddr == c.Addr {
+			errs = append(errs, errors.New("metrics-addr must differ from addr: /metrics is for operators, not on the public address"))
+		}
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		errs = append(errs, errors.New("PORTALWRIGHT_METRICS_TOKEN must be at least 16 characters"))
+	}
 	return errors.Join(errs...)
+}
+
+// ParseCIDRs reads a comma- or space-separated list of CIDRs ("10.0.0.0/8", "fd00::/8") and
+// single addresses ("192.0.2.7", a /32 or /128).
+func ParseCIDRs(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither a CIDR nor an IP address", f)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}
+
+// TrustedProxyPrefixes is the parsed TrustedProxies (validated by Validate).
+func (c *Config) TrustedProxyPrefixes() []netip.Prefix {
+	p, _ := ParseCIDRs(c.TrustedProxies)
+	return p
 }
 
 // IsPostgresURL tells whether a database URL selects PostgreSQL.

@@ -84,3 +84,49 @@ func TestInvalidValuesAreRejected(t *testing.T) {
 		}
 	}
 }
+
+func TestPrivateGitHostsAndMetricsOptions(t *testing.T) {
+	cfg, err := load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.AllowPrivateGitHosts || cfg.MetricsAddr != "" || cfg.MetricsToken != "" {
+		t.Fatalf("private git hosts and metrics must be off by default: %+v", cfg)
+	}
+	cfg, err = load(t, nil, map[string]string{
+		"PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS": "true",
+		"PORTALWRIGHT_METRICS_ADDR":            "127.0.0.1:9090",
+		"PORTALWRIGHT_METRICS_TOKEN":           "0123456789abcdef-metrics",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.AllowPrivateGitHosts || cfg.MetricsAddr != "127.0.0.1:9090" || cfg.MetricsToken != "0123456789abcdef-metrics" {
+		t.Fatalf("env not applied: %+v", cfg)
+	}
+	cfg, err = load(t, []string{"--allow-private-git-hosts=false", "--metrics-addr", "127.0.0.1:9191"}, map[string]string{"PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.AllowPrivateGitHosts || cfg.MetricsAddr != "127.0.0.1:9191" {
+		t.Fatalf("flags must win: %+v", cfg)
+	}
+	// The token is a secret: never a flag (flags show in the process list).
+	if _, err := load(t, []string{"--metrics-token", "0123456789abcdef"}, nil); err == nil {
+		t.Fatal("--metrics-token must not exist")
+	}
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{args: []string{"--metrics-addr", "9090"}, want: "metrics-addr must be host:port"},
+		{args: []string{"--metrics-addr", "127.0.0.1:8080"}, want: "metrics-addr must differ from addr"},
+		{env: map[string]string{"PORTALWRIGHT_METRICS_TOKEN": "short"}, want: "at least 16 characters"},
+		{env: map[string]string{"PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS": "maybe"}, want: "PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS"},
+	} {
+		if _, err := load(t, c.args, c.env); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("args %v env %v: err = %v, want %q", c.args, c.env, err, c.want)
+		}
+	}
+}

@@ -9,6 +9,10 @@
 //     prompts, no system or user configuration (HOME points at an empty directory), so the
 //     machine's git setup cannot change what the product does.
 //   - Every command has a time-out.
+//   - No checkout ever materialises a symbolic link: every command runs with
+//     core.symlinks=false, so a link in portal content becomes a plain file holding the
+//     target's text (portal content is untrusted; see internal/workspace/files.go). Config
+//     entries are passed only through Cmd.Config, which keeps that one in place.
 package gitcli
 
 import (
@@ -23,11 +27,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
 // MinVersion is the oldest git the product supports.
-const MinVersion = "2.30"
+const MinVersion = "2.31" // GIT_CONFIG_COUNT
 
 // DefaultTimeout bounds a command that was given no time-out of its own.
 const DefaultTimeout = 2 * time.Minute
@@ -147,6 +152,7 @@ func versionAtLeast(have, want string) bool {
 type Cmd struct {
 	args    []string
 	env     []string
+	config  [][2]string
 	stdin   io.Reader
 	timeout time.Duration
 	err     error
@@ -208,8 +214,41 @@ func (c *Cmd) Paths(paths ...string) *Cmd {
 
 // Env adds environment variables for this command (e.g. GIT_AUTHOR_NAME); names are constants.
 func (c *Cmd) Env(name Flag, value string) *Cmd {
+	if strings.HasPrefix(string(name), "GIT_CONFIG_") && name != "GIT_CONFIG_PARAMETERS" {
+		c.fail(fmt.Errorf("gitcli: set configuration with Config, not %s", name))
+		return c
+	}
 	c.env = append(c.env, string(name)+"="+value)
 	return c
+}
+
+// Config sets a git configuration entry for this command only (like "git -c key=value",
+// passed in the environment so it is never parsed as an option). The fixed entries
+// (core.symlinks=false) always come first and cannot be overridden here.
+func (c *Cmd) Config(key Flag, value string) *Cmd {
+	if strings.EqualFold(string(key), "core.symlinks") {
+		c.fail(errors.New("gitcli: core.symlinks is fixed to false"))
+		return c
+	}
+	if strings.ContainsAny(value, "\x00\n") {
+		c.fail(errors.New("gitcli: refused config value with a NUL byte or newline"))
+		return c
+	}
+	c.config = append(c.config, [2]string{string(key), value})
+	return c
+}
+
+// fixedConfig applies to every command.
+var fixedConfig = [][2]string{{"core.symlinks", "false"}}
+
+func configEnv(extra [][2]string) []string {
+	all := append(append([][2]string(nil), fixedConfig...), extra...)
+	env := []string{"GIT_CONFIG_COUNT=" + strconv.Itoa(len(all))}
+	for i, kv := range all {
+		n := strconv.Itoa(i)
+		env = append(env, "GIT_CONFIG_KEY_"+n+"="+kv[0], "GIT_CONFIG_VALUE_"+n+"="+kv[1])
+	}
+	return env
 }
 
 // Stdin feeds the command's standard input.
@@ -268,12 +307,17 @@ func (g *Git) Stream(ctx context.Context, dir string, c *Cmd, w io.Writer) error
 	defer cancel()
 	cmd := exec.CommandContext(ctx, g.bin, c.args...)
 	cmd.Dir = dir
-	cmd.Env = append(append([]string(nil), g.env...), c.env...)
+	cmd.Env = append(append(append([]string(nil), g.env...), c.env...), configEnv(c.config)...)
 	cmd.Stdin = c.stdin
 	cmd.Stdout = w
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 64 << 10}
 	cmd.WaitDelay = 5 * time.Second
+	// git runs helpers of its own (a local push runs receive-pack): on a time-out the whole
+	// process group is killed, so when Run returns no process of ours still holds a git lock
+	// file of the repository (internal/workspace relies on that to remove stale ones).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	err := cmd.Run()
 	if err == nil {
 		return nil

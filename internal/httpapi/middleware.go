@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -158,4 +159,14 @@ func routePattern(r *http.Request) string {
 		}
 	}
 	return "unmatched"
+}
+
+// clientAddr works out once where each request came from (httpx.ClientAddr).
+func clientAddr(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	proxies := httpx.TrustedProxies(trusted)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, proxies.WithClientAddr(r))
+		})
+	}
 }

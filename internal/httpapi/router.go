@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sort"
 	"time"
 
@@ -47,6 +48,14 @@ type Deps struct {
 	Features   []httpx.Routes
 	Web        fs.FS // the built web app (index.html, assets); nil serves no web app
 	Registry   *prometheus.Registry
+	// MetricsToken, when set, serves /metrics on this handler to requests that carry it as a
+	// bearer token; otherwise /metrics is only Server.Metrics, for a separate operator address.
+	MetricsToken string
+	// BodyReadTimeout is how long a request body may stall (0: DefaultBodyReadTimeout;
+	// negative: no time-out).
+	BodyReadTimeout time.Duration
+	// TrustedProxies are the peers whose X-Forwarded-For names the client (httpx.ClientAddr).
+	TrustedProxies []netip.Prefix
 }
 
 // RouteInfo describes one registered API route (for docs and the authorization matrix test).
@@ -60,6 +69,8 @@ type RouteInfo struct {
 type Server struct {
 	http.Handler
 	Routes []RouteInfo
+	// Metrics serves the Prometheus metrics, for an operator-only listener (--metrics-addr).
+	Metrics http.Handler
 }
 
 // New builds the handler.
@@ -70,17 +81,25 @@ func New(d Deps) *Server {
 	if d.Registry == nil {
 		d.Registry = prometheus.NewRegistry()
 	}
+	if d.BodyReadTimeout == 0 {
+		d.BodyReadTimeout = DefaultBodyReadTimeout
+	}
 	m := newMetrics(d.Registry)
 	r := chi.NewRouter()
-	r.Use(requestID, accessLog(d.Logger, m), recoverer(d.Logger))
+	r.Use(clientAddr(d.TrustedProxies), securityHeaders, requestID, accessLog(d.Logger, m), recoverer(d.Logger), bodyReadTimeout(d.BodyReadTimeout))
 
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Get("/readyz", readyz(d.DB))
-	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{Registry: d.Registry}))
+	// /metrics is for operators: on the public address only with its own token; otherwise on
+	// a separate address (Server.Metrics) or not at all.
+	metrics := promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{Registry: d.Registry})
+	if d.MetricsToken != "" {
+		r.Method(http.MethodGet, "/metrics", metricsAuth(d.MetricsToken, metrics))
+	}
 
-	s := &Server{Handler: r}
+	s := &Server{Handler: r, Metrics: metrics}
 	guard := &guard{auth: d.Auth, authz: d.Authorizer}
 	r.Route(APIPrefix, func(api chi.Router) {
 		api.NotFound(func(w http.ResponseWriter, r *http.Request) {

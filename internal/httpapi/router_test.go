@@ -40,6 +40,12 @@ func (p pinger) Ping(context.Context) error { return p.err }
 
 func newTestServer(t *testing.T, db Pinger) *Server {
 	t.Helper()
+	return newTestServerWith(t, db, nil)
+}
+
+// newTestServerWith lets a test change the dependencies (metrics token, time-outs, routes).
+func newTestServerWith(t *testing.T, db Pinger, change func(*Deps)) *Server {
+	t.Helper()
 	ok := func(w http.ResponseWriter, r *http.Request) {
 		p, _ := httpx.PrincipalFrom(r.Context())
 		httpx.JSON(w, http.StatusOK, map[string]any{"user": p.Username})
@@ -70,7 +76,11 @@ func newTestServer(t *testing.T, db Pinger) *Server {
 		"assets/index-AbCd1234.js":        {Data: []byte("console.log(1)")},
 		"assets/config/probe.config.json": {Data: []byte("{}")},
 	}
-	return New(Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: tokenAuth{}, Features: []httpx.Routes{feature}, Web: web})
+	d := Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Auth: tokenAuth{}, Features: []httpx.Routes{feature}, Web: web}
+	if change != nil {
+		change(&d)
+	}
+	return New(d)
 }
 
 type errBody struct {
@@ -208,9 +218,10 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		t.Fatalf("readyz with the database down = %d %s", rec.Code, e.ErrorCode)
 	}
 
+	s = newTestServerWith(t, pinger{}, func(d *Deps) { d.MetricsToken = "metrics-token-0123456789" })
 	do(t, s, "GET", "/api/v1/open", "", "")
 	do(t, s, "GET", "/api/v1/mine", "", "")
-	rec, _ := do(t, s, "GET", "/metrics", "", "")
+	rec, _ := do(t, s, "GET", "/metrics", "metrics-token-0123456789", "")
 	body := rec.Body.String()
 	for _, want := range []string{
 		`portalwright_http_requests_total{method="GET",route="/api/v1/open",status="200"} 1`,

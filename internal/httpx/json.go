@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -57,8 +58,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	JSON(w, e.Status, errorBody{Error: e, RequestID: id})
 }
 
-// Decode reads a JSON body into v. An empty, oversized or malformed body, or one with
-// trailing data, is a 400 with a message that says which.
+// Decode reads a JSON body into v. An empty, malformed or null body, or one with trailing
+// data, is a 400 with a message that says which; a body over MaxJSONBody is a 413; a body that
+// stops arriving (the server's per-chunk read time-out, see internal/httpapi) is a 408.
+// A JSON null is refused whatever v is: no call takes "nothing" as a value, and decoding null
+// would silently leave v at its zero value (PUT /settings with null reset a portal's settings).
 func Decode(r *http.Request, v any) error {
 	if r.Body == nil || r.Body == http.NoBody {
 		return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
@@ -66,28 +70,74 @@ func Decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
 		return NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
 	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, MaxJSONBody+1))
-	if err := dec.Decode(v); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.Is(err, io.EOF):
-			return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
-		case errors.As(err, &typ):
-			return BadRequest("INVALID_JSON", "The field '"+typ.Field+"' has the wrong type: expected "+typ.Type.String()+".")
-		case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
-			return BadRequest("INVALID_JSON", "The request body is not valid JSON.")
-		default:
-			return BadRequest("INVALID_JSON", "The request body could not be read as JSON.")
-		}
+	if r.ContentLength > MaxJSONBody {
+		return errBodyTooLarge()
 	}
-	if dec.More() {
+	dec := json.NewDecoder(&limitedBody{r: r.Body, left: MaxJSONBody})
+	var raw json.RawMessage
+	err := dec.Decode(&raw)
+	if err == nil && dec.More() {
 		return BadRequest("INVALID_JSON", "The request body must hold a single JSON value.")
 	}
-	if dec.InputOffset() > MaxJSONBody {
-		return NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Too Large", "The request body is too large.")
+	if err == nil && string(raw) == "null" {
+		return BadRequest("INVALID_JSON", "The request body is null; a JSON object with the values was expected.")
 	}
-	return nil
+	if err == nil {
+		err = json.Unmarshal(raw, v)
+	}
+	if err == nil {
+		return nil
+	}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, errTooLarge):
+		return errBodyTooLarge()
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout",
+			"The request body stopped arriving, so the server stopped waiting for it. Check the network connection and try again.").WithCause(err)
+	case errors.Is(err, io.EOF):
+		return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
+	case errors.As(err, &typ):
+		return BadRequest("INVALID_JSON", "The field '"+typ.Field+"' has the wrong type: expected "+typ.Type.String()+".")
+	case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
+		return BadRequest("INVALID_JSON", "The request body is not valid JSON.")
+	default:
+		return BadRequest("INVALID_JSON", "The request body could not be read as JSON.")
+	}
+}
+
+func errBodyTooLarge() *Error {
+	return NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Entity Too Large",
+		"The request body is larger than the limit of "+strconv.Itoa(MaxJSONBody>>20)+" MiB for this call. Send less data at once.")
+}
+
+var errTooLarge = errors.New("request body over the limit")
+
+// limitedBody reads at most left bytes and then fails with errTooLarge, so a body over the
+// limit is told apart from a malformed one (io.LimitReader would end it early, which reads as
+// truncated JSON).
+type limitedBody struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limitedBody) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		// One byte more tells a body of exactly the limit from a longer one.
+		var one [1]byte
+		n, err := l.r.Read(one[:])
+		if n > 0 {
+			return 0, errTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // PathIDs reads positive numeric URL parameters by name; on a bad value it answers 400 and

@@ -43,15 +43,14 @@ const (
 	ResetTokenTTL      = time.Hour
 	OneTimePasswordTTL = 7 * 24 * time.Hour
 	OneTimePasswordLen = 12
-	MaxLoginFailures   = 10
-	LoginFailureWindow = 5 * time.Minute
 )
 
 // Messages of the account flows (spec 1 §5.1, §5.2, §8 where it has them).
 const (
 	MsgResetInvalid         = "Password or Token was invalid, try again."
 	MsgResetRequested       = "Please check your email for the password reset link"
-	MsgTooManyAttempts      = "Too many failed sign-in attempts. Please wait 5 minutes and try again."
+	MsgTooManyAttempts      = "Too many failed sign-in attempts. Please wait %s and try again."
+	MsgTooManyResets        = "Too many password reset requests. Please wait %s and try again."
 	MsgCurrentPasswordWrong = "The current password is incorrect."
 	MsgEmailAdminOnly       = "Only administrators can change the e-mail address."
 	MsgUserNotFound         = "The user does not exist."
@@ -88,40 +87,13 @@ func (s *Service) link(fragment string) string {
 	return strings.TrimRight(s.cfg.PublicURL, "/") + "/#/" + fragment
 }
 
-// rate limiting ---------------------------------------------------------------------------
-
-func failureKeys(username, addr string) []string {
-	keys := []string{"user:" + usernameKey(username)}
-	if addr != "" {
-		keys = append(keys, "addr:"+addr)
-	}
-	return keys
-}
-
-// checkRate refuses a sign-in when the user name or the client address has failed too often
-// within the window.
-func (s *Service) checkRate(ctx context.Context, username, addr string) error {
-	since := s.now().Add(-LoginFailureWindow)
-	for _, k := range failureKeys(username, addr) {
-		n, err := s.store.CountFailures(ctx, k, since)
-		if err != nil {
-			return err
-		}
-		if n >= MaxLoginFailures {
-			return httpx.TooManyRequests("TOO_MANY_ATTEMPTS", MsgTooManyAttempts)
-		}
-	}
-	return nil
-}
-
-func (s *Service) noteFailure(ctx context.Context, username, addr string) {
-	_ = s.store.RecordFailure(ctx, failureKeys(username, addr), s.now(), time.Hour)
-}
-
 // password reset --------------------------------------------------------------------------
 
 // RequestPasswordReset stores the chosen new password and e-mails a link that confirms it.
-// It answers the same whether or not the user exists, so it cannot be used to find names.
+// It answers the same whether or not the user exists, so it cannot be used to find names:
+// the throttle counts every name alike (a looser cap per client address answers 429 whatever
+// the name), the password is hashed either way, and at most one mail per user name is queued
+// per ResetMailInterval — further requests answer as success and queue nothing.
 func (s *Service) RequestPasswordReset(ctx context.Context, userName, newPassword string, client ClientInfo) error {
 	userName = strings.TrimSpace(userName)
 	if userName == "" || newPassword == "" {
@@ -130,24 +102,34 @@ func (s *Service) RequestPasswordReset(ctx context.Context, userName, newPasswor
 	if err := validate.PasswordLength(newPassword); err != nil {
 		return httpx.Validation(err.Error())
 	}
-	if err := s.checkRate(ctx, userName, client.Addr); err != nil {
+	now := s.now()
+	if wait, err := s.store.Reserve(ctx, now, []bucket{{bucketName("reset-addr", client.Addr), resetAddrLimit}}); err != nil {
 		return err
-	}
-	u, err := s.store.UserByUsername(ctx, userName)
-	if errors.Is(err, store.ErrNotFound) {
-		s.noteFailure(ctx, userName, client.Addr) // guessing names counts against the limit
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if u.Email == "" {
-		s.record(ctx, "PASSWORD_RESET_REQUESTED", u, nil, u.ID, "no e-mail address on file", client.Addr)
-		return nil
+	} else if wait > 0 {
+		return tooMany(MsgTooManyResets, wait)
 	}
 	hash, err := HashPassword(newPassword)
 	if err != nil {
 		return err
+	}
+	wait, err := s.store.Reserve(ctx, now, []bucket{{bucketName("reset-user", usernameKey(userName)), resetUserLimit}})
+	if err != nil {
+		return err
+	}
+	u, err := s.store.UserByUsername(ctx, userName)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		s.record(ctx, "PASSWORD_RESET_REQUESTED", u, nil, u.ID, "throttled: a reset mail was sent within the last few minutes; none queued", client.Addr)
+		return nil
+	}
+	if u.Email == "" {
+		s.record(ctx, "PASSWORD_RESET_REQUESTED", u, nil, u.ID, "no e-mail address on file", client.Addr)
+		return nil
 	}
 	token := uuid.NewString()
 	err = s.store.DB().WithTx(ctx, func(tx *store.Tx) error {
@@ -221,24 +203,25 @@ func (s *Service) confirmReset(ctx context.Context, token string, r *passwordRes
 // password (the login answered 403 / 149).
 func (s *Service) replaceOneTimePassword(ctx context.Context, username, oneTime, password string, client ClientInfo) (*Tokens, error) {
 	invalid := httpx.BadRequest("RESET_INVALID", MsgResetInvalid)
-	if err := s.checkRate(ctx, username, client.Addr); err != nil {
+	if err := s.reserveSignIn(ctx, username, client.Addr); err != nil {
 		return nil, err
 	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
-		s.noteFailure(ctx, username, client.Addr)
+		_, _ = VerifyPassword(dummyHash(), oneTime)
 		return nil, invalid
 	}
 	if err != nil {
 		return nil, err
 	}
 	if !u.MustResetPassword || (u.OTPExpiresAt != nil && !s.now().Before(*u.OTPExpiresAt)) {
+		_, _ = VerifyPassword(dummyHash(), oneTime) // costs what a real check costs
 		return nil, invalid
 	}
 	if ok, err := VerifyPassword(u.PasswordHash, oneTime); err != nil || !ok {
-		s.noteFailure(ctx, username, client.Addr)
 		return nil, invalid
 	}
+	s.signInSucceeded(ctx, u, username, client.Addr)
 	if err := validate.PasswordLength(password); err != nil {
 		return nil, httpx.Validation(err.Error())
 	}
@@ -357,6 +340,7 @@ func (s *Service) ForceResetPassword(ctx context.Context, p httpx.Principal, use
 		return err
 	}
 	s.record(ctx, "USER_FORCE_RESET", nil, &p, u.ID, u.UserName, "")
+	s.sessionsChanged(ctx, u.ID)
 	return nil
 }
 
@@ -398,6 +382,7 @@ func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) e
 		return err
 	}
 	s.record(ctx, "USER_DELETED", nil, &p, id, u.UserName, "")
+	s.sessionsChanged(ctx, id)
 	return nil
 }
 
@@ -446,6 +431,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 		return nil, err
 	}
 	s.record(ctx, "USER_UPDATED", nil, &p, u.ID, u.UserName, "")
+	s.sessionsChanged(ctx, u.ID) // the admin flag may have gone
 	return u, nil
 }
 
@@ -489,6 +475,7 @@ func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, current
 		return err
 	}
 	s.record(ctx, "PASSWORD_CHANGED", u, nil, u.ID, "", "")
+	s.sessionsChanged(ctx, u.ID) // the user's other sessions ended
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package identity
 
 import (
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,7 +11,9 @@ import (
 )
 
 // Handler serves /api/v1/user.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc *Service
+}
 
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
@@ -46,8 +47,8 @@ func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if err := h.svc.RequestPasswordReset(r.Context(), req.UserName, req.NewPassword, clientInfo(r)); err != nil {
-		httpx.WriteError(w, r, err)
+	if err := h.svc.RequestPasswordReset(r.Context(), req.UserName, req.NewPassword, h.clientInfo(r)); err != nil {
+		writeError(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, map[string]string{"message": MsgResetRequested})
@@ -70,9 +71,9 @@ func (h *Handler) confirmReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tokens, err := h.svc.ConfirmPasswordReset(r.Context(), firstNonEmpty(req.Token, req.UUID),
-		firstNonEmpty(req.ConfirmedPassword, req.ConfirmPassword), req.Username, clientInfo(r))
+		firstNonEmpty(req.ConfirmedPassword, req.ConfirmPassword), req.Username, h.clientInfo(r))
 	if err != nil {
-		httpx.WriteError(w, r, err)
+		writeError(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, tokens)
@@ -216,9 +217,9 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	tokens, err := h.svc.Login(r.Context(), req.Username, req.Password, clientInfo(r))
+	tokens, err := h.svc.Login(r.Context(), req.Username, req.Password, h.clientInfo(r))
 	if err != nil {
-		httpx.WriteError(w, r, err)
+		writeError(w, r, err)
 		return
 	}
 	httpx.JSON(w, http.StatusOK, tokens)
@@ -258,12 +259,4 @@ func BearerToken(r *http.Request) string {
 		return ""
 	}
 	return strings.TrimSpace(token)
-}
-
-func clientInfo(r *http.Request) ClientInfo {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return ClientInfo{Addr: host, UserAgent: r.UserAgent()}
 }

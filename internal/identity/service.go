@@ -48,6 +48,7 @@ type Service struct {
 	now    func() time.Time
 	mailer Mailer
 	audit  Auditor
+	events SessionEvents // ended sessions (see events.go)
 }
 
 // NewService loads (or creates) the shared signing key.
@@ -92,14 +93,14 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if username == "" || password == "" {
 		return nil, httpx.BadRequest("MISSING_CREDENTIALS", validate.MsgMissingCredentials)
 	}
-	if err := s.checkRate(ctx, username, client.Addr); err != nil {
+	// The attempt is counted before the password is checked (see throttle.go).
+	if err := s.reserveSignIn(ctx, username, client.Addr); err != nil {
 		s.record(ctx, "LOGIN_RATE_LIMITED", nil, nil, 0, username, client.Addr)
 		return nil, err
 	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		_, _ = VerifyPassword(dummyHash(), password)
-		s.noteFailure(ctx, username, client.Addr)
 		s.record(ctx, "LOGIN_FAILED", nil, nil, 0, username, client.Addr)
 		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
@@ -111,11 +112,10 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		return nil, err
 	}
 	if !ok {
-		s.noteFailure(ctx, username, client.Addr)
 		s.record(ctx, "LOGIN_FAILED", u, nil, u.ID, username, client.Addr)
 		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
-	_ = s.store.ClearFailures(ctx, failureKeys(username, "")[0])
+	s.signInSucceeded(ctx, u, username, client.Addr)
 	if u.MustResetPassword {
 		if u.OTPExpiresAt != nil && !s.now().Before(*u.OTPExpiresAt) {
 			return nil, httpx.Forbidden("ONE_TIME_PASSWORD_EXPIRED", MsgOneTimePasswordExpired)
@@ -142,6 +142,7 @@ func (s *Service) startSession(ctx context.Context, u *User, client ClientInfo) 
 	if err := s.store.StartSession(ctx, sess); err != nil {
 		return nil, err
 	}
+	s.sessionsChanged(ctx, u.ID) // the user's other sessions ended
 	u.LastLoggedIn = &now
 	return s.tokens(u, sess.ID, secret)
 }
@@ -237,6 +238,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, er
 	now := s.now()
 	if !secretMatches(secret, sess.RefreshHash) {
 		_ = s.store.RevokeSession(ctx, sess.ID, RevokedReuse, now)
+		s.sessionsChanged(ctx, sess.UserID)
 		return nil, httpx.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
 	}
 	newSecret, newHash := newRefreshSecret()
@@ -256,6 +258,7 @@ func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
 		return err
 	}
 	s.record(ctx, "LOGOUT", nil, &p, p.UserID, "", "")
+	s.sessionsChanged(ctx, p.UserID)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"portalwright/internal/store"
@@ -91,26 +92,42 @@ func (s *SQLStore) StartSession(ctx context.Context, sess *Session) error {
 	})
 }
 
+// SessionWithUser reads a session and its user in one query (every authenticated request
+// asks for both).
 func (s *SQLStore) SessionWithUser(ctx context.Context, sessionID string) (*Session, *User, error) {
 	var sess Session
 	var revoked sql.NullTime
-	err := s.db.QueryRowContext(ctx, `SELECT id, user_id, refresh_hash, created_at, refreshed_at, expires_at,
-		revoked_at, revoked_reason, client_addr, user_agent FROM sessions WHERE id = ?`, sessionID).Scan(
-		&sess.ID, &sess.UserID, &sess.RefreshHash, &sess.CreatedAt, &sess.RefreshedAt, &sess.ExpiresAt,
-		&revoked, &sess.RevokedReason, &sess.ClientAddr, &sess.UserAgent)
+	row := s.db.QueryRowContext(ctx, `SELECT s.id, s.user_id, s.refresh_hash, s.created_at, s.refreshed_at, s.expires_at,
+		s.revoked_at, s.revoked_reason, s.client_addr, s.user_agent, `+sessionUserColumns+`
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`, sessionID)
+	u, err := scanUser(scanAfter{row, []any{&sess.ID, &sess.UserID, &sess.RefreshHash, &sess.CreatedAt, &sess.RefreshedAt,
+		&sess.ExpiresAt, &revoked, &sess.RevokedReason, &sess.ClientAddr, &sess.UserAgent}})
 	if err != nil {
-		return nil, nil, store.NotFound(err)
+		return nil, nil, err
 	}
 	if revoked.Valid {
 		t := revoked.Time
 		sess.RevokedAt = &t
 	}
-	u, err := s.UserByID(ctx, sess.UserID)
-	if err != nil {
-		return nil, nil, err
-	}
 	return &sess, u, nil
 }
+
+// scanAfter scans leading columns into first, the rest as the caller asks (scanUser).
+type scanAfter struct {
+	row   *sql.Row
+	first []any
+}
+
+func (s scanAfter) Scan(dest ...any) error { return s.row.Scan(append(s.first, dest...)...) }
+
+// sessionUserColumns are userColumns aliased u., in the same order.
+var sessionUserColumns = func() string {
+	cols := strings.Split(userColumns, ",")
+	for i, c := range cols {
+		cols[i] = "u." + strings.TrimSpace(c)
+	}
+	return strings.Join(cols, ", ")
+}()
 
 // RotateRefresh swaps the refresh hash only if it still is oldHash, so two concurrent
 // refreshes with the same token cannot both succeed.

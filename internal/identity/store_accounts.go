@@ -106,31 +106,5 @@ func (s *SQLStore) UseResetTx(ctx context.Context, tx *store.Tx, tokenHash strin
 	return n == 1, err
 }
 
-// CountFailures counts failed sign-ins per key since a time.
-func (s *SQLStore) CountFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM login_failures WHERE key = ? AND at > ?", key, since).Scan(&n)
-	return n, err
-}
-
-// RecordFailure notes a failed sign-in under each key and forgets failures older than keep.
-func (s *SQLStore) RecordFailure(ctx context.Context, keys []string, at time.Time, keep time.Duration) error {
-	return s.db.WithTx(ctx, func(tx *store.Tx) error {
-		for _, k := range keys {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO login_failures (key, at) VALUES (?, ?)", k, at); err != nil {
-				return err
-			}
-		}
-		_, err := tx.ExecContext(ctx, "DELETE FROM login_failures WHERE at < ?", at.Add(-keep))
-		return err
-	})
-}
-
-// ClearFailures forgets the failures under a key (after a successful sign-in).
-func (s *SQLStore) ClearFailures(ctx context.Context, key string) error {
-	_, err := s.db.ExecContext(ctx, "DELETE FROM login_failures WHERE key = ?", key)
-	return err
-}
-
 // DB exposes the database for transactions that span identity and other writes (mail).
 func (s *SQLStore) DB() *store.DB { return s.db }

@@ -323,21 +323,8 @@ const dueCondition = `((status = 'pending' AND next_attempt_at <= ?) OR (status 
 
 func (o *Outbox) dueIDs(ctx context.Context) ([]int64, error) {
 	now := o.utcNow()
-	rows, err := o.db.QueryContext(ctx, `SELECT id FROM mail_outbox WHERE `+dueCondition+
+	return o.db.Int64s(ctx, `SELECT id FROM mail_outbox WHERE `+dueCondition+
 		` ORDER BY next_attempt_at, id LIMIT `+strconv.Itoa(batchSize), now, now.Add(-staleClaim))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // claimed is a message a worker owns while it handles it.

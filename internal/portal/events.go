@@ -33,12 +33,15 @@ func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
 	return s.store.DomainOf(ctx, portalID)
 }
 
-// changed reports the user's workspace after a write.
+// changed reports the user's workspace after a write. The status is taken even when nobody
+// listens: it records the workspace's new state for other users' changes (a file write
+// changes no git state the workspace layer could notice by itself).
 func (s *Service) changed(ctx context.Context, userID, portalID int64) {
+	st, err := s.repos.Status(ctx, userID, portalID)
 	if s.events == nil {
 		return
 	}
-	if st, err := s.repos.Status(ctx, userID, portalID); err == nil {
+	if err == nil {
 		s.announce(ctx, userID, portalID, st)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -88,44 +86,41 @@ func (s *Service) LinkMicrosites(ctx context.Context, domainID, portalID int64, 
 // ProbeSettingsFile holds a portal's probe settings (the designer's per-portal options).
 const ProbeSettingsFile = "probe-settings.json"
 
-// ProbeSettings reads the probe settings of the user's workspace ({} when there are none).
-func (s *Service) ProbeSettings(ctx context.Context, userID, portalID int64) (json.RawMessage, error) {
-	dir := s.repos.WorkspaceDir(userID, portalID)
-	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
-		return nil, gitError(workspace.ErrNoWorkspace)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, ProbeSettingsFile))
+var probeSettingsPath = workspace.MustPath(ProbeSettingsFile)
+
+// ProbeSettings reads the probe settings of the user's workspace ({} when there are none)
+// with the version a save must be based on.
+func (s *Service) ProbeSettings(ctx context.Context, userID, portalID int64) (json.RawMessage, workspace.Version, error) {
+	data, version, err := s.repos.ReadFile(userID, portalID, probeSettingsPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return json.RawMessage("{}"), nil
+		return json.RawMessage("{}"), workspace.NoVersion, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, version, fileError(err, ProbeSettingsFile)
 	}
 	if !json.Valid(data) {
-		return nil, httpx.Validation("Could not load probe settings file: it is not valid JSON.")
+		return nil, version, httpx.Validation("Could not load probe settings file: it is not valid JSON.")
 	}
-	return data, nil
+	return data, version, nil
 }
 
-// SaveProbeSettings writes the probe settings into the user's workspace (a local change).
-func (s *Service) SaveProbeSettings(ctx context.Context, userID, portalID int64, data json.RawMessage) error {
+// SaveProbeSettings writes the probe settings into the user's workspace (a local change) if
+// the file is still at version base.
+func (s *Service) SaveProbeSettings(ctx context.Context, userID, portalID int64, data json.RawMessage, base workspace.Version) (workspace.Version, error) {
 	var obj map[string]any
 	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
-		return httpx.Validation("The probe settings must be a JSON object.")
-	}
-	dir := s.repos.WorkspaceDir(userID, portalID)
-	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
-		return gitError(workspace.ErrNoWorkspace)
+		return base, httpx.Validation("The probe settings must be a JSON object.")
 	}
 	pretty, err := json.MarshalIndent(obj, "", "  ")
 	if err != nil {
-		return err
+		return base, err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, ProbeSettingsFile), append(pretty, '\n')); err != nil {
-		return err
+	version, err := s.repos.WriteFile(ctx, userID, portalID, probeSettingsPath, append(pretty, '\n'), base)
+	if err != nil {
+		return base, fileError(err, ProbeSettingsFile)
 	}
 	s.changed(ctx, userID, portalID)
-	return nil
+	return version, nil
 }
 
 // Statistics answers GET statistics: the size of the branch and its history.
@@ -169,16 +164,18 @@ type EngineInfo struct {
 	EngineVersion string `json:"engineVersion"` // "" when the portal carries no portal engine
 }
 
+var enginePath = workspace.MustPath("engine/portal-engine.js")
+
 var engineVersion = regexp.MustCompile(`VERSION\s*=\s*'([0-9][0-9A-Za-z.\-]*)'`)
 
 // Engine reports the engine type and the version of the engine file in the user's workspace.
 func (s *Service) Engine(ctx context.Context, userID, portalID int64) (*EngineInfo, error) {
-	settings, err := s.Settings(ctx, userID, portalID)
+	settings, _, err := s.Settings(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	info := &EngineInfo{EngineType: settings.EngineType}
-	data, err := os.ReadFile(filepath.Join(s.repos.WorkspaceDir(userID, portalID), "engine", "portal-engine.js"))
+	data, _, err := s.repos.ReadFile(userID, portalID, enginePath)
 	if err == nil {
 		if m := engineVersion.FindSubmatch(data); m != nil {
 			info.EngineVersion = string(m[1])

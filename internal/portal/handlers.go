@@ -242,19 +242,25 @@ func (h *Handler) revert(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) reset(w http.ResponseWriter, r *http.Request) {
 	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
-		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
+		pt, err := h.svc.Portal(r.Context(), ids[0], ids[1])
+		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
-		v, err := h.svc.Reset(r.Context(), httpx.MustPrincipal(r), ids[1])
+		v, err := h.svc.Reset(r.Context(), httpx.MustPrincipal(r), pt, branchParam(chi.URLParam(r, "branch")))
 		httpx.Respond(w, r, v, err)
 	}
 }
 
 func (h *Handler) wsChanges(w http.ResponseWriter, r *http.Request) {
 	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
-		v, err := h.svc.WorkspaceChanges(r.Context(), ids[0], ids[1], h.domainNames(r.Context(), ids[0]), branchParam(chi.URLParam(r, "branch")))
-		httpx.Respond(w, r, v, err)
+		// Encoded once per change and shared by every caller (wschanges.go).
+		data, err := h.svc.WorkspaceChangesJSON(r.Context(), ids[0], ids[1], h.domainNames(r.Context(), ids[0]), branchParam(chi.URLParam(r, "branch")))
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		httpx.WriteEncoded(w, r, http.StatusOK, data)
 	}
 }
 
@@ -405,37 +411,34 @@ func (h *Handler) activeBranch(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteError(w, r, err)
 			return
 		}
-		httpx.Text(w, http.StatusOK, pt.ActiveBranch)
+		httpx.Text(w, http.StatusOK, h.svc.ActiveBranch(r.Context(), pt))
 	}
 }
 
 func (h *Handler) settings(w http.ResponseWriter, r *http.Request) {
-	if ids, ok := httpx.PathIDs(w, r, "domainId", "portalId"); ok {
-		if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		v, err := h.svc.Settings(r.Context(), httpx.MustPrincipal(r).UserID, ids[1])
-		httpx.Respond(w, r, v, err)
-	}
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		v, version, err := h.svc.Settings(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
+		httpx.SetETag(w, string(version))
+		return v, err
+	})
 }
 
 func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request) {
-	ids, ok := httpx.PathIDs(w, r, "domainId", "portalId")
-	if !ok {
-		return
-	}
-	if _, err := h.svc.Portal(r.Context(), ids[0], ids[1]); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	var s Settings
-	if err := httpx.Decode(r, &s); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	v, err := h.svc.SaveSettings(r.Context(), httpx.MustPrincipal(r).UserID, ids[1], s)
-	httpx.Respond(w, r, v, err)
+	h.withPortal(w, r, func(portalID int64) (any, error) {
+		base, err := httpx.IfMatch(r)
+		if err != nil {
+			return nil, err
+		}
+		var s Settings
+		if err := httpx.Decode(r, &s); err != nil {
+			return nil, err
+		}
+		v, version, err := h.svc.SaveSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID, s, workspace.Version(base))
+		if err == nil {
+			httpx.SetETag(w, string(version))
+		}
+		return v, err
+	})
 }
 
 func (h *Handler) gitURLs(w http.ResponseWriter, r *http.Request) {
@@ -628,22 +631,30 @@ type probeBody struct {
 
 func (h *Handler) probeSettings(w http.ResponseWriter, r *http.Request) {
 	h.withPortal(w, r, func(portalID int64) (any, error) {
-		data, err := h.svc.ProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
+		data, version, err := h.svc.ProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID)
 		if err != nil {
 			return nil, err
 		}
+		httpx.SetETag(w, string(version))
 		return probeBody{Data: data}, nil
 	})
 }
 
 func (h *Handler) saveProbeSettings(w http.ResponseWriter, r *http.Request) {
-	var b probeBody
-	if err := httpx.Decode(r, &b); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
 	h.withPortal(w, r, func(portalID int64) (any, error) {
-		return nil, h.svc.SaveProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID, b.Data)
+		base, err := httpx.IfMatch(r)
+		if err != nil {
+			return nil, err
+		}
+		var b probeBody
+		if err := httpx.Decode(r, &b); err != nil {
+			return nil, err
+		}
+		version, err := h.svc.SaveProbeSettings(r.Context(), httpx.MustPrincipal(r).UserID, portalID, b.Data, workspace.Version(base))
+		if err == nil {
+			httpx.SetETag(w, string(version))
+		}
+		return nil, err
 	})
 }
 

@@ -54,12 +54,13 @@ func crewStarter() fstest.MapFS {
 	}
 }
 
-func apiErr(t *testing.T, err error, status int, code string) {
+func apiErr(t *testing.T, err error, status int, code string) *httpx.Error {
 	t.Helper()
 	var e *httpx.Error
 	if !errors.As(err, &e) || e.Status != status || (code != "" && e.Code != code) {
 		t.Fatalf("err = %v, want %d %s", err, status, code)
 	}
+	return e
 }
 
 func TestPortals(t *testing.T) {
@@ -147,13 +148,26 @@ func TestPortals(t *testing.T) {
 		})
 
 		t.Run("settings are read with defaults and written into the workspace", func(t *testing.T) {
-			s, err := svc.Settings(ctx, ann.UserID, crew.ID)
+			s, v0, err := svc.Settings(ctx, ann.UserID, crew.ID)
 			if err != nil || s.TaskRunnerSettings.OutputPath != "pw-dist" || s.LanguageSettings.TranslationsBasePath != "translations" {
 				t.Fatalf("settings %+v %v", s, err)
 			}
 			s.LanguageSettings.Languages = append(s.LanguageSettings.Languages, "ar_SA")
-			if _, err := svc.SaveSettings(ctx, ann.UserID, crew.ID, s); err != nil {
-				t.Fatal(err)
+			_, v1, err := svc.SaveSettings(ctx, ann.UserID, crew.ID, s, v0)
+			if err != nil || v1 == v0 {
+				t.Fatal(v1, err)
+			}
+			// A save based on the old version (a second tab, a view not refreshed after a
+			// revert) is refused and changes nothing: no lost update.
+			stale := s
+			stale.LanguageSettings.Languages = []string{"en_GB"}
+			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, stale, v0)
+			e := apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
+			if e.Data.(map[string]string)["currentVersion"] != string(v1) {
+				t.Fatalf("conflict data %+v", e.Data)
+			}
+			if _, now, _ := svc.Settings(ctx, ann.UserID, crew.ID); now != v1 {
+				t.Fatalf("a refused save wrote: %s", now)
 			}
 			data, _ := os.ReadFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "portal.json"))
 			if !containsAll(string(data), `"ar_SA"`, `"custom"`, `"kept": true`) {
@@ -165,14 +179,21 @@ func TestPortals(t *testing.T) {
 			}
 			bad := s
 			bad.LanguageSettings.DefaultLanguage = "de_DE"
-			_, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad)
+			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad, v1)
 			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			bad = s
 			bad.TaskRunnerSettings.OutputPath = "../../etc"
-			_, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad)
+			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad, v1)
 			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			if err := svc.RevertAll(ctx, ann, crew.ID); err != nil {
 				t.Fatal(err)
+			}
+			// After Revert All the file is back at its first version: a save based on the
+			// discarded edit is stale.
+			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, s, v1)
+			apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
+			if _, now, _ := svc.Settings(ctx, ann.UserID, crew.ID); now != v0 {
+				t.Fatalf("after revert the version is %s, want %s", now, v0)
 			}
 		})
 
@@ -198,6 +219,27 @@ func TestPortals(t *testing.T) {
 			apiErr(t, err, http.StatusBadRequest, "INVALID_BRANCH_NAME")
 			err = svc.DeleteBranch(ctx, ann, d.ID, crew.ID, "master")
 			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+
+			// Ann has release/2027 open with an uncommitted change: the branch stays.
+			os.WriteFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "pages", "draft.html"), []byte("<p>draft</p>"), 0o644)
+			err = svc.DeleteBranch(ctx, admin, d.ID, crew.ID, "release/2027")
+			apiErr(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
+			// Reset recovers from a branch that is gone: it lands on the active branch.
+			pt, _ := svc.Portal(ctx, d.ID, crew.ID)
+			st, err := svc.Reset(ctx, ann, pt, "gone/branch")
+			if err != nil || st.Branch != "release/2027" || st.HasChanges() {
+				t.Fatalf("reset keeps the branch it is on when the one asked for is gone: %+v %v", st, err)
+			}
+			if err := svc.DeleteBranch(ctx, admin, d.ID, crew.ID, "release/2027"); err != nil {
+				t.Fatalf("a clean workspace does not hold a branch: %v", err)
+			}
+			st, err = svc.Reset(ctx, ann, pt, "release/2027")
+			if err != nil || st.Branch != "master" {
+				t.Fatalf("reset after the branch was deleted: %+v %v", st, err)
+			}
+			if err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", ""); err != nil {
+				t.Fatal(err)
+			}
 		})
 
 		t.Run("categories, status and clone", func(t *testing.T) {
@@ -278,7 +320,9 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{repos: workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir()), progress: &recorder{}}
+	// Test git servers listen on loopback: allow private git hosts (TestRemoteHostPolicy turns
+	// the policy back on).
+	f := &fixture{repos: workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir()).AllowPrivateGitHosts(true), progress: &recorder{}}
 	f.svc = portal.NewService(portal.NewSQLStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
 	f.acc = access.NewService(access.NewSQLStore(db), nil)
 	if f.domain, err = f.acc.CreateDomain(ctx, admin, "Sky"); err != nil {
@@ -327,18 +371,22 @@ func TestPortalExtras(t *testing.T) {
 		}
 
 		t.Run("probe settings", func(t *testing.T) {
-			data, err := f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
-			if err != nil || string(data) != "{}" {
+			data, v0, err := f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			if err != nil || string(data) != "{}" || v0 != workspace.NoVersion {
 				t.Fatalf("default probe settings %s %v", data, err)
 			}
-			if err := f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 8}`)); err != nil {
+			v1, err := f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 8}`), v0)
+			if err != nil {
 				t.Fatal(err)
 			}
-			data, _ = f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			data, _, _ = f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
 			if !strings.Contains(string(data), `"gridSize": 8`) {
 				t.Fatalf("saved %s", data)
 			}
-			apiErr(t, f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`[1,2]`)), http.StatusBadRequest, "VALIDATION_ERROR")
+			_, err = f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 4}`), v0)
+			apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
+			_, err = f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`[1,2]`), v1)
+			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
 		t.Run("statistics, content check, engine", func(t *testing.T) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +72,8 @@ type Service struct {
 	progress Progress
 	audit    Auditor
 	events   Events
+
+	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
 }
 
 // NewService wires the portal service; progress and audit may be nil.
@@ -83,27 +83,54 @@ func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people 
 
 // Spec messages and codes (spec 1 §4.2, spec 3 §8).
 const (
-	MsgPortalNotFound   = "Failed to open Portal"
-	MsgNothingToCommit  = "There are no changes to commit."
-	MsgConflict         = "Your changes conflict with changes another user committed. Reset your workspace to continue; your local commit is listed under local changes until then."
-	MsgCouldNotCommit   = "Could not commit changes"
-	MsgCouldNotRevert   = "Could not revert portal"
-	MsgDirtyWorkspace   = "You have local changes on another branch. Commit or revert them before switching branch."
-	MsgBranchMissing    = "The branch does not exist in this portal."
-	MsgBadBranch        = "The Selected branch name contains special characters and could not be opened"
-	MsgValidationWarn   = "Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution."
-	CodeWarnings        = "CONTENT_VALIDATION_PASS_WITH_WARNINGS"
-	CodeConflicts       = "GIT_CONFLICTS"
-	CodeGitError        = "GIT_ERROR"
-	CodeInvalidWS       = "GIT_INVALID_WORKSPACE"
-	CodeBranchMissing   = "BRANCH_DOES_NOT_EXIST_IN_PORTAL"
-	CodeLocalCommits    = "GIT_LOCAL_COMMITS_ERROR"
-	CodeMergeError      = "PORTAL_MERGE_ERROR"
-	CodeRebaseError     = "PORTAL_REBASE_ERROR"
-	CodeNothingToCommit = "NOTHING_TO_COMMIT"
+	MsgPortalNotFound    = "Failed to open Portal"
+	MsgNothingToCommit   = "There are no changes to commit."
+	MsgConflict          = "Your changes conflict with changes another user committed. Reset your workspace to continue; your local commit is listed under local changes until then."
+	MsgCouldNotCommit    = "Could not commit changes"
+	MsgCouldNotRevert    = "Could not revert portal"
+	MsgDirtyWorkspace    = "You have local changes on another branch. Commit or revert them before switching branch."
+	MsgBranchMissing     = "The branch does not exist in this portal."
+	MsgBadBranch         = "The Selected branch name contains special characters and could not be opened"
+	MsgValidationWarn    = "Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution."
+	CodeWarnings         = "CONTENT_VALIDATION_PASS_WITH_WARNINGS"
+	CodeConflicts        = "GIT_CONFLICTS"
+	CodeGitError         = "GIT_ERROR"
+	CodeInvalidWS        = "GIT_INVALID_WORKSPACE"
+	CodeBranchMissing    = "BRANCH_DOES_NOT_EXIST_IN_PORTAL"
+	CodeLocalCommits     = "GIT_LOCAL_COMMITS_ERROR"
+	CodeMergeError       = "PORTAL_MERGE_ERROR"
+	CodeRebaseError      = "PORTAL_REBASE_ERROR"
+	CodeNothingToCommit  = "NOTHING_TO_COMMIT"
+	CodeBranchCheckedOut = "BRANCH_CHECKED_OUT"
+	MsgBranchCheckedOut  = "The branch cannot be deleted: an author has it open with changes that are not committed to the portal yet. Ask them to commit or revert first."
+	MsgUnpushed          = "You have commits that are not on any branch of the portal yet (a commit that did not go through, or a branch deleted after it). Commit again to publish them, or Reset the workspace (your commits are kept in its history), before opening another branch."
 )
 
 var errPortalNotFound = httpx.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
+
+var settingsPath = workspace.MustPath(SettingsFile)
+
+// CodeFileChanged answers a whole-file save based on an outdated version.
+const CodeFileChanged = "FILE_CHANGED"
+
+// fileError maps errors of the workspace file layer: a stale version to FILE_CHANGED with
+// the current version, a link or a bad path to a 400, a missing workspace to its git code.
+func fileError(err error, name string) error {
+	var stale *workspace.ErrStale
+	switch {
+	case errors.As(err, &stale):
+		msg := "The file " + name + " was changed since you opened it (by a reload, a revert, a branch switch or another save). Reload it, then apply your change again."
+		if name == SettingsFile {
+			msg = "Portal settings were changed since you opened them (by a reload, a revert, a branch switch or another save). Reload them, then apply your change again."
+		}
+		return httpx.Conflict(CodeFileChanged, msg).WithData(map[string]string{"path": name, "currentVersion": string(stale.Current)})
+	case errors.Is(err, workspace.ErrLink):
+		return httpx.BadRequest("FILE_IS_LINK", "The file "+name+" is a symbolic link in the portal's content; links are not followed. Replace it with a plain file.")
+	case errors.Is(err, workspace.ErrBadPath):
+		return httpx.BadRequest("INVALID_PATH", "The path "+name+" is not a file path inside the portal.")
+	}
+	return gitError(err)
+}
 
 // gitError maps workspace errors to the spec's codes; the UI offers Reset for these codes.
 func gitError(err error) error {
@@ -116,6 +143,8 @@ func gitError(err error) error {
 		return httpx.NotFound(CodeBranchMissing, MsgBranchMissing)
 	case errors.Is(err, workspace.ErrDirtyWorkspace):
 		return httpx.Conflict(CodeLocalCommits, MsgDirtyWorkspace)
+	case errors.Is(err, workspace.ErrLocalCommits):
+		return httpx.Conflict(CodeLocalCommits, MsgUnpushed)
 	case errors.Is(err, workspace.ErrNothingToCommit):
 		return httpx.BadRequest(CodeNothingToCommit, MsgNothingToCommit)
 	case errors.Is(err, workspace.ErrMergeConflict):
@@ -123,7 +152,11 @@ func gitError(err error) error {
 	case errors.Is(err, workspace.ErrInvalidWorkspace), errors.Is(err, workspace.ErrNoWorkspace):
 		return httpx.Conflict(CodeInvalidWS, "The workspace is not usable. Reset it to continue.").WithCause(err)
 	case errors.Is(err, workspace.ErrPush):
-		return httpx.NewError(500, CodeRebaseError, "Error", MsgCouldNotCommit).WithCause(err)
+		return httpx.Conflict(CodeRebaseError, MsgCouldNotCommit+": the portal's branch could not be updated. Try again; Reset the workspace if it persists.").WithCause(err)
+	}
+	var inUse *workspace.BranchInUse
+	if errors.As(err, &inUse) {
+		return httpx.Conflict(CodeBranchCheckedOut, MsgBranchCheckedOut)
 	}
 	var apiErr *httpx.Error
 	if errors.As(err, &apiErr) {
@@ -278,6 +311,14 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64,
 	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
 	if err == nil {
 		defer staged.Discard()
+		// The portal opens on the repository's default branch (an import's remote HEAD,
+		// often main), never on a branch it does not have.
+		row.ActiveBranch, err = staged.DefaultBranch(ctx)
+		if err != nil {
+			err = remoteError("IMPORT_FAILED", "Failed to create portal from remote", err)
+		}
+	}
+	if err == nil {
 		note.Progress, note.Details = 90, "Saving the portal"
 		s.report(ctx, p.UserID, note)
 		err = s.store.Insert(ctx, row, p.UserID, staged.Install)
@@ -336,10 +377,13 @@ func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID
 	if err := validate.GitURL(url); err != nil {
 		return nil, httpx.Validation(err.Error())
 	}
+	if err := s.repos.CheckRemote(ctx, url); err != nil { // private hosts (remote_policy.go)
+		return nil, refusedRemote(err)
+	}
 	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", nil, func() (*workspace.Staged, error) {
 		st, err := s.repos.StageURL(ctx, url, creds)
 		if err != nil {
-			return nil, httpx.BadRequest("IMPORT_FAILED", "Failed to create portal from remote").WithCause(err)
+			return nil, remoteError("IMPORT_FAILED", "Failed to create portal from remote", err)
 		}
 		return st, nil
 	})
@@ -355,14 +399,47 @@ func (s *Service) Clone(ctx context.Context, p httpx.Principal, domainID, source
 	})
 }
 
+// remoteError says why a git URL could not be used, in words the user can act on.
+func remoteError(code, lead string, err error) error {
+	if errors.Is(err, workspace.ErrRemoteRefused) {
+		return refusedRemote(err) // the host's address changed between the two checks
+	}
+	var apiErr *httpx.Error
+	if errors.As(err, &apiErr) {
+		return err // refused before git ran (e.g. a private address)
+	}
+	why := "The git server answered with an error. Check the URL and try again."
+	var re *workspace.RemoteError
+	if errors.As(err, &re) {
+		switch re.Failure {
+		case workspace.RemoteUnreachable:
+			why = "The git server could not be reached. Check the host name in the URL and that the server is online."
+		case workspace.RemoteAuth:
+			why = "The git server refused the credentials. Check the user name and password (or access token)."
+		case workspace.RemoteNotRepository:
+			why = "There is no git repository at this URL, or it is private and the credentials given do not open it."
+		case workspace.RemoteCorrupt:
+			why = "The transfer broke off or the repository on the git server is damaged. Try again; if it persists, ask the repository's owner to check it."
+		case workspace.RemoteTimeout:
+			why = "The git server took too long to answer and the operation was stopped. Try again later."
+		case workspace.RemoteEmpty:
+			why = "The repository has no branch: push at least one commit to it first."
+		}
+	}
+	return httpx.BadRequest(code, lead+": "+why).WithCause(err)
+}
+
 // RemoteBranches looks up the branches of a git URL before importing it.
 func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspace.Credentials) ([]string, error) {
 	if err := validate.GitURL(strings.TrimSpace(url)); err != nil {
 		return nil, httpx.Validation(err.Error())
 	}
+	if err := s.repos.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
+		return nil, refusedRemote(err)
+	}
 	branches, err := s.repos.RemoteBranches(ctx, strings.TrimSpace(url), creds)
 	if err != nil {
-		return nil, httpx.BadRequest("REMOTE_UNREACHABLE", "Failed to load branches from URL "+url).WithCause(err)
+		return nil, remoteError("REMOTE_UNREACHABLE", "Failed to load branches from URL "+url, err)
 	}
 	return branches, nil
 }
@@ -416,56 +493,59 @@ func (s *Service) author(ctx context.Context, p httpx.Principal) workspace.Autho
 
 // settings ------------------------------------------------------------------------------
 
-// Settings reads portal.json from the user's workspace (the branch they have open).
-func (s *Service) Settings(ctx context.Context, userID, portalID int64) (Settings, error) {
-	dir := s.repos.WorkspaceDir(userID, portalID)
-	data, err := os.ReadFile(filepath.Join(dir, SettingsFile))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return Settings{}, err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, statErr := os.Stat(dir); statErr != nil {
-			return Settings{}, gitError(workspace.ErrNoWorkspace)
-		}
+// Settings reads portal.json from the user's workspace (the branch they have open) with the
+// version a save must be based on.
+func (s *Service) Settings(ctx context.Context, userID, portalID int64) (Settings, workspace.Version, error) {
+	data, version, err := s.repos.ReadFile(userID, portalID, settingsPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data, version = nil, workspace.NoVersion
+	case err != nil:
+		return Settings{}, version, fileError(err, SettingsFile)
 	}
 	st, perr := ParseSettings(data)
 	if perr != nil {
-		return st, httpx.Validation(perr.Error())
+		return st, version, httpx.Validation(perr.Error())
 	}
-	return st, nil
+	return st, version, nil
 }
 
 // SaveSettings writes portal.json into the user's workspace: a local change, committed like
-// any other, so settings are versioned per branch.
-func (s *Service) SaveSettings(ctx context.Context, userID, portalID int64, in Settings) (Settings, error) {
+// any other, so settings are versioned per branch. base is the version the edit started
+// from; when the file changed since (another save, a reload, a revert, a branch switch),
+// nothing is written and a FILE_CHANGED conflict is returned.
+func (s *Service) SaveSettings(ctx context.Context, userID, portalID int64, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
 	in = withDefaults(in)
 	in.Scope = strings.ToUpper(in.Scope)
 	if err := in.Validate(); err != nil {
-		return Settings{}, httpx.Validation(err.Error())
+		return Settings{}, base, httpx.Validation(err.Error())
 	}
-	dir := s.repos.WorkspaceDir(userID, portalID)
-	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
-		return Settings{}, gitError(workspace.ErrNoWorkspace)
+	current, _, err := s.repos.ReadFile(userID, portalID, settingsPath)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Settings{}, base, fileError(err, SettingsFile)
 	}
-	data, err := marshalSettings(filepath.Join(dir, SettingsFile), in)
+	data, err := marshalSettings(current, in)
 	if err != nil {
-		return Settings{}, err
+		return Settings{}, base, err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, SettingsFile), data); err != nil {
-		return Settings{}, err
+	version, err := s.repos.WriteFile(ctx, userID, portalID, settingsPath, data, base)
+	if err != nil {
+		return Settings{}, base, fileError(err, SettingsFile)
 	}
 	s.changed(ctx, userID, portalID)
-	return in, nil
+	return in, version, nil
 }
 
 // workspace calls -------------------------------------------------------------------------
 
 // Opened is the answer of opening a portal.
 type Opened struct {
-	Portal   *Portal           `json:"portal"`
-	Branch   string            `json:"branch"`
-	Settings Settings          `json:"settings"`
-	Status   *workspace.Status `json:"status"`
+	Portal   *Portal  `json:"portal"`
+	Branch   string   `json:"branch"`
+	Settings Settings `json:"settings"`
+	// SettingsVersion is the version of portal.json a settings save must be based on.
+	SettingsVersion workspace.Version `json:"settingsVersion"`
+	Status          *workspace.Status `json:"status"`
 }
 
 // Open makes or refreshes the user's workspace on a branch (default: the portal's active
@@ -476,7 +556,7 @@ func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalI
 		return nil, err
 	}
 	if branch == "" {
-		branch = pt.ActiveBranch
+		branch = s.ActiveBranch(ctx, pt)
 	}
 	if err := validate.BranchName(branch); err != nil {
 		return nil, httpx.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
@@ -486,8 +566,8 @@ func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalI
 		return nil, gitError(err)
 	}
 	s.changed(ctx, p.UserID, portalID)
-	settings, _ := s.Settings(ctx, p.UserID, portalID)
-	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, Status: st}, nil
+	settings, version, _ := s.Settings(ctx, p.UserID, portalID)
+	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st}, nil
 }
 
 // LocalChanges lists the user's uncommitted changes.
@@ -553,9 +633,31 @@ func (s *Service) RevertTo(ctx context.Context, p httpx.Principal, domainID, por
 	return res, gitError(err)
 }
 
-// Reset puts the user's workspace back on the portal's branch.
-func (s *Service) Reset(ctx context.Context, p httpx.Principal, portalID int64) (*workspace.Status, error) {
-	st, err := s.repos.Reset(ctx, p.UserID, portalID)
+// ActiveBranch is the portal's active branch when it exists, else the repository's default
+// branch (portals imported before the import read the remote's HEAD were given master).
+func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
+	branches, err := s.repos.Branches(ctx, pt.ID)
+	if err != nil || len(branches) == 0 || slices.Contains(branches, pt.ActiveBranch) {
+		return pt.ActiveBranch
+	}
+	if b, err := s.repos.HeadBranch(ctx, pt.ID); err == nil && slices.Contains(branches, b) {
+		return b
+	}
+	if slices.Contains(branches, workspace.DefaultBranch) {
+		return workspace.DefaultBranch
+	}
+	return branches[0]
+}
+
+// Reset puts the user's workspace back on a branch of the portal: the branch asked for,
+// else the one it is on, else the portal's active branch (when the user's branch was
+// deleted). Local commits are kept in the workspace's history, not on the branch.
+func (s *Service) Reset(ctx context.Context, p httpx.Principal, pt *Portal, branch string) (*workspace.Status, error) {
+	if branch != "" && validate.BranchName(branch) != nil {
+		branch = ""
+	}
+	portalID := pt.ID
+	st, err := s.repos.Reset(ctx, p.UserID, portalID, branch, s.ActiveBranch(ctx, pt))
 	if err != nil {
 		return nil, gitError(err)
 	}
@@ -584,9 +686,11 @@ func (s *Service) References(ctx context.Context, p httpx.Principal, domainID, p
 	if err != nil {
 		return nil, gitError(err)
 	}
-	current := pt.ActiveBranch
-	if st, err := s.repos.Status(ctx, p.UserID, portalID); err == nil {
-		current = st.Branch
+	// The user's branch from their workspace's HEAD file (no git status); without a
+	// workspace, the branch the portal opens on.
+	current := s.repos.CurrentBranch(p.UserID, portalID)
+	if current == "" {
+		current = s.ActiveBranch(ctx, pt)
 	}
 	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current}, nil
 }
@@ -686,22 +790,11 @@ type WorkspaceChange struct {
 
 // WorkspaceChanges reports every user's workspace of the portal on a branch.
 func (s *Service) WorkspaceChanges(ctx context.Context, domainID, portalID int64, domainName, branch string) ([]WorkspaceChange, error) {
-	pt, err := s.Portal(ctx, domainID, portalID)
+	// From the workspaces' status records: no git status per workspace, one user lookup for
+	// all (workspace/statuscache.go, wschanges.go). The answer is shared: do not modify it.
+	a, err := s.workspaceChanges(ctx, domainID, portalID, domainName, branch)
 	if err != nil {
 		return nil, err
 	}
-	out := []WorkspaceChange{}
-	for _, uid := range s.repos.Workspaces(portalID) {
-		st, err := s.repos.Status(ctx, uid, portalID)
-		if err != nil || (branch != "" && st.Branch != branch) {
-			continue
-		}
-		person, err := s.people.Person(ctx, uid)
-		if err != nil {
-			continue // the user was deleted; their workspace goes with the next cleanup
-		}
-		out = append(out, WorkspaceChange{User: person, AheadCount: st.Ahead, BehindCount: st.Behind, HasChanges: st.HasChanges(),
-			Branch: st.Branch, DomainName: domainName, PortalName: pt.Name, Changes: st.Changes})
-	}
-	return out, nil
+	return a.list, nil
 }

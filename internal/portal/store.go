@@ -308,3 +308,8 @@ func (s *SQLStore) DomainOf(ctx context.Context, portalID int64) (int64, error) 
 	err := s.db.QueryRowContext(ctx, "SELECT domain_id FROM portals WHERE id = ?", portalID).Scan(&d)
 	return d, store.NotFound(err)
 }
+
+// AllIDs lists the id of every portal of every domain (the data dir sweep keeps their files).
+func (s *SQLStore) AllIDs(ctx context.Context) ([]int64, error) {
+	return s.db.Int64s(ctx, `SELECT id FROM portals`)
+}

@@ -32,6 +32,9 @@ type Message struct {
 	Title       string `json:"title"`
 	Data        any    `json:"data"`
 	MessageType string `json:"messageType"`
+	// Revalidate makes this a control message between instances (never sent to a client):
+	// re-check the sockets in its scope. See Hub.Revalidate.
+	Revalidate *Scope `json:"revalidate,omitempty"`
 }
 
 // clientMessage is what a client sends.
@@ -74,6 +77,7 @@ type Hub struct {
 	auth    Authenticator
 	authz   Authorizer
 	bus     Bus
+	sweep   time.Duration // how often Run re-checks every socket
 
 	mu      sync.RWMutex
 	rooms   map[string]map[*client]struct{}
@@ -82,7 +86,8 @@ type Hub struct {
 
 // NewHub builds a hub; bus nil means in-process only.
 func NewHub(log *slog.Logger, tickets *Tickets, auth Authenticator, authz Authorizer, bus Bus) *Hub {
-	h := &Hub{log: log, tickets: tickets, auth: auth, authz: authz, rooms: map[string]map[*client]struct{}{}, clients: map[*client]struct{}{}}
+	h := &Hub{log: log, tickets: tickets, auth: auth, authz: authz, sweep: SweepInterval,
+		rooms: map[string]map[*client]struct{}{}, clients: map[*client]struct{}{}}
 	if bus == nil {
 		bus = NewLocalBus()
 	}
@@ -102,23 +107,25 @@ func (h *Hub) Publish(ctx context.Context, m Message) {
 // cannot join it; they are always in it.
 const Everyone = "*"
 
-// deliver hands a message to the local members of its room.
+// deliver hands a message to the local members of its room. The sends (which never block)
+// happen under the read lock, so once a client has been taken out of a room (h.leave, under
+// the write lock) no message of that room is queued for it any more.
 func (h *Hub) deliver(m Message) {
+	if m.Revalidate != nil {
+		go h.revalidate(*m.Revalidate)
+		return
+	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return
 	}
 	h.mu.RLock()
+	defer h.mu.RUnlock()
 	set := h.rooms[m.Room]
 	if m.Room == Everyone {
 		set = h.clients
 	}
-	members := make([]*client, 0, len(set))
 	for c := range set {
-		members = append(members, c)
-	}
-	h.mu.RUnlock()
-	for _, c := range members {
 		c.send(data)
 	}
 }
@@ -171,11 +178,18 @@ func (h *Hub) remove(c *client) {
 
 // client is one connection.
 type client struct {
-	p     httpx.Principal
-	out   chan []byte
-	rooms map[string]bool // guarded by Hub.mu
-	once  sync.Once
-	done  chan struct{}
+	// mu serialises the joins of this client with the re-checks of its rights, so a join
+	// authorised just before a right was lost is always seen (and undone) by the re-check.
+	mu     sync.Mutex
+	userID int64           // never changes
+	p      httpx.Principal // guarded by mu: refreshed by every check
+	out    chan []byte
+	rooms  map[string]bool // guarded by Hub.mu; changed only while mu is held
+	once   sync.Once
+	done   chan struct{}
+	// Set once, before done is closed: how to close the socket (0: without a close frame).
+	closeCode   websocket.StatusCode
+	closeReason string
 
 	lastMsg  string
 	lastTime time.Time
@@ -192,7 +206,24 @@ func (c *client) send(data []byte) {
 	}
 }
 
-func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+func (c *client) close() { c.end(0, "") }
+
+// end stops the client; with a code, the socket is closed with that status and reason.
+func (c *client) end(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.closeCode, c.closeReason = code, reason
+		close(c.done)
+	})
+}
+
+// closeConn closes the socket as end asked (call after done is closed).
+func (c *client) closeConn(conn *websocket.Conn) {
+	if c.closeCode != 0 {
+		_ = conn.Close(c.closeCode, c.closeReason)
+		return
+	}
+	_ = conn.CloseNow()
+}
 
 // Routes registers the ticket call and the socket.
 func (h *Hub) Routes() []httpx.Route {
@@ -218,7 +249,20 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	// The client is registered before its session is checked: a session that ends after
+	// this check is re-checked by its revalidation, which then sees this client.
+	c := &client{userID: userID, p: httpx.Principal{UserID: userID, SessionID: sessionID}, out: make(chan []byte, sendBuffer),
+		rooms: map[string]bool{}, done: make(chan struct{})}
+	h.mu.Lock()
+	h.clients[c] = struct{}{}
+	h.mu.Unlock()
+	defer h.remove(c)
+	c.mu.Lock()
 	p, err := h.auth(r.Context(), userID, sessionID)
+	if err == nil {
+		c.p = p
+	}
+	c.mu.Unlock()
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -228,24 +272,25 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the client
 	}
 	conn.SetReadLimit(maxMessageBytes)
-	c := &client{p: p, out: make(chan []byte, sendBuffer), rooms: map[string]bool{}, done: make(chan struct{})}
-	h.mu.Lock()
-	h.clients[c] = struct{}{}
-	h.mu.Unlock()
-	defer h.remove(c)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go h.writeLoop(ctx, conn, c)
 	h.readLoop(ctx, conn, c)
-	c.close()
-	conn.Close(websocket.StatusNormalClosure, "")
+	c.end(websocket.StatusNormalClosure, "") // unless the client was ended already
+	c.closeConn(conn)
 }
 
 func (h *Hub) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 	heartbeat := time.NewTicker(HeartbeatInterval)
 	defer heartbeat.Stop()
 	for {
+		select { // an ended client is closed before anything still queued is written
+		case <-c.done:
+			c.closeConn(conn)
+			return
+		default:
+		}
 		select {
 		case data := <-c.out:
 			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
@@ -266,7 +311,7 @@ func (h *Hub) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 				return
 			}
 		case <-c.done:
-			conn.CloseNow()
+			c.closeConn(conn)
 			return
 		case <-ctx.Done():
 			return
@@ -299,6 +344,8 @@ func (h *Hub) readLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 
 func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
 	ack := ackMessage{Type: "ack", Ack: m.Ack, Room: m.Room}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	switch {
 	case !validRoom(m.Room):
 		ack.Error = "unknown room"
@@ -306,7 +353,15 @@ func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
 		h.leave(c, m.Room)
 		ack.OK = true
 	default:
-		ok, err := h.authz(ctx, c.p, m.Room)
+		// A join re-reads the session (and the admin flag) like an API call would.
+		live, err := h.refresh(ctx, c)
+		if !live {
+			return // the session ended: the socket is being closed
+		}
+		ok := false
+		if err == nil {
+			ok, err = h.authz(ctx, c.p, m.Room)
+		}
 		switch {
 		case err != nil:
 			h.log.WarnContext(ctx, "realtime join check failed", "room", m.Room, "error", err)

@@ -3,11 +3,13 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,27 +25,64 @@ type harness struct {
 	hub     *Hub
 	tickets *Tickets
 	srv     *httptest.Server
+
+	mu     sync.Mutex
+	ended  map[string]bool // sessions that have ended
+	denied map[string]bool // "<user>:<room>" no longer allowed
+	down   bool            // auth and authz fail as if the database were unreachable
+}
+
+func (h *harness) setDown(down bool) { h.mu.Lock(); h.down = down; h.mu.Unlock() }
+
+// endSession and deny change what the harness's auth and authz answer from now on.
+func (h *harness) endSession(s string) { h.mu.Lock(); h.ended[s] = true; h.mu.Unlock() }
+func (h *harness) deny(user int64, room string) {
+	h.mu.Lock()
+	h.denied[itoa(user)+":"+room] = true
+	h.mu.Unlock()
 }
 
 // newHarness serves the hub with users 1 and 2 (sessions "s1", "s2"); user 1 may join
 // domain-1 and portal-1; nobody may join domain-2.
 func newHarness(t *testing.T, db *store.DB) *harness {
 	t.Helper()
+	return newHarnessOn(t, db, nil)
+}
+
+// newHarnessOn is newHarness with a bus (nil: in-process).
+func newHarnessOn(t *testing.T, db *store.DB, bus Bus) *harness {
+	t.Helper()
+	hs := &harness{ended: map[string]bool{}, denied: map[string]bool{}}
 	ctx := context.Background()
 	for _, id := range []int64{1, 2} {
 		if _, err := db.ExecContext(ctx, `INSERT INTO users (id, username, username_key, password_hash, created_at, updated_at)
-			VALUES (?, ?, ?, 'x', ?, ?)`, id, "u"+itoa(id), "u"+itoa(id), time.Now().UTC(), time.Now().UTC()); err != nil {
+			VALUES (?, ?, ?, 'x', ?, ?) ON CONFLICT (id) DO NOTHING`, id, "u"+itoa(id), "u"+itoa(id), time.Now().UTC(), time.Now().UTC()); err != nil {
 			t.Fatal(err)
 		}
 	}
 	tickets := NewTickets(db)
 	auth := func(_ context.Context, userID int64, session string) (httpx.Principal, error) {
-		if session != "s"+itoa(userID) {
+		hs.mu.Lock()
+		ended, down := hs.ended[session], hs.down
+		hs.mu.Unlock()
+		if down {
+			return httpx.Principal{}, errors.New("database unreachable")
+		}
+		if session != "s"+itoa(userID) || ended {
 			return httpx.Principal{}, httpx.Unauthorized("UNAUTHORIZED", "session ended")
 		}
 		return httpx.Principal{UserID: userID, SessionID: session}, nil
 	}
 	authz := func(_ context.Context, p httpx.Principal, room string) (bool, error) {
+		hs.mu.Lock()
+		denied, down := hs.denied[itoa(p.UserID)+":"+room], hs.down
+		hs.mu.Unlock()
+		if down {
+			return false, errors.New("database unreachable")
+		}
+		if denied {
+			return false, nil
+		}
 		kind, id, _ := ParseRoom(room)
 		switch kind {
 		case "user":
@@ -53,7 +92,7 @@ func newHarness(t *testing.T, db *store.DB) *harness {
 		}
 		return false, nil
 	}
-	hub := NewHub(slog.New(slog.NewTextHandler(io.Discard, nil)), tickets, auth, authz, nil)
+	hub := NewHub(slog.New(slog.NewTextHandler(io.Discard, nil)), tickets, auth, authz, bus)
 	r := chi.NewRouter()
 	for _, rt := range hub.Routes() {
 		h := rt.Handler
@@ -70,7 +109,8 @@ func newHarness(t *testing.T, db *store.DB) *harness {
 	}
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
-	return &harness{hub: hub, tickets: tickets, srv: srv}
+	hs.hub, hs.tickets, hs.srv = hub, tickets, srv
+	return hs
 }
 
 func (h *harness) ticket(t *testing.T, user int64) string {

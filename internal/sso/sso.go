@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -471,10 +470,4 @@ func (s *Service) cookie(value string, maxAge int) *http.Cookie {
 	}
 }
 
-func clientInfo(r *http.Request) identity.ClientInfo {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	return identity.ClientInfo{Addr: host, UserAgent: r.UserAgent()}
-}
+func clientInfo(r *http.Request) identity.ClientInfo { return identity.ClientInfoOf(r) }

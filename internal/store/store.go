@@ -42,6 +42,8 @@ type DB struct {
 	Dialect Dialect
 	read    *sql.DB
 	write   *sql.DB
+
+	prepared stmtCache // SQLite reads (stmtcache.go)
 }
 
 // Open connects to the database named by dsn: "sqlite:<path>" or "postgres://…".
@@ -107,6 +109,7 @@ func openPostgres(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	db.closeStmts()
 	if db.read == db.write {
 		return db.read.Close()
 	}
@@ -132,11 +135,35 @@ func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.R
 
 // QueryContext runs a read.
 func (db *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := db.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
 	return db.read.QueryContext(ctx, db.Rebind(query), args...)
 }
 
 // QueryRowContext runs a read that returns at most one row.
+// Int64s runs a query whose rows are one integer column (ids) and collects them.
+func (db *DB) Int64s(ctx context.Context, query string, args ...any) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 func (db *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := db.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return db.read.QueryRowContext(ctx, db.Rebind(query), args...)
 }
 

@@ -111,13 +111,34 @@ func Username(s string) error {
 	return nil
 }
 
-// BranchName: starts with a letter or digit, then letters, digits, _ . - /; no '..', '//',
-// '/.', no trailing '.' or '/', no '.lock' ending (git's own rules are stricter still).
+// reservedBranchFirst are first components that make a branch name read as another kind of
+// ref: refs/heads/x names a ref path, origin/x and remotes/x a remote-tracking branch, and
+// heads/x and tags/x shadow refs/heads/x and refs/tags/x in git's short-name lookup.
+var reservedBranchFirst = map[string]bool{"refs": true, "origin": true, "remotes": true, "heads": true, "tags": true}
+
+// reSpecialRef matches git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD,
+// CHERRY_PICK_HEAD, REVERT_HEAD, …
+var reSpecialRef = regexp.MustCompile(`^([A-Z]+_)*HEAD$`)
+
+// BranchName: starts with a letter or digit, then letters, digits, _ . - / (so no control
+// characters, spaces, '@', '~', '^', ':', '?', '*', '[' or '\'); no '..' or '//'; no
+// trailing '.' or '/'; no component that starts with '.' or ends with '.lock'; not one of
+// git's special refs (HEAD, FETCH_HEAD, …); not starting with a reserved component (refs,
+// origin, remotes, heads, tags); at most 250 bytes. Every name it accepts is one git accepts
+// (git check-ref-format --branch) and one that means the same branch wherever git reads it.
 func BranchName(s string) error {
 	if !reBranchName.MatchString(s) || strings.Contains(s, "..") || strings.Contains(s, "//") ||
-		strings.Contains(s, "/.") || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "/") ||
-		strings.HasSuffix(s, ".lock") || len(s) > 250 {
+		strings.HasSuffix(s, ".") || strings.HasSuffix(s, "/") || len(s) > 250 || reSpecialRef.MatchString(s) {
 		return fail(MsgBranchName)
+	}
+	parts := strings.Split(s, "/")
+	if reservedBranchFirst[parts[0]] {
+		return fail(MsgBranchName)
+	}
+	for _, c := range parts {
+		if strings.HasPrefix(c, ".") || strings.HasSuffix(c, ".lock") {
+			return fail(MsgBranchName)
+		}
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package validate
 
-import "testing"
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 // One row per rule and outcome; the web client's validation tests use the same cases.
 func TestRules(t *testing.T) {
@@ -43,6 +47,39 @@ func TestRules(t *testing.T) {
 		{"branch lock", BranchName, "a.lock", MsgBranchName},
 		{"branch space", BranchName, "a b", MsgBranchName},
 		{"branch option-like", BranchName, "-delete", MsgBranchName},
+		{"branch main", BranchName, "main", ""},
+		{"branch lower head", BranchName, "head", ""},
+		{"branch head inside", BranchName, "feature/HEAD", ""},
+		{"branch ahead", BranchName, "AHEAD", ""},
+		{"branch origin-like", BranchName, "originals/x", ""},
+		{"branch reserved later", BranchName, "release/origin", ""},
+		{"branch HEAD", BranchName, "HEAD", MsgBranchName},
+		{"branch FETCH_HEAD", BranchName, "FETCH_HEAD", MsgBranchName},
+		{"branch ORIG_HEAD", BranchName, "ORIG_HEAD", MsgBranchName},
+		{"branch MERGE_HEAD", BranchName, "MERGE_HEAD", MsgBranchName},
+		{"branch CHERRY_PICK_HEAD", BranchName, "CHERRY_PICK_HEAD", MsgBranchName},
+		{"branch full ref", BranchName, "refs/heads/x", MsgBranchName},
+		{"branch refs", BranchName, "refs", MsgBranchName},
+		{"branch remote-tracking", BranchName, "origin/master", MsgBranchName},
+		{"branch origin", BranchName, "origin", MsgBranchName},
+		{"branch remotes", BranchName, "remotes/origin/x", MsgBranchName},
+		{"branch heads", BranchName, "heads/x", MsgBranchName},
+		{"branch tags", BranchName, "tags/v1", MsgBranchName},
+		{"branch at", BranchName, "@", MsgBranchName},
+		{"branch reflog", BranchName, "a@{1}", MsgBranchName},
+		{"branch control", BranchName, "a\x01b", MsgBranchName},
+		{"branch tab", BranchName, "a\tb", MsgBranchName},
+		{"branch del", BranchName, "a\x7fb", MsgBranchName},
+		{"branch lock component", BranchName, "a.lock/b", MsgBranchName},
+		{"branch dot component", BranchName, "a/.b/c", MsgBranchName},
+		{"branch tilde", BranchName, "a~1", MsgBranchName},
+		{"branch caret", BranchName, "a^", MsgBranchName},
+		{"branch colon", BranchName, "a:b", MsgBranchName},
+		{"branch glob", BranchName, "a*", MsgBranchName},
+		{"branch question", BranchName, "a?", MsgBranchName},
+		{"branch bracket", BranchName, "a[b", MsgBranchName},
+		{"branch backslash", BranchName, "a\\b", MsgBranchName},
+		{"branch too long", BranchName, strings.Repeat("a", 251), MsgBranchName},
 		{"static name ok", StaticPortalName, "Static portal", ""},
 		{"static name quote", StaticPortalName, "it's", MsgStaticPortalName},
 		{"static name backtick", StaticPortalName, "a`b", MsgStaticPortalName},
@@ -126,6 +163,33 @@ func TestNumber(t *testing.T) {
 		_, err := Number(in, &lo, &hi)
 		if (want == "") != (err == nil) || (err != nil && err.Error() != want) {
 			t.Errorf("Number(%q) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+// Every branch name the rule accepts must be one git accepts, and the names git refuses that
+// reached git before (HEAD, a full ref, a remote-tracking name) are refused by the rule.
+func TestBranchNamesAgreeWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, name := range []string{"master", "main", "feature/new-page_1.2", "head", "feature/HEAD", "AHEAD", "originals/x",
+		"release/origin", "a.b", "1.0", "x-y_z/1.2.3", strings.Repeat("a", 250)} {
+		if err := BranchName(name); err != nil {
+			t.Errorf("%q refused: %v", name, err)
+			continue
+		}
+		if out, err := exec.Command("git", "check-ref-format", "--branch", name).CombinedOutput(); err != nil {
+			t.Errorf("the rule accepts %q but git refuses it: %s", name, out)
+		}
+	}
+	// Names git refuses outright as branch names; the rule must refuse them too.
+	for _, name := range []string{"HEAD", "a@{1}", "a..b", "a.lock", "a.lock/b", "a/.b", ".a", "a/", "a~1", "a^", "a:b", "a\x01b", "-x"} {
+		if exec.Command("git", "check-ref-format", "--branch", name).Run() == nil {
+			t.Errorf("git accepts %q: the case does not show what it means to", name)
+		}
+		if BranchName(name) == nil {
+			t.Errorf("%q accepted", name)
 		}
 	}
 }

@@ -38,6 +38,10 @@ type Repos struct {
 	git   *gitcli.Git
 	locks gitcli.Locker
 	root  string
+
+	allowPrivateHosts bool // the remote host policy is off (remote_policy.go)
+
+	statuses statusCache // workspace status records (statuscache.go)
 }
 
 // NewRepos uses git and locks for the repositories under dataDir. The path is made
@@ -66,9 +70,15 @@ func (r *Repos) run(ctx context.Context, dir string, c *gitcli.Cmd) (string, err
 	return string(out), err
 }
 
-// lock takes the portal's write lock.
+// lock takes the portal's write lock. Holding it, any git lock file in the canonical
+// repository is a crash's leftover and is removed (see hygiene.go).
 func (r *Repos) lock(ctx context.Context, portalID int64) (func(), error) {
-	return r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
+	unlock, err := r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
+	if err != nil {
+		return nil, err
+	}
+	removeStaleLocks(r.bare(portalID))
+	return unlock, nil
 }
 
 func exists(path string) bool {
@@ -152,9 +162,13 @@ func (r *Repos) StageFiles(ctx context.Context, files fs.FS, message string, aut
 // StageURL imports a repository from a git URL a user gave, with optional credentials. Only
 // network protocols are allowed.
 func (r *Repos) StageURL(ctx context.Context, url string, creds *Credentials) (*Staged, error) {
+	creds, err := r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
+	if err != nil {
+		return nil, err
+	}
 	return r.stage(ctx, func(tmp, bare string) error {
 		_, err := r.run(ctx, tmp, remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds).Timeout(10*time.Minute))
-		return err
+		return classifyRemote(err)
 	})
 }
 
@@ -211,13 +225,20 @@ func (r *Repos) Delete(ctx context.Context, portalID int64) error {
 }
 
 // Credentials authenticate against an upstream repository over HTTP(S).
-type Credentials struct{ Username, Password string }
+type Credentials struct {
+	Username, Password string
+
+	access *remoteAccess // how to reach the host, set by the remote host policy (guardRemote)
+}
 
 // remoteCmd prepares a command that talks to a user-given remote: only network protocols
 // (never file:// or ext::), no prompts, and credentials passed in the environment rather
 // than in the URL or arguments, where other processes could read them.
 func remoteCmd(c *gitcli.Cmd, creds *Credentials) *gitcli.Cmd {
 	c = c.Env("GIT_ALLOW_PROTOCOL", "https:http:ssh:git")
+	if creds != nil {
+		c = creds.access.apply(c)
+	}
 	if creds != nil && (creds.Username != "" || creds.Password != "") {
 		c = c.Env("GIT_CONFIG_PARAMETERS", "'http.extraHeader=Authorization: Basic "+basicAuth(creds.Username, creds.Password)+"'")
 	}
@@ -234,25 +255,20 @@ func (r *Repos) Tags(ctx context.Context, portalID int64) ([]string, error) {
 	return r.refs(ctx, r.bare(portalID), "refs/tags/")
 }
 
+// refs reads the ref files, no git process (refs.go).
 func (r *Repos) refs(ctx context.Context, dir, prefix string) ([]string, error) {
-	out, err := r.run(ctx, dir, gitcli.Command("for-each-ref", "--format=%(refname)").Value(prefix))
-	if err != nil {
-		return nil, err
-	}
-	names := []string{}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if line != "" {
-			names = append(names, strings.TrimPrefix(line, prefix))
-		}
-	}
-	return names, nil
+	return r.refNames(ctx, dir, prefix)
 }
 
 // RemoteBranches lists the branches of a remote repository (before importing it).
 func (r *Repos) RemoteBranches(ctx context.Context, url string, creds *Credentials) ([]string, error) {
-	out, err := r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
+	creds, err := r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
 	if err != nil {
 		return nil, err
+	}
+	out, err := r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
+	if err != nil {
+		return nil, classifyRemote(err)
 	}
 	var names []string
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -305,6 +321,9 @@ func (r *Repos) DeleteBranch(ctx context.Context, portalID int64, name string) e
 		return err
 	} else if !ok {
 		return ErrBranchMissing
+	}
+	if users := r.usersWithWorkOn(ctx, portalID, name); len(users) > 0 {
+		return &BranchInUse{Users: users}
 	}
 	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("branch", "-D").Value(name))
 	return err
@@ -368,4 +387,11 @@ func nulFields(out []byte) []string {
 		}
 	}
 	return res
+}
+
+// HeadBranch is the branch the canonical repository's HEAD names (an import's remote
+// default branch).
+func (r *Repos) HeadBranch(ctx context.Context, portalID int64) (string, error) {
+	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("symbolic-ref", "-q", "--short", "HEAD"))
+	return strings.TrimSpace(out), err
 }

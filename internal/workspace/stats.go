@@ -3,7 +3,6 @@ package workspace
 import (
 	"context"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -89,9 +88,7 @@ func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string,
 	}
 	files := map[string]string{}
 	for _, f := range nulFields(out) {
-		if _, err := filepath.Rel(dir, filepath.Join(dir, f)); err == nil {
-			files[f] = ChangeModify
-		}
+		files[f] = ChangeModify
 	}
 	warnings := checkContent(dir, files)
 	if warnings == nil {

@@ -33,6 +33,7 @@ var (
 	ErrPush             = errors.New("push failed")
 	ErrUnknownCommit    = errors.New("unknown commit")
 	ErrInvalidWorkspace = errors.New("invalid workspace")
+	ErrLocalCommits     = errors.New("workspace has commits that are on no branch of the portal")
 )
 
 // Status is the state of one user's workspace.
@@ -53,8 +54,17 @@ type LocalCommit struct {
 	Time     time.Time `json:"time"`
 }
 
+// wsLock takes the user's workspace lock. Holding it, any git lock file in the workspace is
+// a crash's leftover and is removed (see hygiene.go).
 func (r *Repos) wsLock(ctx context.Context, userID, portalID int64) (func(), error) {
-	return r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
+	unlock, err := r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
+	if err != nil {
+		return nil, err
+	}
+	removeStaleLocks(filepath.Join(r.WorkspaceDir(userID, portalID), ".git"))
+	// A hold that changes the workspace without a status after it leaves its status
+	// record stale (statuscache.go).
+	return r.holdWorkspace(userID, portalID, unlock), nil
 }
 
 // Open creates the user's clone on first use and otherwise refreshes it: it switches to the
@@ -92,12 +102,22 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 	}
 	switch {
 	case override:
+		if err := r.keepUnpushed(ctx, dir, st.Branch); err != nil {
+			return nil, err
+		}
 		if err := r.hardReset(ctx, dir, branch); err != nil {
 			return nil, err
 		}
 	case st.Branch != branch:
 		if st.HasChanges() {
 			return nil, ErrDirtyWorkspace
+		}
+		// Commits that reached no branch of the portal (a failed commit, a branch deleted
+		// under the author) would be lost by the switch: refuse; Reset keeps a copy.
+		if n, err := r.unpushed(ctx, dir); err != nil {
+			return nil, err
+		} else if n > 0 {
+			return nil, ErrLocalCommits
 		}
 		if _, err := r.run(ctx, dir, gitcli.Command("checkout", "-q", "-B").Value(branch, "origin/"+branch)); err != nil {
 			return nil, err
@@ -128,6 +148,35 @@ func (r *Repos) cloneWorkspace(ctx context.Context, portalID int64, dir, branch 
 		return err
 	}
 	return os.Rename(tmp, dir)
+}
+
+// unpushed counts the commits of HEAD that are on no branch of the portal (the workspace's
+// remote-tracking refs mirror the canonical branches after a fetch --prune).
+func (r *Repos) unpushed(ctx context.Context, dir string) (int, error) {
+	out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--count", "HEAD", "--not", "--remotes=origin"))
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+	}
+	return strconv.Atoi(strings.TrimSpace(out))
+}
+
+// KeptRefs is where a workspace keeps commits that a Reset or an override discarded:
+// refs/portalwright/discarded/<branch>/<unix time>. Nothing an author committed is ever
+// dropped without a copy; an operator can recover it with git.
+const KeptRefs = "refs/portalwright/discarded/"
+
+// keepUnpushed saves HEAD under KeptRefs when it carries commits on no portal branch.
+func (r *Repos) keepUnpushed(ctx context.Context, dir, branch string) error {
+	n, err := r.unpushed(ctx, dir)
+	if err != nil || n == 0 {
+		return nil // an unreadable HEAD has nothing to keep; the reset repairs it
+	}
+	if branch == "" {
+		branch = "detached"
+	}
+	ref := KeptRefs + branch + "/" + strconv.FormatInt(time.Now().UnixNano(), 10)
+	_, err = r.run(ctx, dir, gitcli.Command("update-ref").Value(ref, "HEAD"))
+	return err
 }
 
 // abortUnfinished leaves a rebase or merge that a crash interrupted.
@@ -178,6 +227,9 @@ func (r *Repos) workspace(userID, portalID int64) (string, error) {
 // without writing it back every later status would hash those files again), so it runs
 // under the workspace's lock like every other command that may write the index.
 func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, error) {
+	if st, ok := r.unchangedStatus(ctx, userID, portalID); ok {
+		return st, nil // nothing git looks at changed since the last status (treecheck.go)
+	}
 	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
@@ -187,6 +239,7 @@ func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, er
 }
 
 func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status, error) {
+	tree := treeOf(dir) // before git: a change racing with the status shows next time (treecheck.go)
 	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--no-renames"))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
@@ -195,17 +248,11 @@ func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status
 	if st.Branch == "" {
 		return nil, fmt.Errorf("%w: HEAD is not on a branch", ErrInvalidWorkspace)
 	}
-	// The canonical tip, read from the ref files; only when HEAD differs from it is git
-	// asked to count (the clone shares the canonical objects, so no fetch is needed).
-	tip := readRef(r.bare(portalID), "refs/heads/"+st.Branch)
-	if tip == "" || tip == head {
-		if tip == "" && exists(r.bare(portalID)) {
-			st.Ahead, st.Behind, err = r.aheadBehind(ctx, portalID, dir, st.Branch)
-		}
-		return st, err
-	}
-	st.Ahead, st.Behind, err = r.countAheadBehind(ctx, dir, tip)
-	return st, err
+	// Recorded for other users' changes (statuscache.go); ahead/behind against the
+	// canonical tip read from the ref files, counted by git once per (HEAD, tip) pair (the
+	// clone shares the canonical objects, so no fetch is needed).
+	r.remember(portalID, dir, st, head, tree)
+	return st, r.aheadBehindOf(ctx, portalID, dir, st, head)
 }
 
 // parseStatus reads `git status --porcelain=v2 --branch -z`: the branch, HEAD's commit and
@@ -323,6 +370,14 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
 	}
 	branch = strings.TrimSpace(branch)
+	// The branch may have been deleted under the author: say so before committing anything.
+	if readRef(r.bare(portalID), "refs/heads/"+branch) == "" {
+		if ok, err := r.hasBranch(ctx, portalID, branch); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, ErrBranchMissing
+		}
+	}
 	if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
 		return nil, err
 	}
@@ -467,9 +522,11 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	return &CommitResult{CommitID: strings.TrimSpace(head), RuleWarnings: []string{}}, nil
 }
 
-// Reset puts the workspace back on the portal's branch: uncommitted changes and local
-// commits are dropped, an unfinished rebase is abandoned.
-func (r *Repos) Reset(ctx context.Context, userID, portalID int64) (*Status, error) {
+// Reset puts the workspace back on a branch of the portal: the first of want, the branch
+// the workspace is on, and fallback (the portal's active branch) that exists. Uncommitted
+// changes are dropped, an unfinished rebase is abandoned, and local commits are dropped
+// from the branch but kept under KeptRefs.
+func (r *Repos) Reset(ctx context.Context, userID, portalID int64, want, fallback string) (*Status, error) {
 	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
@@ -477,20 +534,65 @@ func (r *Repos) Reset(ctx context.Context, userID, portalID int64) (*Status, err
 	defer unlock()
 	r.abortUnfinished(ctx, dir)
 	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
 	}
-	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+	current, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
 	if err != nil {
-		branch = DefaultBranch
+		current = ""
 	}
-	branch = strings.TrimSpace(branch)
-	if ok, _ := r.hasBranch(ctx, portalID, branch); !ok {
-		branch = DefaultBranch
+	current = strings.TrimSpace(current)
+	branch := ""
+	for _, b := range []string{want, current, fallback, DefaultBranch} {
+		if b == "" {
+			continue
+		}
+		if ok, _ := r.hasBranch(ctx, portalID, b); ok {
+			branch = b
+			break
+		}
+	}
+	if branch == "" {
+		return nil, ErrBranchMissing
+	}
+	if err := r.keepUnpushed(ctx, dir, current); err != nil {
+		return nil, err
 	}
 	if err := r.hardReset(ctx, dir, branch); err != nil {
 		return nil, err
 	}
 	return r.status(ctx, portalID, dir)
+}
+
+// BranchInUse is returned when a branch cannot be deleted because workspaces have it
+// checked out with work that is not on the portal yet.
+type BranchInUse struct{ Users []int64 }
+
+func (e *BranchInUse) Error() string { return "the branch is checked out with unpublished work" }
+
+// usersWithWorkOn lists the users whose workspace is on branch with uncommitted changes or
+// commits the branch does not have. It runs under the portal lock, so it reads without
+// taking workspace locks (git status with GIT_OPTIONAL_LOCKS=0 writes nothing).
+func (r *Repos) usersWithWorkOn(ctx context.Context, portalID int64, branch string) []int64 {
+	tip := readRef(r.bare(portalID), "refs/heads/"+branch)
+	var users []int64
+	for _, uid := range r.Workspaces(portalID) {
+		dir := r.WorkspaceDir(uid, portalID)
+		head, err := os.ReadFile(filepath.Join(dir, ".git", "HEAD"))
+		if err != nil || strings.TrimSpace(string(head)) != "ref: refs/heads/"+branch {
+			continue
+		}
+		out, err := r.run(ctx, dir, gitcli.Command("status", "--porcelain", "--untracked-files=normal").Env("GIT_OPTIONAL_LOCKS", "0"))
+		if err == nil && strings.TrimSpace(out) != "" {
+			users = append(users, uid)
+			continue
+		}
+		if tip != "" {
+			if ahead, _, err := r.countAheadBehind(ctx, dir, tip); err == nil && ahead > 0 {
+				users = append(users, uid)
+			}
+		}
+	}
+	return users
 }
 
 // Workspaces lists the users who have a workspace of the portal.
@@ -512,8 +614,14 @@ var referencePattern = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*["']([^"'#?]
 
 // checkContent is the commit-time content check: changed JSON files must parse, and files a
 // changed HTML page references in the portal must exist. Problems are warnings: the commit
-// goes ahead (CONTENT_VALIDATION_PASS_WITH_WARNINGS).
+// goes ahead (CONTENT_VALIDATION_PASS_WITH_WARNINGS). Files are read through the workspace's
+// root (files.go), so a link in the content is never followed.
 func checkContent(dir string, changes map[string]string) []string {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
 	var warnings []string
 	paths := make([]string, 0, len(changes))
 	for p, kind := range changes {
@@ -523,15 +631,18 @@ func checkContent(dir string, changes map[string]string) []string {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		full := filepath.Join(dir, filepath.FromSlash(p))
+		file, err := CleanPath(p)
+		if err != nil {
+			continue
+		}
 		switch strings.ToLower(path.Ext(p)) {
 		case ".json":
-			data, err := os.ReadFile(full)
+			data, err := readIn(root, file)
 			if err == nil && !json.Valid(data) {
 				warnings = append(warnings, p+": the file is not valid JSON.")
 			}
 		case ".html", ".htm":
-			data, err := os.ReadFile(full)
+			data, err := readIn(root, file)
 			if err != nil {
 				continue
 			}
@@ -547,7 +658,7 @@ func checkContent(dir string, changes map[string]string) []string {
 				if strings.HasPrefix(target, "..") {
 					continue
 				}
-				if !exists(filepath.Join(dir, filepath.FromSlash(target))) {
+				if t, err := CleanPath(target); err != nil || !existsIn(root, t) {
 					warnings = append(warnings, p+": the referenced file '"+ref+"' does not exist.")
 				}
 			}

@@ -26,7 +26,9 @@ func newRepos(t *testing.T) *Repos {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewRepos(g, gitcli.NewLocks(), t.TempDir())
+	// The tests' git servers listen on loopback: allow private hosts, as an operator would for
+	// a git server on the internal network. remote_policy_test.go checks the policy itself.
+	return NewRepos(g, gitcli.NewLocks(), t.TempDir()).AllowPrivateGitHosts(true)
 }
 
 func starter() fstest.MapFS {
@@ -205,7 +207,7 @@ func TestConflictKeepsWorkAndResetRecovers(t *testing.T) {
 	if st := open(t, r, 2, DefaultBranch); st.Ahead != 1 {
 		t.Fatalf("open lost the local commit: %+v", st)
 	}
-	st, err = r.Reset(ctx, 2, 1)
+	st, err = r.Reset(ctx, 2, 1, "", "")
 	if err != nil || st.Ahead != 0 || st.Behind != 0 || st.HasChanges() {
 		t.Fatalf("reset: %+v %v", st, err)
 	}

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, jwtExpiringIn, loginResponse, mockFetch, textResponse } from '../test/helpers';
 import { getIdToken, getRefreshToken, storeTokens } from './authStorage';
-import { api, ApiError, authEvents, NO_JWT_MESSAGE, RETRY_DELAY_MS } from './client';
+import {
+  api,
+  ApiError,
+  authEvents,
+  isFileChanged,
+  NO_JWT_MESSAGE,
+  requestWithResponse,
+  RETRY_DELAY_MS,
+  versionFromETag,
+  type NotFoundEvent,
+} from './client';
 
 /** Runs a request to completion while fake timers let the retry delays pass. */
 async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
@@ -261,5 +271,105 @@ describe('binary bodies', () => {
     expect(init.body).toBe(file);
     expect(new Headers(init.headers).get('Content-Type')).toBe('image/png');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('versioned files (ETag / If-Match)', () => {
+  const settings = { languageSettings: { languages: ['en_GB'] } };
+
+  it('reads the version from the ETag of a GET', async () => {
+    const fetch = mockFetch({ 'GET api/v1/settings/1/2': () => jsonResponse(settings, 200, { ETag: '"abc123"' }) });
+    const { value } = await settle(api.versioned.get('settings/1/2'));
+    expect(value).toEqual({ data: settings, version: 'abc123' });
+    // A version must never come from the browser's cache.
+    expect(fetch.mock.calls[0][1]?.cache).toBe('no-store');
+  });
+
+  it('has no version when the server sent no ETag, and "0" for a file that does not exist', async () => {
+    mockFetch({
+      'GET api/v1/a': () => jsonResponse(settings),
+      'GET api/v1/b': () => jsonResponse(null, 200, { ETag: '"0"' }),
+    });
+    expect((await settle(api.versioned.get('a'))).value).toEqual({ data: settings, version: null });
+    expect((await settle(api.versioned.get('b'))).value).toEqual({ data: null, version: '0' });
+  });
+
+  it('sends the version as a quoted If-Match and answers the new version', async () => {
+    const fetch = mockFetch({
+      'PUT api/v1/settings/1/2': ({ init }) => jsonResponse(JSON.parse(String(init.body)), 200, { ETag: '"v2"' }),
+      'POST api/v1/portal/save/1/2/probeSettings': () => new Response(null, { status: 200, headers: { ETag: '"p2"' } }),
+    });
+    const put = await settle(api.versioned.put('settings/1/2', settings, 'v1'));
+    expect(put.value).toEqual({ data: settings, version: 'v2' });
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).get('If-Match')).toBe('"v1"');
+    // The other headers stay: token and JSON content type.
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).get('Authorization')).toMatch(/^Bearer /);
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).get('Content-Type')).toBe('application/json');
+
+    const post = await settle(api.versioned.post('portal/save/1/2/probeSettings', { data: {} }, 'p1'));
+    expect(post.value).toEqual({ data: undefined, version: 'p2' });
+    expect(new Headers(fetch.mock.calls[1][1]?.headers).get('If-Match')).toBe('"p1"');
+  });
+
+  it('sends no If-Match without a version (the server answers 428) and never retries a write', async () => {
+    const fetch = mockFetch({
+      'PUT api/v1/settings/1/2': () =>
+        errorResponse(428, { errorCode: 'VERSION_REQUIRED', errorMessage: 'Send the version you read.' }),
+    });
+    const { error } = await settle(api.versioned.put('settings/1/2', settings, null));
+    expect(new Headers(fetch.mock.calls[0][1]?.headers).has('If-Match')).toBe(false);
+    expect((error as ApiError).httpStatus).toBe(428);
+    expect(isFileChanged(error)).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns 409 FILE_CHANGED into an ApiError that isFileChanged recognises, with the current version', async () => {
+    mockFetch({
+      'PUT api/v1/settings/1/2': () =>
+        errorResponse(409, {
+          errorCode: 'FILE_CHANGED',
+          errorMessage: 'Portal settings were changed since you opened them.',
+          data: { path: 'portal.json', currentVersion: 'v3' },
+        }),
+    });
+    const { error } = await settle(api.versioned.put('settings/1/2', settings, 'v1'));
+    expect(isFileChanged(error)).toBe(true);
+    expect((error as ApiError).errorMessage).toBe('Portal settings were changed since you opened them.');
+    expect((error as ApiError).data).toEqual({ path: 'portal.json', currentVersion: 'v3' });
+    expect(isFileChanged(new ApiError({ httpStatus: 409, errorCode: 'GIT_CONFLICTS' }))).toBe(false);
+    expect(isFileChanged(new Error('x'))).toBe(false);
+  });
+
+  it('parses strong, weak and bare entity tags', () => {
+    expect(versionFromETag('"7"')).toBe('7');
+    expect(versionFromETag('W/"7"')).toBe('7');
+    expect(versionFromETag('7')).toBe('7');
+    expect(versionFromETag('')).toBeNull();
+    expect(versionFromETag(null)).toBeNull();
+  });
+
+  it('leaves the other calls as they were: data only; headers on request', async () => {
+    mockFetch({ 'GET api/v1/things': () => jsonResponse({ ok: true }, 200, { ETag: '"1"', 'X-Other': 'y' }) });
+    expect((await settle(api.get('things'))).value).toEqual({ ok: true });
+    const { value } = await settle(requestWithResponse('things'));
+    expect(value?.status).toBe(200);
+    expect(value?.headers.get('X-Other')).toBe('y');
+  });
+});
+
+describe('404 handling', () => {
+  it('emits notFound with the path, for the app to leave a deleted portal', async () => {
+    mockFetch({
+      'GET api/v1/portal/1/2/local-changes': () =>
+        errorResponse(404, { errorCode: 'PORTAL_NOT_FOUND', errorMessage: 'Failed to open Portal' }),
+    });
+    const heard: NotFoundEvent[] = [];
+    const stop = authEvents.on('notFound', (event) => heard.push(event));
+    const { error } = await settle(api.get('portal/1/2/local-changes', { query: { x: 1 } }));
+    stop();
+    expect((error as ApiError).httpStatus).toBe(404);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toMatchObject({ path: 'portal/1/2/local-changes', method: 'GET' });
+    expect(heard[0].error.hasCode('PORTAL_NOT_FOUND')).toBe(true);
   });
 });

@@ -13,6 +13,13 @@
  * - Failures reject with ApiError. A 401 on an authenticated call clears the
  *   token and emits `unauthorized`; a 401 with errorCode SESSION_EXPIRED emits
  *   `sessionExpired` instead (the session store shows the conflict dialog).
+ *   A 404 emits `notFound` with the path (the app leaves a portal that was deleted).
+ * - Versioned files (whole-file saves such as portal settings): `versioned.get`
+ *   answers `{data, version}` with the version read from the response's ETag;
+ *   `versioned.put` / `versioned.post` send it back as `If-Match` and answer the
+ *   new version. A stale version is refused with 409 FILE_CHANGED (isFileChanged),
+ *   a missing one with 428 VERSION_REQUIRED; nothing is ever overwritten silently.
+ *   `requestWithResponse` gives any call its response headers and status.
  */
 import { clearTokens, getIdToken, getRefreshToken, storeTokens } from './authStorage';
 import { ApiError, errorFromResponse, toApiError } from './errors';
@@ -43,15 +50,25 @@ export interface RequestOptions {
   /** 'auto' (default) parses JSON when the response says so, text otherwise; 'blob' for binary bodies. */
   responseType?: 'auto' | 'json' | 'text' | 'blob';
   signal?: AbortSignal;
+  /** The browser cache mode (versioned reads use 'no-store': a version must never come from a cache). */
+  cache?: RequestCache;
 }
 
 // ---------------------------------------------------------------------------
 // Session events
 
+export interface NotFoundEvent {
+  /** The request path relative to the base, without the query string (e.g. 'portal/1/2/local-changes'). */
+  path: string;
+  method: HttpMethod;
+  error: ApiError;
+}
+
 export interface AuthEventMap {
   unauthorized: ApiError;
   sessionExpired: ApiError;
   tokensRefreshed: LoginResponse;
+  notFound: NotFoundEvent;
 }
 
 type Listener<K extends keyof AuthEventMap> = (payload: AuthEventMap[K]) => void;
@@ -59,6 +76,7 @@ const listeners: { [K in keyof AuthEventMap]: Set<Listener<K>> } = {
   unauthorized: new Set(),
   sessionExpired: new Set(),
   tokensRefreshed: new Set(),
+  notFound: new Set(),
 };
 
 export const authEvents = {
@@ -150,7 +168,9 @@ async function parseBody<T>(response: Response, responseType: RequestOptions['re
   return (isJson ? JSON.parse(text) : text) as T;
 }
 
-function handleUnauthorized(error: ApiError): void {
+/** What a 401 means for the app: the session-conflict dialog, or signed out. The realtime
+ * client calls it too when the server closes the socket because the session ended. */
+export function handleUnauthorized(error: ApiError): void {
   if (error.hasCode('SESSION_EXPIRED')) {
     authEvents.emit('sessionExpired', error);
     return;
@@ -159,7 +179,15 @@ function handleUnauthorized(error: ApiError): void {
   authEvents.emit('unauthorized', error);
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** A successful answer with its status and headers (e.g. the ETag of a versioned file). */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** Like request, but answers the status and headers too. */
+export async function requestWithResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'GET';
   const authenticated = options.auth !== false;
   const headers = new Headers({
@@ -182,6 +210,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     credentials: 'same-origin',
     signal: options.signal,
   };
+  if (options.cache) init.cache = options.cache;
   const retries = method === 'GET' ? RETRY_COUNT : 0;
 
   for (let attempt = 0; ; attempt++) {
@@ -197,7 +226,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       throw toApiError(cause);
     }
 
-    if (response.ok) return parseBody<T>(response, options.responseType);
+    if (response.ok)
+      return {
+        data: await parseBody<T>(response, options.responseType),
+        status: response.status,
+        headers: response.headers,
+      };
     if (response.status >= 500 && attempt < retries) {
       await sleep(RETRY_DELAY_MS);
       continue;
@@ -209,15 +243,72 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       response.headers.get('X-Request-Id'),
     );
     if (response.status === 401 && authenticated) handleUnauthorized(error);
+    if (response.status === 404) authEvents.emit('notFound', { path: path.replace(/^\/+/, ''), method, error });
     throw error;
   }
 }
 
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestWithResponse<T>(path, options)).data;
+}
+
 type Opts = Omit<RequestOptions, 'method' | 'body'>;
+
+// ---------------------------------------------------------------------------
+// Versioned files
+
+/** A file's content with the version it was read at (null when the server sent no ETag). */
+export interface Versioned<T> {
+  data: T;
+  version: string | null;
+}
+
+/** The error code of a write whose If-Match version is stale (409). */
+export const FILE_CHANGED = 'FILE_CHANGED';
+/** The error code of a versioned write sent without If-Match (428). */
+export const VERSION_REQUIRED = 'VERSION_REQUIRED';
+
+/** The version of an ETag header: 'W/"7"' and '"7"' give '7'; null when there is none. */
+export function versionFromETag(etag: string | null | undefined): string | null {
+  if (etag === null || etag === undefined) return null;
+  const value = etag.trim().replace(/^W\//, '');
+  if (value === '') return null;
+  return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+}
+
+/** The If-Match header of a version: a quoted entity tag. */
+export const ifMatch = (version: string) => `"${version}"`;
+
+/** Whether a write was refused because the file changed since its version was read (409 FILE_CHANGED). */
+export function isFileChanged(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.httpStatus === 409 && error.hasCode(FILE_CHANGED);
+}
+
+function withIfMatch(options: Opts | undefined, version: string | null): Opts {
+  if (version === null) return { ...options };
+  return { ...options, headers: { ...options?.headers, 'If-Match': ifMatch(version) } };
+}
+
+async function versionedCall<T>(path: string, options: RequestOptions): Promise<Versioned<T>> {
+  const { data, headers } = await requestWithResponse<T>(path, options);
+  return { data, version: versionFromETag(headers.get('ETag')) };
+}
 
 export const api = {
   get: <T>(path: string, options?: Opts) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Opts) => request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Opts) => request<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Opts) => request<T>(path, { ...options, method: 'DELETE' }),
+  /**
+   * Whole files with versions: get answers the version of the ETag; put and post send
+   * `If-Match: "<version>"` (none when the version is null: the server then answers 428)
+   * and answer the saved content with its new version.
+   */
+  versioned: {
+    get: <T>(path: string, options?: Opts) => versionedCall<T>(path, { cache: 'no-store', ...options, method: 'GET' }),
+    put: <T>(path: string, body: unknown, version: string | null, options?: Opts) =>
+      versionedCall<T>(path, { ...withIfMatch(options, version), method: 'PUT', body }),
+    post: <T>(path: string, body: unknown, version: string | null, options?: Opts) =>
+      versionedCall<T>(path, { ...withIfMatch(options, version), method: 'POST', body }),
+  },
 };

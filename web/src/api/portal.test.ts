@@ -1,5 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { branchFromUrl, branchToUrl, offersReset } from './portal';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, jwtExpiringIn, mockFetch } from '../test/helpers';
+import { storeTokens } from './authStorage';
+import { branchFromUrl, branchToUrl, offersReset, portalApi, type PortalSettings } from './portal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('versioned workspace files', () => {
+  it('reads and writes portal settings and probe settings with their versions', async () => {
+    storeTokens({ id_token: jwtExpiringIn(900) });
+    const settings = { engineType: 'PORTAL_ENGINE' } as PortalSettings;
+    const fetch = mockFetch({
+      'GET api/v1/settings/1/2': () => jsonResponse(settings, 200, { ETag: '"s1"' }),
+      'PUT api/v1/settings/1/2': () => jsonResponse(settings, 200, { ETag: '"s2"' }),
+      'GET api/v1/portal/load/1/2/probeSettings': () => jsonResponse({ data: { gridSize: 8 } }, 200, { ETag: '"p1"' }),
+      'POST api/v1/portal/save/1/2/probeSettings': () => new Response(null, { status: 200, headers: { ETag: '"p2"' } }),
+    });
+    expect(await portalApi.settings(1, 2)).toEqual({ data: settings, version: 's1' });
+    expect(await portalApi.saveSettings(1, 2, settings, 's1')).toEqual({ data: settings, version: 's2' });
+    expect(await portalApi.probeSettings(1, 2)).toEqual({ data: { gridSize: 8 }, version: 'p1' });
+    expect(await portalApi.saveProbeSettings(1, 2, { gridSize: 9 }, 'p1')).toEqual({
+      data: { gridSize: 9 },
+      version: 'p2',
+    });
+    const ifMatch = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('If-Match'));
+    expect(ifMatch).toEqual([null, '"s1"', null, '"p1"']);
+    expect(JSON.parse(String(fetch.mock.calls[3][1]?.body))).toEqual({ data: { gridSize: 9 } });
+  });
+});
 
 describe('portal helpers', () => {
   it('writes a slash in a branch as a colon in URLs and back (spec 1 §2.1)', () => {

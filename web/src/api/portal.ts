@@ -3,8 +3,15 @@
  * settings and the caller's workspace (open, local changes, commit, revert, reset, other
  * users' changes). Every call goes through the one HTTP client. Branch names travel in URLs
  * with ':' for '/' (spec 1 §2.1).
+ *
+ * Whole files of the workspace (portal settings, probe settings) are read with their version
+ * and written with it (client.ts "Versioned files"): a save based on an old version answers
+ * 409 FILE_CHANGED instead of overwriting what a reload, revert, reset or branch switch put
+ * there.
  */
-import { api } from './client';
+import { api, type Versioned } from './client';
+
+export type { Versioned } from './client';
 
 export type Id = string | number;
 export type PortalType = 'CREW' | 'PASSENGER';
@@ -101,8 +108,13 @@ export interface OpenedPortal {
   portal: Portal;
   branch: string;
   settings: PortalSettings;
+  /** The version of portal.json that `settings` was read at (the ETag a settings save sends back). */
+  settingsVersion?: string;
   status: WorkspaceStatus;
 }
+
+/** probe-settings.json of the workspace (free-form JSON; null when the file does not exist). */
+export type ProbeSettings = unknown;
 
 export interface LocalCommit {
   commitId: string;
@@ -219,9 +231,38 @@ export const portalApi = {
     api.put<Portal>(`portal/deactivate/${seg(d)}/${seg(portalId)}`, undefined, { query: { comment } }),
   remove: (d: Id, portalId: Id, comment: string) => api.delete<void>(p(d, portalId), { query: { comment } }),
 
-  settings: (d: Id, portalId: Id) => api.get<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`),
-  saveSettings: (d: Id, portalId: Id, settings: PortalSettings) =>
-    api.put<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`, settings),
+  /** portal.json of the workspace with its version. */
+  settings: (d: Id, portalId: Id): Promise<Versioned<PortalSettings>> =>
+    api.versioned.get<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`),
+  /** Saves portal.json if it is still at `version`; 409 FILE_CHANGED otherwise. Answers the saved file and its new version. */
+  saveSettings: (
+    d: Id,
+    portalId: Id,
+    settings: PortalSettings,
+    version: string | null,
+  ): Promise<Versioned<PortalSettings>> =>
+    api.versioned.put<PortalSettings>(`settings/${seg(d)}/${seg(portalId)}`, settings, version),
+  /** probe-settings.json of the workspace with its version. */
+  probeSettings: async (d: Id, portalId: Id): Promise<Versioned<ProbeSettings>> => {
+    const { data, version } = await api.versioned.get<{ data?: ProbeSettings } | undefined>(
+      `portal/load/${seg(d)}/${seg(portalId)}/probeSettings`,
+    );
+    return { data: data?.data ?? null, version };
+  },
+  /** Saves probe-settings.json if it is still at `version`; 409 FILE_CHANGED otherwise. Answers the new version. */
+  saveProbeSettings: async (
+    d: Id,
+    portalId: Id,
+    data: ProbeSettings,
+    version: string | null,
+  ): Promise<Versioned<ProbeSettings>> => {
+    const saved = await api.versioned.post<unknown>(
+      `portal/save/${seg(d)}/${seg(portalId)}/probeSettings`,
+      { data },
+      version,
+    );
+    return { data, version: saved.version };
+  },
 
   categories: (d: Id) => api.get<Category[]>(`category/${seg(d)}`),
   createCategory: (d: Id, name: string) => api.post<Category>(`category/${seg(d)}`, { name }),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failedRoomMessage, REALTIME, RealtimeClient, type RealtimeEvent } from './realtime';
+import { authEvents } from './client';
+import { failedRoomMessage, REALTIME, RealtimeClient, SESSION_ENDED_CLOSE_CODE, type RealtimeEvent } from './realtime';
 
 /** A stand-in for the browser's WebSocket: records what is sent, lets the test answer. */
 class FakeSocket extends EventTarget {
@@ -25,9 +26,9 @@ class FakeSocket extends EventTarget {
   receive(data: unknown) {
     this.dispatchEvent(new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }));
   }
-  close() {
+  close(code = 1000, reason = '') {
     this.readyState = 3;
-    this.dispatchEvent(new CloseEvent('close', { code: 1000 }));
+    this.dispatchEvent(new CloseEvent('close', { code, reason }));
   }
 }
 
@@ -124,5 +125,38 @@ describe('RealtimeClient', () => {
     last().open();
     await vi.waitFor(() => expect(last().sent.map((m) => m.room)).toEqual(['user-1']));
     client.disconnect();
+  });
+
+  it('forgets a room the server took away and does not rejoin it', async () => {
+    const events: RealtimeEvent[] = [];
+    const client = await connected(events);
+    for (const room of ['user-1', 'portal-3']) {
+      const joined = client.join(room);
+      await vi.waitFor(() => expect(last().sent.some((m) => m.room === room)).toBe(true));
+      const sent = last().sent.find((m) => m.room === room)!;
+      last().receive({ type: 'ack', ack: sent.ack, ok: true, room });
+      await joined;
+    }
+    last().receive({ type: 'left', room: 'portal-3', reason: 'You are no longer allowed in this room.' });
+    expect(events).toContainEqual({ type: 'LEFT', room: 'portal-3' });
+    last().close();
+    await vi.waitFor(() => expect(FakeSocket.instances.length).toBe(2), { timeout: 4000 });
+    last().open();
+    await vi.waitFor(() => expect(last().sent.map((m) => m.room)).toEqual(['user-1']));
+    client.disconnect();
+  });
+
+  it('stops reconnecting when the server closes the socket because the session ended', async () => {
+    const events: RealtimeEvent[] = [];
+    const expired = vi.fn();
+    const off = authEvents.on('sessionExpired', expired);
+    const client = await connected(events);
+    last().close(SESSION_ENDED_CLOSE_CODE, 'SESSION_EXPIRED: It appears you have logged into another session');
+    expect(client.status).toBe('DISCONNECTED');
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(expired.mock.calls[0][0]).toMatchObject({ httpStatus: 401, errorCode: 'SESSION_EXPIRED' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(FakeSocket.instances).toHaveLength(1);
+    off();
   });
 });

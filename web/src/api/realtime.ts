@@ -10,9 +10,17 @@
  *   the whole exchange up to 3 times 500 ms apart; then the spec's message is raised and the
  *   socket disconnects.
  * - Unparseable messages are dropped, and so is a message identical to one received within 25 ms.
+ * - The server follows the session (docs/decisions.md "Realtime sockets follow the session"):
+ *   close code 4401 means the session ended — the client stops reconnecting and reports it as
+ *   an API 401 would (reason "<errorCode>: <message>"); `{type:"left", room}` means a right was
+ *   lost — the room is forgotten (not rejoined after a reconnect) and LEFT is emitted.
  */
 import ReconnectingWebSocket from 'partysocket/ws';
-import { api } from './client';
+import { api, handleUnauthorized } from './client';
+import { ApiError } from './errors';
+
+/** The close code of a socket whose session ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export const REALTIME = {
   minReconnectionDelayMs: 1000,
@@ -126,7 +134,19 @@ export class RealtimeClient {
       this.emit({ type: 'CONNECTED' });
       for (const room of this.rooms) void this.exchange('join', room);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event: CloseEvent) => {
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        this.disconnect();
+        const [code, ...rest] = String(event.reason ?? '').split(': ');
+        handleUnauthorized(
+          new ApiError({
+            httpStatus: 401,
+            errorCode: code || 'UNAUTHORIZED',
+            errorMessage: rest.join(': ') || undefined,
+          }),
+        );
+        return;
+      }
       if (this.status !== 'DISCONNECTED') {
         this.status = 'DISCONNECTED';
         this.emit({ type: 'DISCONNECTED' });
@@ -192,6 +212,11 @@ export class RealtimeClient {
     const m = message as Partial<Ack> & Partial<RoomMessage>;
     if (m.type === 'ack' && typeof m.ack === 'number') {
       this.pending.get(m.ack)?.(m as Ack);
+      return;
+    }
+    if ((m as { type?: string }).type === 'left' && typeof m.room === 'string') {
+      this.rooms.delete(m.room); // a right was lost: never rejoin it
+      this.emit({ type: 'LEFT', room: m.room });
       return;
     }
     if (typeof m.room === 'string' && typeof m.title === 'string')

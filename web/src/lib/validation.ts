@@ -86,18 +86,37 @@ export const pageName: Rule = (s) => (rePageName.test(s) && runeCount(s) <= MAX_
 /** 1 to 20 letters, digits, dashes or underscores, not starting with a dash. */
 export const username: Rule = (s) => (reUsername.test(s) ? null : MESSAGES.username);
 
-/** Starts with a letter or digit; no '..', '//', '/.', trailing '.' or '/', '.lock' ending. */
-export const branchName: Rule = (s) =>
-  !reBranchName.test(s) ||
-  s.includes('..') ||
-  s.includes('//') ||
-  s.includes('/.') ||
-  s.endsWith('.') ||
-  s.endsWith('/') ||
-  s.endsWith('.lock') ||
-  s.length > 250
-    ? MESSAGES.branchName
-    : null;
+/**
+ * First components that make a branch name read as another kind of ref: refs/heads/x names a
+ * ref path, origin/x and remotes/x a remote-tracking branch, heads/x and tags/x shadow
+ * refs/heads/x and refs/tags/x in git's short-name lookup.
+ */
+const RESERVED_BRANCH_FIRST = new Set(['refs', 'origin', 'remotes', 'heads', 'tags']);
+/** git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD, CHERRY_PICK_HEAD, … */
+const reSpecialRef = /^([A-Z]+_)*HEAD$/;
+
+/**
+ * Starts with a letter or digit, then letters, digits, _ . - /; no '..' or '//'; no trailing
+ * '.' or '/'; no component that starts with '.' or ends with '.lock'; not one of git's special
+ * refs; not starting with a reserved component (refs, origin, remotes, heads, tags); at most
+ * 250 characters (the allowed characters are ASCII, so characters are bytes).
+ */
+export const branchName: Rule = (s) => {
+  if (
+    !reBranchName.test(s) ||
+    s.includes('..') ||
+    s.includes('//') ||
+    s.endsWith('.') ||
+    s.endsWith('/') ||
+    s.length > 250 ||
+    reSpecialRef.test(s)
+  ) {
+    return MESSAGES.branchName;
+  }
+  const parts = s.split('/');
+  if (RESERVED_BRANCH_FIRST.has(parts[0])) return MESSAGES.branchName;
+  return parts.some((c) => c.startsWith('.') || c.endsWith('.lock')) ? MESSAGES.branchName : null;
+};
 
 /** No single or double quotes or backticks. */
 export const staticPortalName: Rule = (s) => (/['"`]/.test(s) ? MESSAGES.staticPortalName : null);

@@ -1,18 +1,20 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { RELOAD_WORKSPACE_EVENT } from '../../features/realtime';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { INACTIVE_GROUP, portalApi } from '../../api/portal';
-import { showHttpError } from '../toasts/toastService';
+import { showHttpError, toasts } from '../toasts/toastService';
 import { PortalErrorScreen } from '../errors/PortalErrorScreen';
 import { overlay } from '../overlay/overlayStore';
 import { usePermission } from '../permissions/usePermission';
 import { useSessionStore } from '../session/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
 import { confirmLimitedMode } from './limitedMode';
-import { parsePortalRoute, runPortalChain } from './portalChain';
+import { DEFAULT_LANGUAGE, onPortalEvent, parsePortalRoute, portalRoutePath, runPortalChain } from './portalChain';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
-import { closePortal } from './selectionStore';
+import { onPortalGone, portalGoneMessage } from './portalGone';
+import { closePortal, useSelectionStore } from './selectionStore';
+import { isWorkspaceQueryKey, refreshWorkspaceViews } from './workspaceRefresh';
 
 export const RESET_MESSAGE = 'Resetting Workspace';
 
@@ -30,6 +32,7 @@ const pageTitleOf = (rest: string) => {
 export function PortalChainHost() {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const userId = useSessionStore((s) => s.user?.id);
   const canReadBranches = usePermission('branch:r');
   const canReadPortals = usePermission('portal:r');
@@ -60,15 +63,36 @@ export function PortalChainHost() {
       .catch((cause: unknown) => console.error('portal selection failed', cause));
   }, [pathname, search, nonce, canReadBranches, userId, navigate]);
 
-  // 'Reload Now' after another user's commit: open the workspace again (it fast-forwards).
-  useEffect(() => {
-    const reload = () => {
-      closePortal();
-      setNonce((n) => n + 1);
-    };
-    window.addEventListener(RELOAD_WORKSPACE_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_WORKSPACE_EVENT, reload);
-  }, []);
+  // Opening a portal may move its workspace (a fast-forward, another branch): every view
+  // derived from it loads again (app/selection/workspaceRefresh.ts). Reload Now, reverts,
+  // Reset and branch switches call workspaceChanged themselves.
+  useEffect(
+    () =>
+      onPortalEvent((event) => {
+        if (event !== 'portalOpened') return;
+        const { domain, portal } = useSelectionStore.getState();
+        if (domain && portal) void refreshWorkspaceViews(queryClient, domain.id, portal.id);
+      }),
+    [queryClient],
+  );
+
+  // The open portal was deleted: leave it, say so, and stop everything that polled it. A
+  // screen of that portal gives way to the domain dashboard.
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
+  useEffect(
+    () =>
+      onPortalGone(({ domainId, portalId, name }) => {
+        closePortal();
+        const predicate = (q: { queryKey: readonly unknown[] }) => isWorkspaceQueryKey(q.queryKey, domainId, portalId);
+        void queryClient.cancelQueries({ predicate });
+        queryClient.removeQueries({ predicate });
+        toasts.warning(portalGoneMessage(name), 'Portal deleted', { timeOut: 10_000, closeButton: true });
+        if (parsePortalRoute(currentPath.current)?.portalId === portalId)
+          void navigate(`/domain/${encodeURIComponent(domainId)}/dashboard`, { replace: true });
+      }),
+    [queryClient, navigate],
+  );
 
   // A domain with exactly one portal outside 'Inactive Portals' opens it (spec 1 §2.1).
   useEffect(() => {
@@ -123,11 +147,15 @@ export function PortalChainHost() {
                     overlay.show(RESET_MESSAGE);
                     portalApi
                       .reset(domainId, portalId, branch ?? 'master')
-                      .then(() => {
+                      .then((status) => {
                         overlay.hide();
+                        void refreshWorkspaceViews(queryClient, domainId, portalId);
                         rerun();
-                        const base = `/domain/${encodeURIComponent(domainId)}/portal/${encodeURIComponent(portalId)}`;
-                        void navigate(branch ? `${base}/branch/${branch.replace(/\//g, ':')}` : base);
+                        // The server puts the workspace where it can: the branch asked for, or the
+                        // portal's active branch when that one was deleted. Go to that branch's dashboard.
+                        const language = parsePortalRoute(pathname)?.language ?? DEFAULT_LANGUAGE;
+                        const target = status?.branch || branch || 'master';
+                        void navigate(portalRoutePath(domainId, portalId, target, language, 'dashboard'));
                       })
                       .catch((cause: unknown) => {
                         overlay.hide();

@@ -14,6 +14,7 @@ import {
   portalApi,
   type OpenedPortal,
   type Portal,
+  type PortalSettings,
   type References,
 } from '../../api/portal';
 import { overlay } from '../overlay/overlayStore';
@@ -114,7 +115,6 @@ export const isLimited = (supportLevel: string | null | undefined) => (supportLe
 export function openedToSelection(opened: OpenedPortal): { portal: SelectedPortal; info: OpenedPortalInfo } {
   const { portal, settings } = opened;
   const scope = settings.scope || portal.scope || 'FULL';
-  const lang = settings.languageSettings;
   return {
     portal: {
       id: portal.id,
@@ -129,13 +129,24 @@ export function openedToSelection(opened: OpenedPortal): { portal: SelectedPorta
       category: portal.category,
       activeBranch: portal.activeBranch,
       lastModified: portal.lastModified,
-      languages: lang?.languages?.length ? lang.languages : [lang?.defaultLanguage || DEFAULT_LANGUAGE],
-      defaultLanguage: lang?.defaultLanguage || DEFAULT_LANGUAGE,
-      languageMode: lang?.languageMode ?? 'SINGLE_LANGUAGE',
-      scope,
-      engineType: settings.engineType ?? 'UNKNOWN',
-      supportLevel: settings.supportLevel ?? 'LIMITED',
+      ...settingsInfo(settings, scope),
     },
+  };
+}
+
+/** The part of the selection's portal info that comes from portal.json. */
+export function settingsInfo(
+  settings: PortalSettings,
+  fallbackScope: string = 'FULL',
+): Pick<OpenedPortalInfo, 'languages' | 'defaultLanguage' | 'languageMode' | 'scope' | 'engineType' | 'supportLevel'> {
+  const lang = settings.languageSettings;
+  return {
+    languages: lang?.languages?.length ? lang.languages : [lang?.defaultLanguage || DEFAULT_LANGUAGE],
+    defaultLanguage: lang?.defaultLanguage || DEFAULT_LANGUAGE,
+    languageMode: lang?.languageMode ?? 'SINGLE_LANGUAGE',
+    scope: (settings.scope || fallbackScope) as OpenedPortalInfo['scope'],
+    engineType: settings.engineType ?? 'UNKNOWN',
+    supportLevel: settings.supportLevel ?? 'LIMITED',
   };
 }
 

@@ -101,6 +101,29 @@ export function selectPortal(portal: SelectedPortal, info: OpenedPortalInfo, bra
   useSelectionStore.setState({ portal, portalInfo: info, branch, language, page: null });
 }
 
+/**
+ * The open portal's settings changed in the workspace (a save of portal.json): the portal
+ * info follows (languages for the language picker, engine type, support level, scope).
+ */
+export function updatePortalInfo(
+  portalId: string | number,
+  patch: Partial<
+    Pick<OpenedPortalInfo, 'languages' | 'defaultLanguage' | 'languageMode' | 'scope' | 'engineType' | 'supportLevel'>
+  >,
+): void {
+  const { portal, portalInfo } = useSelectionStore.getState();
+  if (!portal || !portalInfo || String(portal.id) !== String(portalId)) return;
+  useSelectionStore.setState({
+    portalInfo: { ...portalInfo, ...patch },
+    portal: {
+      ...portal,
+      supportLevel: patch.supportLevel ?? portal.supportLevel,
+      engineType: patch.engineType ?? portal.engineType,
+      scope: patch.scope ? (patch.scope.toLowerCase() as SelectedPortal['scope']) : portal.scope,
+    },
+  });
+}
+
 export function setSelectedBranch(branch: string): void {
   useSelectionStore.setState({ branch });
 }

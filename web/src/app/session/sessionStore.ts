@@ -34,6 +34,13 @@ export const useSessionStore = create<SessionState>(() => ({ ...initialSessionSt
 
 export const selectIsLoggedIn = (s: SessionState) => s.status === 'loggedIn';
 
+/**
+ * Signed in and the session still ours: not replaced by another sign-in (401 SESSION_EXPIRED,
+ * the conflict dialog is up) and not ending. Background work (polls, intervals, the socket)
+ * runs only while this holds (app/session/polling.ts).
+ */
+export const selectSessionLive = (s: SessionState) => s.status === 'loggedIn' && !s.sessionConflict;
+
 export function fullName(user: Pick<User, 'firstName' | 'middleName' | 'lastName'>): string {
   return [user.firstName, user.middleName, user.lastName].filter((part) => part && part.trim()).join(' ');
 }

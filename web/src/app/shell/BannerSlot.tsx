@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { pollEvery, useSessionLive } from '../session/polling';
 import { useSessionStore } from '../session/sessionStore';
 
 /**
@@ -11,7 +12,7 @@ import { useSessionStore } from '../session/sessionStore';
  *
  * The preference is refetched on window focus and every 60 s; System
  * Preferences invalidates PREFERENCES_QUERY_KEY after a save, so the admin sees
- * the change at once.
+ * the change at once. Polling stops when the session is over (app/session/polling.ts).
  */
 export const PREFERENCES_QUERY_KEY = ['preferences'] as const;
 export const BANNER_REFETCH_MS = 60_000;
@@ -40,12 +41,13 @@ export function bannerMessage(preferences: readonly BannerPreference[] | undefin
 
 export function BannerSlot() {
   const loggedIn = useSessionStore((s) => s.status === 'loggedIn');
+  const live = useSessionLive();
   const { data } = useQuery({
     queryKey: PREFERENCES_QUERY_KEY,
     queryFn: fetchPreferences,
-    enabled: loggedIn,
+    enabled: live,
     refetchOnWindowFocus: true,
-    refetchInterval: BANNER_REFETCH_MS,
+    refetchInterval: pollEvery(BANNER_REFETCH_MS),
   });
   const message = loggedIn ? bannerMessage(data) : null;
   if (!message) return null;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../test/helpers';
+import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import DomainsScreen from './DomainsScreen';
 import { bodyOf, called, renderAdminScreen } from './testing';
 
@@ -64,10 +64,15 @@ describe('Domains', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/domains/8'));
   });
 
-  it('renames and deletes a domain', async () => {
+  it('renames and deletes a domain, saying first which portals, members and groups go with it', async () => {
     const fetch = serve({
       'PUT api/v1/domain/4': () => jsonResponse({ id: 4, name: 'Airline B' }),
       'DELETE api/v1/domain/4': noContent,
+      'GET api/v1/portal/4': () =>
+        jsonResponse([
+          { id: 7, domainId: 4, name: 'Passenger Portal' },
+          { id: 6, domainId: 4, name: 'Crew Portal' },
+        ]),
     });
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Rename' }));
@@ -82,10 +87,38 @@ describe('Domains', () => {
     expect(bodyOf(fetch, 'PUT api/v1/domain/4')).toEqual({ name: 'Airline B' });
 
     await user.click(await screen.findByRole('button', { name: 'Delete Domain' }));
-    await screen.findByText(/Delete the domain Airline A\?/);
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Domain' });
+    expect(confirm).toHaveTextContent('Delete the domain Airline A? This cannot be undone.');
+    const portals = await within(confirm).findByRole('list', { name: 'Portals to delete' });
+    expect(
+      within(portals)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Crew Portal', 'Passenger Portal']);
+    expect(confirm).toHaveTextContent('Its 2 portals, with their repositories, branches and every workspace');
+    expect(await within(confirm).findByRole('list', { name: 'Members losing access' })).toHaveTextContent(
+      'Bob Builder (bob)',
+    );
+    expect(within(confirm).getByRole('list', { name: 'Groups to delete' })).toHaveTextContent('EditorsViewers');
+    expect(called(fetch, 'DELETE api/v1/domain/4')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Domain' }));
     expect(await screen.findByText('Domain Airline A deleted.')).toBeInTheDocument();
     expect(called(fetch, 'DELETE api/v1/domain/4')).toBe(true);
+  });
+
+  it('offers Delete only once the portals of the domain are known', async () => {
+    const fetch = serve({
+      'GET api/v1/portal/4': () => errorResponse(500, { errorMessage: 'Database unavailable' }),
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Delete Domain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Domain' });
+    expect(
+      await within(dialog).findByText(/Could not list the portals of the domain/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete Domain' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(called(fetch, 'DELETE api/v1/domain/4')).toBe(false);
   });
 
   it('lists the members with their groups; assigns and removes groups; removes a member', async () => {

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -23,7 +24,9 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { portalApi } from '../../api/portal';
 import type { Domain, User } from '../../api/types';
+import { selectDomain, useSelectionStore } from '../../app/selection/selectionStore';
 import { DOMAINS_QUERY_KEY, useDomains } from '../../app/selection/useDomains';
 import { fullName, useSessionStore } from '../../app/session/sessionStore';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
@@ -136,10 +139,17 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
     onError: (error) => showHttpError(error, 'Could not rename the domain'),
   });
 
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const remove = useMutation({
     mutationFn: () => adminApi.deleteDomain(domain.id),
     onSuccess: async () => {
       toasts.success(`Domain ${domain.name} deleted.`, 'SUCCESS');
+      setConfirmingDelete(false);
+      // The domain's portals went with it: leave them if one was open, forget their lists.
+      if (String(useSelectionStore.getState().domain?.id) === String(domain.id)) selectDomain(null);
+      queryClient.removeQueries({ queryKey: ['portal', String(domain.id)] });
+      queryClient.removeQueries({ queryKey: ['portals', String(domain.id)] });
+      queryClient.removeQueries({ queryKey: ['portals-admin', String(domain.id)] });
       navigate(domainsPath(-1), { replace: true });
       await queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
     },
@@ -154,11 +164,6 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
     },
     onError: (error) => showHttpError(error, 'Could not change the logo'),
   });
-
-  async function confirmDelete() {
-    const question = `Delete the domain ${domain.name}? Its members lose access and its groups are removed.`;
-    if (await toasts.prompt(question, { title: 'Delete Domain' })) remove.mutate();
-  }
 
   return (
     <Stack spacing={2}>
@@ -191,7 +196,12 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
               </Button>
             )}
             {isAdmin && (
-              <Button variant="outlined" color="error" onClick={() => void confirmDelete()} disabled={remove.isPending}>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={() => setConfirmingDelete(true)}
+                disabled={remove.isPending}
+              >
                 Delete Domain
               </Button>
             )}
@@ -200,6 +210,14 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
       </Card>
       <Members domain={domain} isAdmin={isAdmin} />
       <Groups domain={domain} />
+      {confirmingDelete && (
+        <DeleteDomainDialog
+          domain={domain}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
       <NameDialog
         open={renaming}
         title="Rename Domain"
@@ -211,6 +229,126 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
         onClose={() => setRenaming(false)}
       />
     </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Deleting a domain
+
+export const DELETE_DOMAIN_TEXT = {
+  title: 'Delete Domain',
+  intro: (name: string) => `Delete the domain ${name}? This cannot be undone. It deletes:`,
+  portals: (n: number) =>
+    n === 1
+      ? 'Its portal, with its repository, branches and every workspace:'
+      : `Its ${n} portals, with their repositories, branches and every workspace:`,
+  noPortals: 'No portals: the domain has none.',
+  members: (n: number) =>
+    n === 0
+      ? 'No members.'
+      : `Its ${n} ${n === 1 ? 'member loses' : 'members lose'} access to the domain (their accounts stay):`,
+  groups: (n: number) => (n === 0 ? 'No permission groups.' : `Its ${n} permission ${n === 1 ? 'group' : 'groups'}:`),
+  portalsFailed: 'Could not list the portals of the domain',
+} as const;
+
+/** A list of names in a dialog, scrolling when long. */
+function NameList({ label, names }: { label: string; names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={label} sx={{ mt: 0.5, mb: 1.5, pl: 3, maxHeight: 180, overflowY: 'auto' }}>
+      {names.map((name, i) => (
+        <li key={`${name}-${i}`}>
+          <Typography variant="body2">{name}</Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Says what deleting a domain deletes before it happens: its portals by name (with their
+ * repositories; the server audits each), its members (who lose access) and its groups.
+ * Delete is offered only once the portals are known.
+ */
+function DeleteDomainDialog({
+  domain,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  domain: Domain;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const portals = useQuery({
+    queryKey: ['admin', 'domains', String(domain.id), 'portals'],
+    queryFn: () => portalApi.list(domain.id),
+    staleTime: 0,
+  });
+  const members = useMembers(domain.id);
+  const groups = useQuery({ queryKey: adminKeys.groups(domain.id), queryFn: () => adminApi.groups(domain.id) });
+  const portalNames = (portals.data ?? []).map((p) => p.name).sort((a, b) => a.localeCompare(b));
+  const memberNames = (members.data ?? []).map((m) => {
+    const name = fullName({ firstName: m.firstName ?? '', middleName: m.middleName ?? '', lastName: m.lastName ?? '' });
+    return name ? `${name} (${m.userName})` : m.userName;
+  });
+  const groupNames = (groups.data ?? []).map((g) => g.groupName);
+  const known = portals.isSuccess && members.isSuccess && groups.isSuccess;
+  return (
+    <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="sm" aria-labelledby="delete-domain-title">
+      <DialogTitle id="delete-domain-title">{DELETE_DOMAIN_TEXT.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1.5 }}>{DELETE_DOMAIN_TEXT.intro(domain.name)}</DialogContentText>
+        {portals.isPending && <Loading label="Loading portals" />}
+        {portals.isError && (
+          <LoadError
+            title={DELETE_DOMAIN_TEXT.portalsFailed}
+            error={portals.error}
+            onRetry={() => void portals.refetch()}
+          />
+        )}
+        {portals.isSuccess && (
+          <>
+            <Typography variant="subtitle2" component="p">
+              {portalNames.length === 0 ? DELETE_DOMAIN_TEXT.noPortals : DELETE_DOMAIN_TEXT.portals(portalNames.length)}
+            </Typography>
+            <NameList label="Portals to delete" names={portalNames} />
+          </>
+        )}
+        {members.isSuccess && (
+          <>
+            <Typography variant="subtitle2" component="p">
+              {DELETE_DOMAIN_TEXT.members(memberNames.length)}
+            </Typography>
+            <NameList label="Members losing access" names={memberNames} />
+          </>
+        )}
+        {(members.isError || groups.isError) && (
+          <LoadError
+            title="Could not list the members and groups of the domain"
+            error={members.error ?? groups.error}
+            onRetry={() => void Promise.all([members.refetch(), groups.refetch()])}
+          />
+        )}
+        {groups.isSuccess && (
+          <>
+            <Typography variant="subtitle2" component="p">
+              {DELETE_DOMAIN_TEXT.groups(groupNames.length)}
+            </Typography>
+            <NameList label="Groups to delete" names={groupNames} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={!known || busy}>
+          Delete Domain
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -1,9 +1,15 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../api/portal';
+import { refreshWorkspaceViews, workspaceKeys } from '../../app/selection/workspaceRefresh';
+import { pollEvery, useSessionLive } from '../../app/session/polling';
 
-/** Query keys and hooks of the open portal's workspace. */
+/**
+ * Query keys and hooks of the open portal's workspace. Every key starts with
+ * workspaceKeys.root(d, p), so the workspace refresh (app/selection/workspaceRefresh.ts)
+ * reaches it after Reload Now, reverts, Reset and branch switches.
+ */
 export const portalKeys = {
-  all: (d: string | number, p: string | number) => ['portal', String(d), String(p)] as const,
+  all: (d: string | number, p: string | number) => workspaceKeys.root(d, p),
   localChanges: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'local-changes'] as const,
   localCommits: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'local-commits'] as const,
   wsChanges: (d: string | number, p: string | number, branch: string) =>
@@ -12,29 +18,34 @@ export const portalKeys = {
   references: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'references'] as const,
 };
 
-/** Local changes refresh every 10 s while a portal is open, and on window focus. */
+/**
+ * Local changes refresh every 10 s while a portal is open, and on window focus; the polling
+ * stops when the session is over or a poll answered 401, 403 or 404 (app/session/polling.ts).
+ */
 export const LOCAL_CHANGES_INTERVAL_MS = 10_000;
 
 export function useLocalChanges(d: string | number | undefined, p: string | number | undefined, enabled = true) {
+  const live = useSessionLive();
   return useQuery({
     queryKey: portalKeys.localChanges(d ?? '', p ?? ''),
     queryFn: () => portalApi.localChanges(d ?? '', p ?? ''),
-    enabled: enabled && d !== undefined && p !== undefined,
-    refetchInterval: LOCAL_CHANGES_INTERVAL_MS,
+    enabled: live && enabled && d !== undefined && p !== undefined,
+    refetchInterval: pollEvery(LOCAL_CHANGES_INTERVAL_MS),
     refetchOnWindowFocus: 'always',
   });
 }
 
 export function useLocalCommits(d: string | number | undefined, p: string | number | undefined, enabled = true) {
+  const live = useSessionLive();
   return useQuery({
     queryKey: portalKeys.localCommits(d ?? '', p ?? ''),
     queryFn: () => portalApi.localCommits(d ?? '', p ?? ''),
-    enabled: enabled && d !== undefined && p !== undefined,
+    enabled: live && enabled && d !== undefined && p !== undefined,
     refetchOnWindowFocus: 'always',
   });
 }
 
-/** Refetches everything of the open portal's workspace (after commit, revert, reset). */
+/** Refreshes every view of the portal's workspace (after a commit; app/selection/workspaceRefresh.ts). */
 export function invalidateWorkspace(client: QueryClient, d: string | number, p: string | number) {
-  return client.invalidateQueries({ queryKey: portalKeys.all(d, p) });
+  return refreshWorkspaceViews(client, d, p);
 }

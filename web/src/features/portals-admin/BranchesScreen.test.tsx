@@ -126,4 +126,35 @@ describe('Branches', () => {
     expect(await screen.findByText('Branch release deleted.')).toBeInTheDocument();
     expect(queryOf(fetch, 'DELETE api/v1/portal/1/2/branches').get('branch')).toBe('release');
   });
+
+  it("shows the server's reason when a branch with a workspace's unpushed work is refused", async () => {
+    serve({
+      'DELETE api/v1/portal/1/2/branches': () =>
+        errorResponse(409, {
+          errorCode: 'BRANCH_CHECKED_OUT',
+          errorMessage: 'The branch release cannot be deleted: a workspace has it checked out with unpushed work.',
+        }),
+    });
+    const { user } = render();
+    const button = await screen.findByRole('button', { name: 'Delete branch release' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText(
+        'The branch release cannot be deleted: a workspace has it checked out with unpushed work.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /release/ })).toBeInTheDocument();
+  });
+
+  it('moves to the active branch after deleting the branch the workspace is on', async () => {
+    serve({ 'DELETE api/v1/portal/1/2/branches': noContent });
+    const { user, router } = render();
+    const button = await screen.findByRole('button', { name: 'Delete branch feature/a' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/domain/1/portal/2/branch/master/en_GB/branches'));
+  });
 });

@@ -20,7 +20,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { portalApi } from '../../api/portal';
+import { useNavigate } from 'react-router';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
+import { portalRoutePath } from '../../app/selection/portalChain';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
 import { branchName, firstError, required } from '../../lib/validation';
 import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
@@ -43,8 +45,9 @@ export default function BranchesScreen() {
 }
 
 function BranchesView() {
-  const { domain, portal, branch: current } = usePortalParams();
+  const { domain, portal, branch: current, language } = usePortalParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const branches = useQuery({
     queryKey: keys.branches(domain, portal),
     queryFn: () => portalApi.branches(domain, portal),
@@ -68,7 +71,13 @@ function BranchesView() {
     onSuccess: async (_, name) => {
       toasts.success(`Branch ${name} deleted.`, 'SUCCESS');
       await refresh();
+      // The workspace was on the branch just deleted: move to the active branch (the selection
+      // chain opens it) rather than stay on a branch that no longer exists.
+      if (name === current && activeName)
+        void navigate(portalRoutePath(domain, portal, activeName, language, 'branches'));
     },
+    // A branch that a workspace has checked out with unpushed work is refused (409
+    // BRANCH_CHECKED_OUT): the toast carries the server's reason.
     onError: (error) => showHttpError(error, 'Could not delete the branch'),
   });
 

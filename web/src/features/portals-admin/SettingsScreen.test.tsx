@@ -1,11 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, render as renderUi, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalSettings } from '../../api/portal';
+import { createQueryClient } from '../../app/App';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
-import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
-import { bodyOf, renderAdminScreen } from '../admin/testing';
-import SettingsScreen, { relativePathError } from './SettingsScreen';
+import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
+import { storeTokens } from '../../api/authStorage';
+import { useSessionStore } from '../../app/session/sessionStore';
+import { ToastStack } from '../../app/toasts/ToastStack';
+import { clearToasts } from '../../app/toasts/toastService';
+import { errorResponse, jsonResponse, loginResponse, mockFetch, sampleUser } from '../../test/helpers';
+import { adminUser, bodyOf, renderAdminScreen } from '../admin/testing';
+import SettingsScreen, { relativePathError, SETTINGS_MESSAGES } from './SettingsScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -140,5 +148,185 @@ describe('Portal Settings', () => {
     expect(relativePathError('/abs')).not.toBeNull();
     expect(relativePathError('a/../../b')).not.toBeNull();
     expect(relativePathError('.git/x')).not.toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Versions: a save carries the version it was based on (issue 8 item 0)
+
+const withLanguages = (languages: string[]): PortalSettings => ({
+  ...settings,
+  languageSettings: { ...settings.languageSettings, languages },
+});
+const versioned = (body: PortalSettings, version: string) => jsonResponse(body, 200, { ETag: `"${version}"` });
+const ifMatchOf = (fetch: ReturnType<typeof mockFetch>, n: number) => {
+  const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+  return new Headers(puts[n]?.[1]?.headers).get('If-Match');
+};
+const fileChanged = () =>
+  errorResponse(409, {
+    errorCode: 'FILE_CHANGED',
+    errorMessage:
+      'Portal settings were changed since you opened them (by a reload, a revert, a branch switch or another save). Reload them, then apply your change again.',
+    data: { path: 'portal.json', currentVersion: 'v2' },
+  });
+
+/** Renders the screen with a query client the test keeps (to refresh the workspace as the app does). */
+function renderKept(): { client: QueryClient; user: ReturnType<typeof userEvent.setup> } {
+  useSelectionStore.setState({
+    domain: { id: 1, name: 'Ops' },
+    portal: { id: 2, name: 'Crew Portal' },
+    branch: 'master',
+  });
+  const client = createQueryClient();
+  clearToasts();
+  storeTokens(loginResponse(adminUser));
+  useSessionStore.setState({ status: 'loggedIn', user: adminUser });
+  const router = createMemoryRouter(
+    [
+      {
+        path: pattern,
+        element: (
+          <>
+            <SettingsScreen />
+            <ToastStack />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/domain/1/portal/2/branch/master/en_GB/settings'] },
+  );
+  renderUi(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { client, user: userEvent.setup() };
+}
+
+async function addLanguage(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await user.type(screen.getByLabelText('Language code'), code);
+  await user.click(screen.getByRole('button', { name: 'Add language' }));
+}
+
+const languagesShown = () =>
+  // hidden: also while a dialog makes the page inert
+  within(screen.getByRole('list', { name: 'Languages', hidden: true }))
+    .getAllByRole('listitem', { hidden: true })
+    .map((chip) => chip.textContent?.replace(' (default)', ''));
+
+describe('Portal Settings versions', () => {
+  it('saves with If-Match of the version it read, and the next save with the version the save answered', async () => {
+    let current = { body: settings, version: 1 };
+    const fetch = mockFetch({
+      'GET api/v1/settings/1/2': () => versioned(current.body, `v${current.version}`),
+      'PUT api/v1/settings/1/2': ({ init }) => {
+        current = { body: JSON.parse(String(init.body)), version: current.version + 1 };
+        return versioned(current.body, `v${current.version}`);
+      },
+    });
+    const { user } = render();
+    await screen.findByRole('button', { name: 'Save' });
+    await addLanguage(user, 'fr_FR');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    expect(ifMatchOf(fetch, 0)).toBe('"v1"');
+    await addLanguage(user, 'it_IT');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(ifMatchOf(fetch, 1)).toBe('"v2"'));
+  });
+
+  it('on 409 FILE_CHANGED overwrites nothing, says so, and reloads and reapplies the edit on top', async () => {
+    // B opened the settings at v1 (en_GB, de_DE); meanwhile A's fr_FR arrived in B's workspace (v2).
+    let current = { body: settings, version: 'v1' };
+    const fetch = mockFetch({
+      'GET api/v1/settings/1/2': () => versioned(current.body, current.version),
+      'PUT api/v1/settings/1/2': ({ init }) => {
+        if (new Headers(init.headers).get('If-Match') !== `"${current.version}"`) return fileChanged();
+        current = { body: JSON.parse(String(init.body)), version: 'v3' };
+        return versioned(current.body, current.version);
+      },
+    });
+    const { user } = render();
+    await screen.findByRole('button', { name: 'Save' });
+    current = { body: withLanguages(['en_GB', 'de_DE', 'fr_FR']), version: 'v2' };
+    await addLanguage(user, 'it_IT');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.conflictTitle });
+    expect(dialog).toHaveTextContent('Portal settings were changed since you opened them');
+    expect(within(dialog).getByRole('list', { name: 'Your unsaved changes' })).toHaveTextContent(
+      'Added language it_IT',
+    );
+    expect(current.body.languageSettings.languages).toEqual(['en_GB', 'de_DE', 'fr_FR']); // nothing overwritten
+    expect(screen.queryByText(SETTINGS_MESSAGES.saved)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: SETTINGS_MESSAGES.reloadAndReapply }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(languagesShown()).toEqual(['en_GB', 'de_DE', 'fr_FR', 'it_IT']);
+    expect(screen.getByRole('status', { name: SETTINGS_MESSAGES.reappliedTitle })).toHaveTextContent(
+      'Added language it_IT',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    expect(ifMatchOf(fetch, 1)).toBe('"v2"');
+    expect(current.body.languageSettings.languages).toEqual(['en_GB', 'de_DE', 'fr_FR', 'it_IT']);
+  });
+
+  it('Reload and discard shows the current settings without the edit', async () => {
+    let current = { body: settings, version: 'v1' };
+    mockFetch({
+      'GET api/v1/settings/1/2': () => versioned(current.body, current.version),
+      'PUT api/v1/settings/1/2': () => fileChanged(),
+    });
+    const { user } = render();
+    await screen.findByRole('button', { name: 'Save' });
+    current = { body: withLanguages(['en_GB', 'fr_FR']), version: 'v2' };
+    await addLanguage(user, 'it_IT');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.conflictTitle });
+    await user.click(within(dialog).getByRole('button', { name: SETTINGS_MESSAGES.reloadAndDiscard }));
+    await waitFor(() => expect(languagesShown()).toEqual(['en_GB', 'fr_FR']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('after a revert (the workspace refresh) shows the reverted file, so Save cannot re-apply the discarded edit', async () => {
+    let current = { body: settings, version: 'v1' };
+    mockFetch({
+      'GET api/v1/settings/1/2': () => versioned(current.body, current.version),
+      'PUT api/v1/settings/1/2': ({ init }) => {
+        current = { body: JSON.parse(String(init.body)), version: 'v2' };
+        return versioned(current.body, current.version);
+      },
+    });
+    const { client, user } = renderKept();
+    await screen.findByRole('button', { name: 'Save' });
+    await addLanguage(user, 'fr_FR');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeInTheDocument();
+    expect(languagesShown()).toEqual(['en_GB', 'de_DE', 'fr_FR']);
+
+    // Revert All puts portal.json back (v1 content, new version), then refreshes the views.
+    current = { body: settings, version: 'v4' };
+    await act(() => refreshWorkspaceViews(client, '1', '2'));
+    await waitFor(() => expect(languagesShown()).toEqual(['en_GB', 'de_DE']));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('asks before replacing an unsaved edit when the file changed under it', async () => {
+    let current = { body: settings, version: 'v1' };
+    mockFetch({ 'GET api/v1/settings/1/2': () => versioned(current.body, current.version) });
+    const { client, user } = renderKept();
+    await screen.findByRole('button', { name: 'Save' });
+    await addLanguage(user, 'it_IT');
+    current = { body: withLanguages(['en_GB', 'fr_FR']), version: 'v2' }; // Reload Now brought A's commit
+    await act(() => refreshWorkspaceViews(client, '1', '2'));
+    const dialog = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.conflictTitle });
+    expect(dialog).toHaveTextContent(SETTINGS_MESSAGES.changedWhileEditing);
+    expect(languagesShown()).toEqual(['en_GB', 'de_DE', 'it_IT']); // the edit is still there
+    await user.click(within(dialog).getByRole('button', { name: SETTINGS_MESSAGES.reloadAndReapply }));
+    // de_DE was not removed by the user: what the file says now wins; it_IT is reapplied.
+    await waitFor(() => expect(languagesShown()).toEqual(['en_GB', 'fr_FR', 'it_IT']));
   });
 });

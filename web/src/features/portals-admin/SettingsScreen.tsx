@@ -1,8 +1,15 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -11,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { isFileChanged } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import {
   portalApi,
@@ -19,16 +27,33 @@ import {
   type PortalScope,
   type PortalSettings,
   type SupportLevel,
+  type Versioned,
 } from '../../api/portal';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
+import { settingsInfo } from '../../app/selection/portalChain';
+import { updatePortalInfo } from '../../app/selection/selectionStore';
+import { workspaceKeys } from '../../app/selection/workspaceRefresh';
 import { toasts } from '../../app/toasts/toastService';
 import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
-import { keys, SCOPE_LABELS, usePortalParams, workspaceKeys } from './shared';
+import { consistentSettings, describeEdit, rebaseEdit, sameJson } from './settingsEdit';
+import { SCOPE_LABELS, usePortalParams } from './shared';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved to your workspace. Commit them to share them.',
   saveFailed: 'Could not save the portal settings',
+  conflictTitle: 'Portal settings changed',
+  changedWhileEditing:
+    'Portal settings were changed in your workspace while you were editing them (by a reload, a revert, a branch switch or another save).',
+  nothingSaved: 'Nothing was saved. Your changes are still here:',
+  reloadHint:
+    '"Reload and reapply" loads the current settings and puts your changes on top of them, for you to check and save. "Reload and discard" loads them without your changes.',
+  reloadAndReapply: 'Reload and reapply my changes',
+  reloadAndDiscard: 'Reload and discard my changes',
+  outOfDate: 'These settings changed in your workspace since you started editing. Saving them would be refused.',
+  review: 'Reload…',
+  reappliedTitle: 'Your changes were applied again on top of the current settings',
+  reappliedHint: 'Check them, then Save.',
   languageCode: 'Enter a language code like en_GB.',
   languageTwice: 'The language is already in the list.',
   noLanguage: 'Add at least one language.',
@@ -69,21 +94,27 @@ export default function SettingsScreen() {
 }
 
 function SettingsView({ domain, portal, branch }: { domain: string; portal: string; branch: string }) {
-  const settings = useQuery({
-    queryKey: [...keys.settings(domain, portal), branch],
-    queryFn: () => portalApi.settings(domain, portal),
-  });
+  const queryClient = useQueryClient();
+  // The one place that knows the version of portal.json: the query holds {data, version}. Its key
+  // is under the workspace's (app/selection/workspaceRefresh.ts), so Reload Now, reverts, Reset
+  // and branch switches reach it; staleTime 0: coming back to the screen always reads the file.
+  const queryKey = workspaceKeys.settings(domain, portal, branch);
+  const queryFn = () => portalApi.settings(domain, portal);
+  const settings = useQuery({ queryKey, queryFn, staleTime: 0 });
+  const reload = () => queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
   return (
     <AdminPage title="Portal Settings" intro={`portal.json of your workspace on ${branch}.`}>
       {settings.isPending && <Loading label="Loading settings" />}
-      {settings.isError && (
+      {settings.isError && !settings.data && (
         <LoadError
           title="Failed to load the portal settings"
           error={settings.error}
           onRetry={() => void settings.refetch()}
         />
       )}
-      {settings.isSuccess && <SettingsForm domain={domain} portal={portal} branch={branch} initial={settings.data} />}
+      {settings.data && (
+        <SettingsForm domain={domain} portal={portal} branch={branch} server={settings.data} reload={reload} />
+      )}
     </AdminPage>
   );
 }
@@ -92,25 +123,61 @@ function normalise(s: PortalSettings): PortalSettings {
   return { ...s, scope: (s.scope ?? 'FULL').toUpperCase() as PortalScope };
 }
 
+type VersionedSettings = Versioned<PortalSettings>;
+const toForm = (v: VersionedSettings): VersionedSettings => ({ data: normalise(v.data), version: v.version });
+/** What identifies a version of the file: the server's version, or the content when it sent none. */
+const stampOf = (v: VersionedSettings) => v.version ?? JSON.stringify(normalise(v.data));
+
+interface Conflict {
+  message: string;
+}
+
 function SettingsForm({
   domain,
   portal,
   branch,
-  initial,
+  server,
+  reload,
 }: {
   domain: string;
   portal: string;
   branch: string;
-  initial: PortalSettings;
+  /** portal.json as the workspace has it now (the settings query). */
+  server: VersionedSettings;
+  /** Reads portal.json again (and puts it into the settings query). */
+  reload: () => Promise<VersionedSettings>;
 }) {
   const queryClient = useQueryClient();
   const canWrite = usePermission('portal_settings_write');
-  const [values, setValues] = useState<PortalSettings>(() => normalise(initial));
-  const [saved, setSaved] = useState<PortalSettings>(() => normalise(initial));
+  // `base` is the version the edit started from; a save sends its version (If-Match).
+  const [base, setBase] = useState<VersionedSettings>(() => toForm(server));
+  const [values, setValues] = useState<PortalSettings>(() => normalise(server.data));
+  const [seen, setSeen] = useState(() => stampOf(server));
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [reapplied, setReapplied] = useState<string[] | null>(null);
   const [newLanguage, setNewLanguage] = useState('');
   const [newExtension, setNewExtension] = useState('');
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+
+  const dirty = !sameJson(values, base.data);
+  const stale = stampOf(server) !== stampOf(base);
+
+  // The file changed in the workspace (Reload Now, a revert, Reset, a branch switch, a save
+  // elsewhere): without an edit the form shows the new file; with one, the user decides.
+  if (stampOf(server) !== seen) {
+    setSeen(stampOf(server));
+    if (stampOf(server) !== stampOf(base)) {
+      if (!dirty) {
+        const next = toForm(server);
+        setBase(next);
+        setValues(next.data);
+        setReapplied(null);
+      } else if (!conflict) {
+        setConflict({ message: SETTINGS_MESSAGES.changedWhileEditing });
+      }
+    }
+  }
 
   const ls = values.languageSettings;
   const tr = values.taskRunnerSettings;
@@ -136,7 +203,6 @@ function SettingsForm({
     outputPath: relativePathError(tr.outputPath),
   };
   const valid = Object.values(errors).every((e) => e === null) && ls.languages.includes(ls.defaultLanguage);
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
 
   function addLanguage() {
     if (newLanguage === '' || languageInputError) return;
@@ -159,19 +225,55 @@ function SettingsForm({
     setNewExtension('');
   }
 
+  function adopt(saved: VersionedSettings, next: PortalSettings = saved.data) {
+    setBase(saved);
+    setSeen(stampOf(saved));
+    setValues(next);
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!canWrite || !valid || !dirty || busy) return;
     setBusy(true);
     setServerError(null);
     try {
-      const result = normalise(await portalApi.saveSettings(domain, portal, values));
-      setValues(result);
-      setSaved(result);
-      queryClient.setQueryData([...keys.settings(domain, portal), branch], result);
+      let result = await portalApi.saveSettings(domain, portal, values, base.version);
+      // A server that sent no version with the answer: read it, so the next save has one.
+      if (result.version === null) result = await reload();
+      const saved = toForm(result);
+      adopt(saved);
+      setReapplied(null);
+      queryClient.setQueryData(workspaceKeys.settings(domain, portal, branch), result);
+      updatePortalInfo(portal, settingsInfo(saved.data));
       // The local-changes menu (features/portal) picks up the new change.
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.portal(domain, portal) });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.root(domain, portal) });
       toasts.success(SETTINGS_MESSAGES.saved, 'SUCCESS');
+    } catch (e) {
+      if (isFileChanged(e)) {
+        // Someone (a reload, a revert, a branch switch, another save) changed portal.json since
+        // this edit started: nothing was written. Load the current file for the user to decide.
+        setConflict({ message: e.errorMessage });
+        void reload().catch(() => undefined);
+      } else {
+        setServerError(toApiError(e).errorMessage);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Loads the current file; with `reapply` the user's edit is put on top of it, unsaved. */
+  async function resolveConflict(reapply: boolean) {
+    setBusy(true);
+    setServerError(null);
+    try {
+      const latest = toForm(await reload());
+      const next = reapply
+        ? consistentSettings(normalise(rebaseEdit(base.data, values, latest.data)), latest.data)
+        : latest.data;
+      adopt(latest, next);
+      setReapplied(reapply && !sameJson(next, latest.data) ? describeEdit(latest.data, next) : null);
+      setConflict(null);
     } catch (e) {
       setServerError(toApiError(e).errorMessage);
     } finally {
@@ -443,6 +545,34 @@ function SettingsForm({
           </CardContent>
         </Card>
 
+        {!readOnly && stale && dirty && !conflict && (
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => setConflict({ message: SETTINGS_MESSAGES.changedWhileEditing })}
+              >
+                {SETTINGS_MESSAGES.review}
+              </Button>
+            }
+          >
+            {SETTINGS_MESSAGES.outOfDate}
+          </Alert>
+        )}
+        {reapplied && reapplied.length > 0 && (
+          <Alert
+            severity="info"
+            role="status"
+            aria-label={SETTINGS_MESSAGES.reappliedTitle}
+            onClose={() => setReapplied(null)}
+          >
+            <AlertTitle>{SETTINGS_MESSAGES.reappliedTitle}</AlertTitle>
+            <ChangeLines lines={reapplied} />
+            {SETTINGS_MESSAGES.reappliedHint}
+          </Alert>
+        )}
         {serverError && (
           <Alert severity="error" role="alert">
             <strong>{SETTINGS_MESSAGES.saveFailed}</strong>: {serverError}
@@ -450,7 +580,13 @@ function SettingsForm({
         )}
         {!readOnly && (
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-            <Button disabled={!dirty || busy} onClick={() => setValues(saved)}>
+            <Button
+              disabled={!dirty || busy}
+              onClick={() => {
+                setValues(base.data);
+                setReapplied(null);
+              }}
+            >
               Discard
             </Button>
             <Button type="submit" variant="contained" disabled={!valid || !dirty || busy}>
@@ -459,6 +595,51 @@ function SettingsForm({
           </Stack>
         )}
       </Stack>
+      <Dialog
+        open={!!conflict}
+        onClose={() => !busy && setConflict(null)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="settings-conflict-title"
+        aria-describedby="settings-conflict-text"
+      >
+        <DialogTitle id="settings-conflict-title">{SETTINGS_MESSAGES.conflictTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="settings-conflict-text" sx={{ mb: 2 }}>
+            {conflict?.message}
+          </DialogContentText>
+          <Typography variant="subtitle2" component="p">
+            {SETTINGS_MESSAGES.nothingSaved}
+          </Typography>
+          <ChangeLines lines={describeEdit(base.data, values)} label="Your unsaved changes" />
+          <DialogContentText sx={{ mt: 2 }}>{SETTINGS_MESSAGES.reloadHint}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={() => setConflict(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="warning" onClick={() => void resolveConflict(false)} disabled={busy}>
+            {SETTINGS_MESSAGES.reloadAndDiscard}
+          </Button>
+          <Button variant="contained" onClick={() => void resolveConflict(true)} disabled={busy}>
+            {SETTINGS_MESSAGES.reloadAndReapply}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </form>
+  );
+}
+
+/** A short list of changes ('Added language fr_FR'). */
+function ChangeLines({ lines, label }: { lines: string[]; label?: string }) {
+  if (lines.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={label} sx={{ my: 0.5, pl: 3 }}>
+      {lines.map((line) => (
+        <li key={line}>
+          <Typography variant="body2">{line}</Typography>
+        </li>
+      ))}
+    </Box>
   );
 }

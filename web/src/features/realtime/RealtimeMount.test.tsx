@@ -2,6 +2,7 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failedRoomMessage } from '../../api/realtime';
+import { useSelectionStore } from '../../app/selection/selectionStore';
 import { initialSessionState, useSessionStore } from '../../app/session/sessionStore';
 import { PREFERENCES_QUERY_KEY } from '../../app/shell/BannerSlot';
 import { ToastStack } from '../../app/toasts/ToastStack';
@@ -80,6 +81,15 @@ describe('RealtimeMount connection', () => {
     expect(useRealtimeStore.getState().status).toBe('DISCONNECTED');
   });
 
+  it('closes the socket (and stops reconnecting) when another sign-in took the session', () => {
+    renderApp(<RealtimeMount />);
+    act(() => fake.open());
+    expect(fake.disconnect).not.toHaveBeenCalled();
+    act(() => useSessionStore.setState({ sessionConflict: true }));
+    expect(fake.disconnect).toHaveBeenCalled();
+    expect(useRealtimeStore.getState().status).toBe('DISCONNECTED');
+  });
+
   it('shows the failed-room message as a danger toast, and not other errors', () => {
     renderApp(<RealtimeMount />);
     act(() => {
@@ -104,7 +114,28 @@ describe('RealtimeMount connection', () => {
 });
 
 describe('workspace events', () => {
-  it('prompts to reload only for another user committing to my branch; Reload Now reloads', async () => {
+  it('prompts to reload only for another user committing to my branch; Reload Now reopens, then refreshes every workspace view', async () => {
+    const order: string[] = [];
+    const opened = {
+      portal: { id: 3, name: 'Crew Portal', scope: 'FULL', type: 'CREW', status: 'active', activeBranch: 'master' },
+      branch: 'master',
+      settings: {
+        engineType: 'PORTAL_ENGINE',
+        supportLevel: 'FULL',
+        scope: 'FULL',
+        languageSettings: { languages: ['en_GB', 'fr_FR'], defaultLanguage: 'en_GB', languageMode: 'MULTILANGUAGE' },
+      },
+      settingsVersion: '2',
+      status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+    };
+    mockFetch({
+      'GET api/v1/portal/1/3/local-changes': () =>
+        jsonResponse({ branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 }),
+      'GET api/v1/portal/1/3/open': () => {
+        order.push('open');
+        return jsonResponse(opened);
+      },
+    });
     const onReload = vi.fn();
     const heard: ReloadWorkspaceDetail[] = [];
     const listener = (e: Event) => heard.push((e as CustomEvent<ReloadWorkspaceDetail>).detail);
@@ -116,7 +147,12 @@ describe('workspace events', () => {
         <ToastStack />
       </>,
     );
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    // A settings query of the workspace (not on screen) and one of another portal.
+    queryClient.setQueryData(['portal', '1', '3', 'settings', 'master'], { data: {}, version: '1' });
+    queryClient.setQueryData(['portal', '1', '4', 'settings', 'master'], { data: {}, version: '1' });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async () => {
+      order.push('invalidate');
+    });
     act(() => {
       fake.message(note('portal-3', 'WORKSPACE_COMMIT', commit(me))); // my own commit
       fake.message(note('portal-3', 'WORKSPACE_COMMIT', commit(otherUser, 'feature/x'))); // another branch
@@ -133,7 +169,19 @@ describe('workspace events', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reload Now' }));
     await waitFor(() => expect(onReload).toHaveBeenCalledWith({ domainId: '1', portalId: '3', branch: 'master' }));
     expect(heard).toEqual([{ domainId: '1', portalId: '3', branch: 'master' }]);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: realtimeKeys.workspace('1', '3') });
+    // The workspace is opened again first (the server fast-forwards it), then the views reload.
+    expect(order).toEqual(['open', 'invalidate']);
+    const { predicate } = invalidate.mock.calls[0][0] as unknown as {
+      predicate: (q: { queryKey: readonly unknown[] }) => boolean;
+    };
+    expect(predicate({ queryKey: realtimeKeys.localChanges('1', '3') })).toBe(true);
+    expect(predicate({ queryKey: ['portal', '1', '3', 'settings', 'master'] })).toBe(true);
+    expect(predicate({ queryKey: ['portal', '1', '4', 'settings', 'master'] })).toBe(false);
+    // Views not on screen are dropped, so they load afresh when shown.
+    expect(queryClient.getQueryData(['portal', '1', '3', 'settings', 'master'])).toBeUndefined();
+    expect(queryClient.getQueryData(['portal', '1', '4', 'settings', 'master'])).toBeDefined();
+    // The selection's copy of the settings is the reopened workspace's.
+    expect(useSelectionStore.getState().portalInfo?.languages).toEqual(['en_GB', 'fr_FR']);
     window.removeEventListener(RELOAD_WORKSPACE_EVENT, listener);
   });
 

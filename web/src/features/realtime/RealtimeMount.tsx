@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { portalApi } from '../../api/portal';
 import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
+import { isFinalError, sessionLive, useSessionLive } from '../../app/session/polling';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { useNotificationEvents, useWorkspaceEvents, type WorkspaceEventsOptions } from './events';
 import { resetNotifications } from './notificationsStore';
@@ -11,23 +13,26 @@ import { SOCKET_DOWN_POLL_MS, useSocketDownPolling } from './useSocketDownPollin
 import { resetFileWatcher, resetWorkspaceStore, updateFileWatcher, watcherKey } from './workspaceStore';
 
 /**
- * The file watcher follows the open workspace: LOADING when a portal opens or the branch
- * changes, READY after the first refresh of its local changes (or the user's own
- * WORKSPACE_LOCAL_CHANGES event, whichever comes first).
+ * The file watcher follows the open workspace: LOADING when a portal opens, the branch changes
+ * or the workspace changed under it (Reload Now, revert, Reset: the workspace epoch), READY
+ * after the first refresh of its local changes (or the user's own WORKSPACE_LOCAL_CHANGES
+ * event, whichever comes first). Nothing is fetched once the session is over.
  */
 function useFileWatcherFollow(): void {
   const queryClient = useQueryClient();
+  const live = useSessionLive();
   const domainId = useSelectionStore((s) => (s.domain ? String(s.domain.id) : null));
   const portalId = useSelectionStore((s) => (s.portal ? String(s.portal.id) : null));
   const branch = useSelectionStore((s) => s.branch);
+  const epoch = useWorkspaceEpoch((s) => s.epoch);
   useEffect(() => {
-    if (!domainId || !portalId || !branch) {
+    if (!live || !domainId || !portalId || !branch) {
       resetFileWatcher(null);
       return;
     }
     const key = watcherKey(portalId, branch);
     resetFileWatcher(key);
-    let live = true;
+    let current = true;
     queryClient
       .fetchQuery({
         queryKey: realtimeKeys.localChanges(domainId, portalId),
@@ -36,27 +41,36 @@ function useFileWatcherFollow(): void {
       })
       .then(
         (status) => {
-          if (live && (!status.branch || status.branch === branch)) updateFileWatcher(key, status.changes);
+          if (current && (!status.branch || status.branch === branch)) updateFileWatcher(key, status.changes);
         },
         () => {
           // the local-changes menu reports failures; the watcher waits for the next event
         },
       );
     return () => {
-      live = false;
+      current = false;
     };
-  }, [queryClient, domainId, portalId, branch]);
+  }, [queryClient, live, domainId, portalId, branch, epoch]);
 }
 
-/** While the socket is down, the open portal's local commits are refetched every 10 s. */
+/**
+ * While the socket is down, the open portal's local commits are refetched every 10 s; never
+ * after the session ended, and not after a poll answered 401, 403 or 404 (the portal is gone:
+ * app/selection/portalGone.ts leaves it).
+ */
 function useLocalCommitsPolling(): void {
   const queryClient = useQueryClient();
-  const loggedIn = useSessionStore((s) => s.status === 'loggedIn');
+  const live = useSessionLive();
   const domainId = useSelectionStore((s) => (s.domain ? String(s.domain.id) : null));
   const portalId = useSelectionStore((s) => (s.portal ? String(s.portal.id) : null));
+  // The portal whose poll was refused for good (401, 403, 404): not polled again until it is
+  // opened again (which moves the workspace epoch on).
+  const epoch = useWorkspaceEpoch((s) => s.epoch);
+  const [refused, setRefused] = useState<string | null>(null);
+  const pollKey = `${domainId}/${portalId}#${epoch}`;
   useSocketDownPolling(
     () => {
-      if (!domainId || !portalId) return;
+      if (!domainId || !portalId || !sessionLive()) return;
       // Fetch, not just invalidate: nothing may be observing local commits while their panel
       // is closed, and polling must still learn about them.
       void queryClient
@@ -65,11 +79,13 @@ function useLocalCommitsPolling(): void {
           queryFn: () => portalApi.localCommits(domainId, portalId),
           staleTime: 0,
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          if (isFinalError(error)) setRefused(pollKey);
+        });
       void queryClient.invalidateQueries({ queryKey: realtimeKeys.localChanges(domainId, portalId) });
     },
     SOCKET_DOWN_POLL_MS,
-    loggedIn && !!domainId && !!portalId,
+    live && !!domainId && !!portalId && refused !== pollKey,
   );
 }
 

@@ -7,6 +7,7 @@ import type { RoomMessage } from '../../api/realtime';
 import type { WorkspaceChange } from '../../api/portal';
 import { PREFERENCES_QUERY_KEY } from '../../app/shell/BannerSlot';
 import { useSelectionStore } from '../../app/selection/selectionStore';
+import { workspaceChanged } from '../../app/selection/workspaceRefresh';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { showToast, useToastStore } from '../../app/toasts/toastService';
 import { parseNotification, upsertNotification } from './notificationsStore';
@@ -53,9 +54,17 @@ export function handleProgressMessage(message: RoomMessage, queryClient: QueryCl
     void queryClient.invalidateQueries({ predicate: (q) => isTemplatesKey(q.queryKey) });
 }
 
-/** Invalidates the open workspace's queries and tells the portal module to reload it. */
-export function reloadWorkspace(queryClient: QueryClient, detail: ReloadWorkspaceDetail): void {
-  void queryClient.invalidateQueries({ queryKey: realtimeKeys.workspace(detail.domainId, detail.portalId) });
+/**
+ * Reload Now: opens the workspace again (the server fast-forwards it to the other user's
+ * commit), then refreshes every view derived from it (app/selection/workspaceRefresh.ts), and
+ * announces the reload with RELOAD_WORKSPACE_EVENT. Resolves when the views have reloaded.
+ */
+export async function reloadWorkspace(queryClient: QueryClient, detail: ReloadWorkspaceDetail): Promise<void> {
+  await workspaceChanged(
+    queryClient,
+    { domainId: detail.domainId, portalId: detail.portalId, branch: detail.branch },
+    { reopen: true },
+  );
   window.dispatchEvent(new CustomEvent<ReloadWorkspaceDetail>(RELOAD_WORKSPACE_EVENT, { detail }));
 }
 
@@ -146,8 +155,7 @@ export function handleWorkspaceMessage(
       if (!open || selection.branch !== branch) return;
       const detail: ReloadWorkspaceDetail = { domainId: String(selection.domain!.id), portalId, branch };
       promptReload(() => {
-        reloadWorkspace(queryClient, detail);
-        options.onReloadWorkspace?.(detail);
+        void reloadWorkspace(queryClient, detail).then(() => options.onReloadWorkspace?.(detail));
       });
       return;
     }

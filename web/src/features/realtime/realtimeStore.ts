@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { RealtimeClient, type RealtimeEvent, type RealtimeStatus, type RoomMessage } from '../../api/realtime';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { selectSessionLive, useSessionStore } from '../../app/session/sessionStore';
 import { toasts } from '../../app/toasts/toastService';
 
 /** What the app needs of a realtime client (RealtimeClient, or a fake in tests). */
@@ -63,7 +63,9 @@ export function useRoomMessages(handler: (message: RoomMessage) => void): void {
  */
 export function useRealtimeConnection(): void {
   const client = useRealtimeStore((s) => s.client);
-  const userId = useSessionStore((s) => (s.status === 'loggedIn' && s.user ? String(s.user.id) : null));
+  // Connected only while the session is live: after a 401 (logout) or a session replaced by
+  // another sign-in the socket closes and stops reconnecting.
+  const userId = useSessionStore((s) => (selectSessionLive(s) && s.user ? String(s.user.id) : null));
   const domainId = useSelectionStore((s) => (s.domain ? String(s.domain.id) : null));
   const portalId = useSelectionStore((s) => (s.portal ? String(s.portal.id) : null));
 

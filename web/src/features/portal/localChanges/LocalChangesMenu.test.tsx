@@ -5,7 +5,7 @@ import { storeTokens } from '../../../api/authStorage';
 import { overlay } from '../../../app/overlay/overlayStore';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../../app/selection/selectionStore';
 import { useSessionStore } from '../../../app/session/sessionStore';
-import { clearToasts, useToastStore } from '../../../app/toasts/toastService';
+import { clearToasts, dismissToast, useToastStore } from '../../../app/toasts/toastService';
 import { MESSAGES } from '../../../lib/validation';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../../test/helpers';
 import { renderRoute } from '../../../test/render';
@@ -168,6 +168,70 @@ describe('local changes menu', () => {
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent('The branch moved on; your commit is kept locally.');
     expect(within(alert).getByRole('button', { name: 'Reset Workspace' })).toBeInTheDocument();
+  });
+
+  it('Revert All opens the workspace again, so every view (and the languages) shows the reverted files', async () => {
+    server();
+    const calls: string[] = [];
+    const fetch = vi.mocked(globalThis.fetch);
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      if (method === 'POST' && url === 'api/v1/portal/1/1/revert') {
+        calls.push('revert');
+        return new Response(null, { status: 204 });
+      }
+      if (url.startsWith('api/v1/portal/1/1/open')) {
+        calls.push('open');
+        return jsonResponse({
+          portal: { id: 1, name: 'Crew Portal', scope: 'FULL', status: 'active', activeBranch: 'master' },
+          branch: 'master',
+          settings: {
+            engineType: 'PORTAL_ENGINE',
+            supportLevel: 'FULL',
+            scope: 'FULL',
+            languageSettings: { languages: ['en_GB'], defaultLanguage: 'en_GB', languageMode: 'MULTILANGUAGE' },
+          },
+          settingsVersion: 'v1',
+          status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+        });
+      }
+      return routes(input, init);
+    });
+    render();
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Revert All' }));
+    const prompt = useToastStore.getState().toasts.find((t) => t.message === LOCAL_CHANGES_MESSAGES.revertAllPrompt);
+    dismissToast(prompt!.id, true);
+    await waitFor(() => expect(calls).toEqual(['revert', 'open']));
+    await waitFor(() => expect(useSelectionStore.getState().portalInfo?.languages).toEqual(['en_GB']));
+    expect(overlayMessages).toContain(LOCAL_CHANGES_MESSAGES.reverting);
+  });
+
+  it('Reset goes to the dashboard of the branch the server put the workspace on (the active one when mine was deleted)', async () => {
+    useSelectionStore.setState({ branch: 'feature/gone' });
+    server(() => errorResponse(409, { errorCode: 'GIT_CONFLICTS', errorMessage: 'Conflict.' }));
+    const fetch = vi.mocked(globalThis.fetch);
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT' && String(input) === 'api/v1/portal/1/1/reset/feature%3Agone')
+        return jsonResponse({ branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 });
+      if (String(input).includes('/wsChanges/')) return jsonResponse([]);
+      return routes(input, init);
+    });
+    const { router } = renderRoute(
+      [{ path: '*', element: <LocalChangesMenu /> }],
+      '/domain/1/portal/1/branch/feature:gone/en_GB/dashboard',
+    );
+    const panel = await openPanel();
+    await userEvent.type(within(panel).getByLabelText('Commit message'), 'On a dead branch');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Submit' }));
+    const alert = await within(panel).findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reset Workspace' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/domain/1/portal/1/branch/master/en_GB/dashboard'),
+    );
   });
 
   it('hides commit and revert without portal_write', async () => {

@@ -31,6 +31,7 @@ import { overlay } from '../../../app/overlay/overlayStore';
 import { usePermission } from '../../../app/permissions/usePermission';
 import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { refreshWorkspaceViews, workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { useSessionStore } from '../../../app/session/sessionStore';
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { commitMessage } from '../../../lib/validation';
@@ -184,34 +185,45 @@ export function LocalChangesMenu() {
     void refresh();
   };
 
+  // After a revert the workspace's files are what they were: every view derived from them
+  // (settings, the selection's languages, the file watcher…) loads again.
   const revertAll = async () => {
     setAnchor(null);
     if (!(await toasts.prompt(LOCAL_CHANGES_MESSAGES.revertAllPrompt))) return;
-    if (await revert(d, p)) void client.invalidateQueries();
+    if (await revert(d, p)) await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });
   };
 
   const revertTo = async (commitId: string, commitMsg: string) => {
     setAnchor(null);
     if (!(await toasts.prompt(LOCAL_CHANGES_MESSAGES.revertToPrompt(commitMsg)))) return;
-    if (await revert(d, p, commitId)) void client.invalidateQueries();
+    if (await revert(d, p, commitId))
+      await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });
   };
 
   const resetWorkspace = async () => {
     overlay.show('Resetting Workspace');
+    let target: string;
     try {
-      await portalApi.reset(d, p, branch);
-      setConflict(null);
-      setAnchor(null);
-      void client.invalidateQueries();
-      const rest = 'dashboard';
-      void navigate(
-        portalRoutePath(d, p, branch, language ?? parsePortalRoute(location.pathname)?.language ?? 'en_GB', rest),
-      );
+      // The server answers where the workspace now is: this branch, or the portal's active
+      // branch when this one was deleted.
+      const status = await portalApi.reset(d, p, branch);
+      target = status?.branch || branch;
     } catch (error) {
       showHttpError(error, 'Could not reset the workspace');
+      return;
     } finally {
       overlay.hide();
     }
+    setConflict(null);
+    setAnchor(null);
+    const lang = language ?? parsePortalRoute(location.pathname)?.language ?? 'en_GB';
+    if (target === branch) {
+      await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });
+    } else {
+      // The selection chain opens the other branch when the URL names it.
+      void refreshWorkspaceViews(client, d, p);
+    }
+    void navigate(portalRoutePath(d, p, target, lang, 'dashboard'));
   };
 
   const label = fetchLocal ? `Local changes (${count})` : 'Local changes';

@@ -16,21 +16,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
-import { portalApi } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
 import type { SelectorPickerProps } from '../../../app/registry';
-import {
-  CHAIN_MESSAGES,
-  loadReferences,
-  openedToSelection,
-  parsePortalRoute,
-  portalRoutePath,
-} from '../../../app/selection/portalChain';
-import { selectPortal, useSelectionStore } from '../../../app/selection/selectionStore';
+import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
+import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { refreshWorkspaceViews, reopenPortal } from '../../../app/selection/workspaceRefresh';
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
-import { invalidateWorkspace, portalKeys } from '../queries';
+import { portalKeys } from '../queries';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
@@ -56,12 +50,11 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
   const switchTo = async (branch: string, override: boolean) => {
     overlay.show(CHAIN_MESSAGES.openingPortal);
     try {
-      const opened = await portalApi.open(d, p, branch, override);
-      const { portal: selected, info } = openedToSelection(opened);
-      const { language } = useSelectionStore.getState();
-      const lang = language && info.languages.includes(language) ? language : info.defaultLanguage;
-      selectPortal(selected, info, opened.branch || branch, lang);
-      void invalidateWorkspace(client, d, p);
+      // The workspace is now on the other branch: the selection and every view derived from
+      // the workspace follow (app/selection/workspaceRefresh.ts).
+      const opened = await reopenPortal(d, p, branch, override);
+      const lang = useSelectionStore.getState().language ?? 'en_GB';
+      void refreshWorkspaceViews(client, d, p);
       const route = parsePortalRoute(location.pathname);
       onClose();
       void navigate(

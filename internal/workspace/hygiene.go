@@ -1,0 +1,150 @@
+package workspace
+
+// Recovering from crashes.
+//
+// A git process that dies (a crash of the server, kill -9, a power cut) leaves its lock
+// files behind: `index.lock` in a workspace breaks every later command there, and
+// `refs/heads/<branch>.lock` in a canonical repository breaks every commit to that branch
+// for every author. The product removes them itself, safely:
+//
+//   - only while it holds its own lock for that repository (the workspace lock for a
+//     workspace, the portal lock for a canonical repository; advisory locks in PostgreSQL
+//     when several instances share the data dir), and every git command of ours that can
+//     write a repository runs under that lock;
+//   - gitcli kills a timed-out command's whole process group and waits for it, so when the
+//     lock is ours no git process of ours is still running there.
+//
+// Under those two conditions a lock file is a leftover and is removed before the command
+// runs. Crashes also leave staging folders (.stage-*, .merge-*, clone .tmp-*) and, before
+// domain deletion removed them, repositories of portals that no longer exist: Sweep removes
+// both at start.
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// removeStaleLocks deletes git lock files in a git directory (top level and refs/); the
+// caller holds the product's lock for the repository.
+func removeStaleLocks(gitDir string) []string {
+	var removed []string
+	drop := func(p string) {
+		if err := os.Remove(p); err == nil {
+			removed = append(removed, p)
+		}
+	}
+	entries, err := os.ReadDir(gitDir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".lock") {
+			drop(filepath.Join(gitDir, e.Name()))
+		}
+	}
+	_ = filepath.WalkDir(filepath.Join(gitDir, "refs"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".lock") {
+			drop(p)
+		}
+		return nil
+	})
+	if len(removed) > 0 {
+		slog.Warn("removed stale git lock files left by an interrupted git command", "repository", gitDir, "files", removed)
+	}
+	return removed
+}
+
+// SweepOptions say what Sweep may remove.
+type SweepOptions struct {
+	// Alive tells whether a portal still exists; repositories and workspaces of other
+	// portals are removed.
+	Alive func(portalID int64) bool
+	// Before: only leftovers last modified before this time are removed, so that a portal
+	// being created right now (by this instance after it started, or by another instance
+	// on a shared data dir) is left alone. Zero: an hour ago.
+	Before time.Time
+}
+
+// SweepReport counts what Sweep removed.
+type SweepReport struct {
+	StagingFolders, OrphanRepositories, OrphanWorkspaces int
+}
+
+// Sweep cleans the data dir after a crash: staging folders, repositories and workspaces of
+// deleted portals, and stale git lock files (each taken under the repository's lock).
+func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
+	var rep SweepReport
+	if opts.Before.IsZero() {
+		opts.Before = time.Now().Add(-time.Hour)
+	}
+	old := func(p string) bool {
+		fi, err := os.Stat(p)
+		return err == nil && fi.ModTime().Before(opts.Before)
+	}
+	entries, _ := os.ReadDir(r.root)
+	for _, e := range entries {
+		if e.IsDir() && (strings.HasPrefix(e.Name(), ".stage-") || strings.HasPrefix(e.Name(), ".merge-")) && old(filepath.Join(r.root, e.Name())) {
+			if os.RemoveAll(filepath.Join(r.root, e.Name())) == nil {
+				rep.StagingFolders++
+			}
+		}
+	}
+	repos, _ := os.ReadDir(filepath.Join(r.root, "repos"))
+	for _, e := range repos {
+		id, err := strconv.ParseInt(strings.TrimSuffix(e.Name(), ".git"), 10, 64)
+		if err != nil || !strings.HasSuffix(e.Name(), ".git") {
+			continue
+		}
+		if opts.Alive != nil && !opts.Alive(id) {
+			if old(r.bare(id)) && os.RemoveAll(r.bare(id)) == nil {
+				rep.OrphanRepositories++
+			}
+			continue
+		}
+		unlock, err := r.lock(ctx, id) // cleans the canonical repository's lock files
+		if err != nil {
+			return rep, err
+		}
+		unlock()
+	}
+	users, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))
+	for _, u := range users {
+		userID, err := strconv.ParseInt(u.Name(), 10, 64)
+		if err != nil {
+			continue
+		}
+		userDir := filepath.Join(r.root, "workspaces", u.Name())
+		portals, _ := os.ReadDir(userDir)
+		for _, p := range portals {
+			full := filepath.Join(userDir, p.Name())
+			if strings.Contains(p.Name(), ".tmp-") {
+				if old(full) && os.RemoveAll(full) == nil {
+					rep.StagingFolders++
+				}
+				continue
+			}
+			portalID, err := strconv.ParseInt(p.Name(), 10, 64)
+			if err != nil {
+				continue
+			}
+			if opts.Alive != nil && !opts.Alive(portalID) {
+				if old(full) && os.RemoveAll(full) == nil {
+					rep.OrphanWorkspaces++
+				}
+				continue
+			}
+			unlock, err := r.wsLock(ctx, userID, portalID) // cleans the workspace's lock files
+			if err != nil {
+				return rep, err
+			}
+			unlock()
+		}
+	}
+	return rep, nil
+}
