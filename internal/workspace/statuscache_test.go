@@ -3,12 +3,14 @@ package workspace
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -589,5 +591,87 @@ func TestStatusesSeeFilesWrittenOutsideTheProduct(t *testing.T) {
 	write(t, r, 3, "pages/also.html", "also")
 	if got := statuses(t, NewRepos(gc.git, gitcli.NewLocks(), r.root), 1); got[3].Changes["pages/also.html"] != ChangeAdd {
 		t.Fatalf("a new instance missed a file written by hand: %+v", got[3])
+	}
+}
+
+// TestStatusesUnderConcurrentReadersAndWriters: readers of two instances and writers at the
+// same time (run with -race); afterwards every reader agrees with git.
+func TestStatusesUnderConcurrentReadersAndWriters(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	locks := gitcli.NewLocks()
+	a := newRepos(t)
+	a = NewRepos(a.git, locks, root)
+	b := NewRepos(a.git, locks, root)
+	if err := a.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []int64{1, 2, 3, 4} {
+		open(t, a, u, DefaultBranch)
+	}
+	done := make(chan struct{})
+	errs := make(chan error, 16)
+	var readers sync.WaitGroup
+	for i := 0; i < 6; i++ {
+		readers.Add(1)
+		go func(r *Repos) {
+			defer readers.Done()
+			for n := 0; n < 400; n++ {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if _, err := r.Statuses(ctx, 1); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}([]*Repos{a, b}[i%2])
+	}
+	var writers sync.WaitGroup
+	for _, u := range []int64{1, 2} {
+		writers.Add(1)
+		go func(u int64) {
+			defer writers.Done()
+			r := []*Repos{a, b}[u%2]
+			for n := 0; n < 4; n++ {
+				p := filepath.Join(r.WorkspaceDir(u, 1), "pages", "w"+strconv.FormatInt(u, 10)+"-"+strconv.Itoa(n)+".html")
+				if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+					errs <- err
+					return
+				}
+				if _, err := r.Status(ctx, u, 1); err != nil {
+					errs <- err
+					return
+				}
+				if n%2 == 1 {
+					if _, err := r.Commit(ctx, u, 1, "Pages "+strconv.Itoa(n), ann); err != nil && !errors.Is(err, ErrConflict) {
+						errs <- err
+						return
+					}
+				}
+			}
+		}(u)
+	}
+	writers.Wait()
+	close(done)
+	readers.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	for _, r := range []*Repos{a, b} {
+		got := statuses(t, r, 1)
+		for _, u := range []int64{1, 2, 3, 4} {
+			want, err := NewRepos(a.git, gitcli.NewLocks(), root).statusByGit(ctx, u, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := got[u]
+			if g == nil || g.Branch != want.Branch || g.Ahead != want.Ahead || g.Behind != want.Behind || !sameChanges(g.Changes, want.Changes) {
+				t.Fatalf("user %d: read %+v, git says %+v", u, g, want)
+			}
+		}
 	}
 }

@@ -225,7 +225,9 @@ func (r *Repos) workspace(userID, portalID int64) (string, error) {
 //
 // git status refreshes the index as it goes (after a checkout most entries need it, and
 // without writing it back every later status would hash those files again), so it runs
-// under the workspace's lock like every other command that may write the index.
+// under the workspace's lock like every other command that may write the index. When the
+// workspace's working tree and git state are as its last status saw them, that status is
+// answered without git and without the lock (treecheck.go).
 func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, error) {
 	if st, ok := r.unchangedStatus(ctx, userID, portalID); ok {
 		return st, nil // nothing git looks at changed since the last status (treecheck.go)
