@@ -108,9 +108,11 @@ describe('profile', { timeout: 60_000 }, () => {
     await eventually(async () => assert.match(await publicKey.inputValue(), /^ssh-ed25519 \S+/));
     await eventually(async () => assert.ok((await privateKey.inputValue()).startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')));
 
-    // The public key is stored on the account.
+    // The public key is stored on the account. (Read it before signing in through the API: that
+    // new session ends the browser's, whose socket is then closed and the page signed out.)
+    const shown = (await publicKey.inputValue()).trim();
     const { id_token: token } = await e2e.server.apiLogin(HEDY.username, HEDY.password);
     const profile = await (await e2e.server.fetch('/api/v1/user/profile', { headers: { Authorization: `Bearer ${token}` } })).json();
-    assert.equal(profile.user.publicKey.trim(), (await publicKey.inputValue()).trim());
+    assert.equal(profile.user.publicKey.trim(), shown);
   });
 });
