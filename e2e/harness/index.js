@@ -3,3 +3,4 @@ export * from './browser.js';
 export * from './expect.js';
 export * from './suite.js';
 export * from './ui.js';
+export * from './a11y.js';

@@ -152,6 +152,9 @@ function serverEnv(extra = {}) {
   // The server's settings in the developer's shell (PORTALWRIGHT_DATABASE_URL, …) must not
   // leak into the server under test: it gets only the ones given here.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PORTALWRIGHT_')));
+  // E2E_WEB_DIR: serve a web build from this folder instead of the binary's embedded one
+  // (try a web change without rebuilding the binary).
+  if (process.env.E2E_WEB_DIR) env.PORTALWRIGHT_WEB_DIR = process.env.E2E_WEB_DIR;
   return { ...env, ...extra };
 }
 

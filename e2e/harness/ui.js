@@ -16,7 +16,7 @@ export const shell = (page) => ({
   welcome: page.getByRole('heading', { name: /Welcome/ }),
   profileButton: page.getByRole('button', { name: 'Profile', exact: true }),
   logOut: page.getByRole('menuitem', { name: 'Log out' }),
-  versionButton: page.getByRole('button', { name: 'Version', exact: true }),
+  versionButton: page.getByRole('button', { name: /^Version / }),
   versionDialog: page.getByRole('dialog', { name: 'Version' }),
 });
 

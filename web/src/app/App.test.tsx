@@ -103,7 +103,7 @@ describe('the app', () => {
     backend();
     await startApp();
     const user = await signIn();
-    const button = screen.getByRole('button', { name: 'Version' });
+    const button = screen.getByRole('button', { name: /^Version / });
     expect(button).toHaveTextContent(/^v3\.4\.10$/);
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Version' });

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState, type ReactNode } from 'react';
+import { Children, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../brand/Logo';
 import { selectorPicker } from '../registry';
@@ -74,7 +74,11 @@ export function SideNav() {
         overflowY: 'auto',
       }}
     >
-      <ButtonBase aria-label="Home" onClick={() => navigate('/')} sx={{ justifyContent: 'flex-start', px: 2, py: 2 }}>
+      <ButtonBase
+        aria-label="Portalwright home"
+        onClick={() => navigate('/')}
+        sx={{ justifyContent: 'flex-start', px: 2, py: 2 }}
+      >
         <Logo size={32} />
       </ButtonBase>
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)' }} />
@@ -110,7 +114,7 @@ export function SideNav() {
       <Box sx={{ flex: 1 }} />
       <Box sx={{ px: 2, py: 1.5 }}>
         <Button
-          aria-label="Version"
+          aria-label={`Version ${shortVersion(__APP_VERSION__)}`}
           size="small"
           onClick={() => setVersionOpen(true)}
           sx={{ color: 'rgba(255,255,255,0.7)', textTransform: 'none', fontFamily: 'monospace' }}
@@ -145,7 +149,12 @@ function NavGroup({ label, children }: { label: string; children: ReactNode }) {
         </ListSubheader>
       }
     >
-      {children}
+      {/* a list's children are list items (axe "list"): each entry goes in its own <li> */}
+      {Children.toArray(children).map((child, i) => (
+        <Box component="li" key={i} sx={{ listStyle: 'none' }}>
+          {child}
+        </Box>
+      ))}
     </List>
   );
 }
