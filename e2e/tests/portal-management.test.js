@@ -41,6 +41,25 @@ const git = (cwd, ...args) =>
     env: { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.test', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.test' },
   }).toString();
 
+// stopGroup ends a process started with detached: true and everything it started (its process
+// group), and waits until it has exited.
+async function stopGroup(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // the group is gone already
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signal('SIGKILL'); // children that outlived the group leader
+}
+
 describe('portal management', { timeout: 240_000 }, () => {
   const e2e = useE2E();
   let gitDir;
@@ -70,7 +89,10 @@ describe('portal management', { timeout: 240_000 }, () => {
     daemon = spawn(
       'git',
       ['daemon', '--reuseaddr', '--export-all', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${base}`, base],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // Its own process group: `git daemon` runs git-daemon as a child (and that forks one
+      // upload-pack per connection), so killing only the spawned pid would leave the server
+      // running after the suite. after() stops the whole group.
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     );
     let daemonErr = '';
     daemon.stderr.on('data', (d) => { daemonErr += d; });
@@ -85,8 +107,8 @@ describe('portal management', { timeout: 240_000 }, () => {
     );
   });
 
-  after(() => {
-    if (daemon && daemon.exitCode === null) daemon.kill('SIGTERM');
+  after(async () => {
+    await stopGroup(daemon);
     if (gitDir) fs.rmSync(gitDir, { recursive: true, force: true });
   });
 

@@ -2,7 +2,6 @@ package access_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,10 +12,11 @@ import (
 
 	"portalwright/internal/access"
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/identity"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 func TestExpand(t *testing.T) {
@@ -32,14 +32,6 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-func apiErr(t *testing.T, err error, status int) {
-	t.Helper()
-	var e *httpx.Error
-	if !errors.As(err, &e) || e.Status != status {
-		t.Fatalf("err = %v, want status %d", err, status)
-	}
-}
-
 func TestAccess(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -49,11 +41,11 @@ func TestAccess(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		admin := httpx.Principal{UserID: 999, Username: "root", Admin: true}
+		admin := caller.Caller{UserID: 999, Username: "root", Admin: true}
 		alice, _ := ids.CreateUser(ctx, identity.NewUser{UserName: "alice", Password: "secret1"})
 		bob, _ := ids.CreateUser(ctx, identity.NewUser{UserName: "bob", Password: "secret1"})
-		pa := httpx.Principal{UserID: alice.ID, Username: "alice"}
-		pb := httpx.Principal{UserID: bob.ID, Username: "bob"}
+		pa := caller.Caller{UserID: alice.ID, Username: "alice"}
+		pb := caller.Caller{UserID: bob.ID, Username: "bob"}
 
 		crew, err := svc.CreateDomain(ctx, admin, "Crew Air")
 		if err != nil {
@@ -63,17 +55,17 @@ func TestAccess(t *testing.T) {
 
 		t.Run("domain names", func(t *testing.T) {
 			_, err := svc.CreateDomain(ctx, admin, "crew air")
-			apiErr(t, err, http.StatusConflict)
+			testkit.APIError(t, err, http.StatusConflict, "")
 			_, err = svc.CreateDomain(ctx, admin, "bad-name!")
-			apiErr(t, err, http.StatusBadRequest)
+			testkit.APIError(t, err, http.StatusBadRequest, "")
 			_, err = svc.CreateDomain(ctx, admin, "  ")
-			apiErr(t, err, http.StatusBadRequest)
+			testkit.APIError(t, err, http.StatusBadRequest, "")
 			d, err := svc.RenameDomain(ctx, admin, other.ID, "Other Domain")
 			if err != nil || d.Name != "Other Domain" {
 				t.Fatalf("rename: %+v %v", d, err)
 			}
 			_, err = svc.RenameDomain(ctx, admin, other.ID, "Crew Air")
-			apiErr(t, err, http.StatusConflict)
+			testkit.APIError(t, err, http.StatusConflict, "")
 		})
 
 		t.Run("groups, roles and permissions", func(t *testing.T) {
@@ -85,9 +77,9 @@ func TestAccess(t *testing.T) {
 				t.Fatalf("permissions = %v, want %v", g.Permissions, want)
 			}
 			_, err = svc.CreateGroup(ctx, admin, crew.ID, "editors", nil)
-			apiErr(t, err, http.StatusConflict)
+			testkit.APIError(t, err, http.StatusConflict, "")
 			_, err = svc.CreateGroup(ctx, admin, crew.ID, "Bad", []string{"fly:w"})
-			apiErr(t, err, http.StatusBadRequest)
+			testkit.APIError(t, err, http.StatusBadRequest, "")
 			if groups, _ := svc.Groups(ctx, crew.ID); len(groups) != 1 {
 				t.Fatalf("a rejected group was stored: %+v", groups)
 			}
@@ -118,14 +110,14 @@ func TestAccess(t *testing.T) {
 				t.Fatalf("UserRoles = %+v %v", roles, err)
 			}
 			_, err = svc.UserRoles(ctx, pb, alice.ID, crew.ID, false)
-			apiErr(t, err, http.StatusForbidden)
+			testkit.APIError(t, err, http.StatusForbidden, "")
 
 			writable, err := svc.DomainsWith(ctx, pa, alice.ID, "domain_write", false)
 			if err != nil || len(writable) != 1 || writable[0].ID != crew.ID {
 				t.Fatalf("writable = %+v %v", writable, err)
 			}
 			_, err = svc.DomainsWith(ctx, pb, alice.ID, "domain_write", false)
-			apiErr(t, err, http.StatusForbidden)
+			testkit.APIError(t, err, http.StatusForbidden, "")
 
 			if _, err := svc.SetPermissions(ctx, admin, crew.ID, "editors", []string{"page:r"}); err != nil {
 				t.Fatal(err)
@@ -134,7 +126,7 @@ func TestAccess(t *testing.T) {
 				t.Error("replaced permissions must take effect")
 			}
 			_, err = svc.SetPermissions(ctx, admin, crew.ID, "nope", nil)
-			apiErr(t, err, http.StatusNotFound)
+			testkit.APIError(t, err, http.StatusNotFound, "")
 
 			info, _ := svc.UsersInfo(ctx, crew.ID)
 			if len(info) != 1 || info[0].UserID != alice.ID || info[0].AccountGroups[0].GroupName != "Editors" {
@@ -144,9 +136,9 @@ func TestAccess(t *testing.T) {
 				t.Fatal(err)
 			}
 			err = svc.RemoveRole(ctx, admin, alice.ID, crew.ID, "Editors")
-			apiErr(t, err, http.StatusNotFound)
+			testkit.APIError(t, err, http.StatusNotFound, "")
 			err = svc.AssignRole(ctx, admin, 424242, crew.ID, "Editors")
-			apiErr(t, err, http.StatusNotFound)
+			testkit.APIError(t, err, http.StatusNotFound, "")
 		})
 
 		t.Run("members", func(t *testing.T) {
@@ -156,8 +148,8 @@ func TestAccess(t *testing.T) {
 			if err := svc.AddMember(ctx, admin, other.ID, bob.ID); err != nil {
 				t.Fatal("adding twice is harmless")
 			}
-			apiErr(t, svc.AddMember(ctx, admin, other.ID, 424242), http.StatusNotFound)
-			apiErr(t, svc.AddMember(ctx, admin, 424242, bob.ID), http.StatusNotFound)
+			testkit.APIError(t, svc.AddMember(ctx, admin, other.ID, 424242), http.StatusNotFound, "")
+			testkit.APIError(t, svc.AddMember(ctx, admin, 424242, bob.ID), http.StatusNotFound, "")
 			mine, _ := svc.Domains(ctx, pb)
 			if len(mine) != 1 || mine[0].ID != other.ID {
 				t.Fatalf("bob's domains = %+v", mine)
@@ -169,7 +161,7 @@ func TestAccess(t *testing.T) {
 			if err := svc.RemoveMember(ctx, admin, other.ID, bob.ID); err != nil {
 				t.Fatal(err)
 			}
-			apiErr(t, svc.RemoveMember(ctx, admin, other.ID, bob.ID), http.StatusNotFound)
+			testkit.APIError(t, svc.RemoveMember(ctx, admin, other.ID, bob.ID), http.StatusNotFound, "")
 		})
 
 		t.Run("logo", func(t *testing.T) {
@@ -181,8 +173,8 @@ func TestAccess(t *testing.T) {
 			if err != nil || ct != "image/png" || len(data) != len(png) {
 				t.Fatalf("logo %q %d %v", ct, len(data), err)
 			}
-			apiErr(t, svc.SetLogo(ctx, admin, crew.ID, []byte("<svg onload=alert(1)>")), http.StatusBadRequest)
-			apiErr(t, svc.SetLogo(ctx, admin, crew.ID, make([]byte, access.MaxLogoBytes+1)), http.StatusBadRequest)
+			testkit.APIError(t, svc.SetLogo(ctx, admin, crew.ID, []byte("<svg onload=alert(1)>")), http.StatusBadRequest, "")
+			testkit.APIError(t, svc.SetLogo(ctx, admin, crew.ID, make([]byte, access.MaxLogoBytes+1)), http.StatusBadRequest, "")
 		})
 
 		t.Run("deleting a domain removes its groups and memberships", func(t *testing.T) {
@@ -190,7 +182,7 @@ func TestAccess(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := svc.Groups(ctx, crew.ID)
-			apiErr(t, err, http.StatusNotFound)
+			testkit.APIError(t, err, http.StatusNotFound, "")
 			if d, _ := svc.Domains(ctx, pa); len(d) != 0 {
 				t.Fatalf("alice still sees %+v", d)
 			}

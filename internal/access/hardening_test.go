@@ -2,7 +2,6 @@ package access_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,18 +14,20 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"portalwright/internal/access"
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/identity"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 type hardening struct {
 	ctx                 context.Context
 	svc                 *access.Service
 	log                 *audit.Log
-	admin, mgr          httpx.Principal
+	admin, mgr          caller.Caller
 	crew, other, third  *access.Domain
 	victim, outsider    *identity.User
 	stranger, carol     *identity.User
@@ -58,9 +59,9 @@ func newHardening(t *testing.T, db *store.DB) *hardening {
 		return u
 	}
 	h.adminUser = user("root", true)
-	h.admin = httpx.Principal{UserID: h.adminUser.ID, Username: "root", Admin: true}
+	h.admin = caller.Caller{UserID: h.adminUser.ID, Username: "root", Admin: true}
 	m := user("mgr", false)
-	h.mgr = httpx.Principal{UserID: m.ID, Username: "mgr"}
+	h.mgr = caller.Caller{UserID: m.ID, Username: "mgr"}
 	h.victim, h.outsider, h.stranger, h.carol = user("victim", false), user("outsider", false), user("stranger", false), user("carol", false)
 	must := func(err error) {
 		t.Helper()
@@ -90,15 +91,6 @@ func newHardening(t *testing.T, db *store.DB) *hardening {
 	return h
 }
 
-func wantCode(t *testing.T, err error, status int, code string) *httpx.Error {
-	t.Helper()
-	var e *httpx.Error
-	if !errors.As(err, &e) || e.Status != status || e.Code != code {
-		t.Fatalf("err = %v, want %d %s", err, status, code)
-	}
-	return e
-}
-
 func (h *hardening) perms(t *testing.T, userID int64) []string {
 	t.Helper()
 	r, err := h.svc.UserRoles(h.ctx, h.admin, userID, h.crew.ID, false)
@@ -117,13 +109,13 @@ func TestNoSelfEscalation(t *testing.T) {
 		before := h.perms(t, h.mgr.UserID)
 
 		t.Run("a user manager cannot put themselves in the group with every permission", func(t *testing.T) {
-			e := wantCode(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeOwnRoles)
+			e := testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeOwnRoles)
 			if e.Message != access.MsgOwnRoles {
 				t.Fatalf("message %q", e.Message)
 			}
 			// Not even a group below their rights: their own roles are someone else's call.
-			wantCode(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Readers"), http.StatusForbidden, access.CodeOwnRoles)
-			wantCode(t, svc.RemoveRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Managers"), http.StatusForbidden, access.CodeOwnRoles)
+			testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Readers"), http.StatusForbidden, access.CodeOwnRoles)
+			testkit.APIError(t, svc.RemoveRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Managers"), http.StatusForbidden, access.CodeOwnRoles)
 			if ok, _ := svc.Allowed(ctx, h.mgr, "portal:d", itoa(h.crew.ID)); ok {
 				t.Fatal("the manager gained portal_delete")
 			}
@@ -133,7 +125,7 @@ func TestNoSelfEscalation(t *testing.T) {
 		})
 
 		t.Run("nor give another user a group with permissions they lack", func(t *testing.T) {
-			e := wantCode(t, svc.AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeNotHeld)
+			e := testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeNotHeld)
 			if !strings.HasPrefix(e.Message, "You cannot give permissions you do not hold yourself (") || !strings.Contains(e.Message, "portal_delete") {
 				t.Fatalf("message %q", e.Message)
 			}
@@ -151,14 +143,14 @@ func TestNoSelfEscalation(t *testing.T) {
 
 		t.Run("a domain writer cannot add a permission they lack to a group", func(t *testing.T) {
 			_, err := svc.SetPermissions(ctx, h.mgr, h.crew.ID, "Managers", append([]string{"portal_delete"}, h.managerPermissions...))
-			wantCode(t, err, http.StatusForbidden, access.CodeNotHeld)
+			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
 			if g, _ := svc.GroupPermissions(ctx, h.crew.ID, "Managers"); !slices.Equal(g, h.managerPermissions) {
 				t.Fatalf("Managers = %v", g)
 			}
 			_, err = svc.SetPermissions(ctx, h.mgr, h.crew.ID, "Readers", []string{"page_read", "asset:w"})
-			wantCode(t, err, http.StatusForbidden, access.CodeNotHeld)
+			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
 			_, err = svc.CreateGroup(ctx, h.mgr, h.crew.ID, "Sneaky", []string{"portal:d"})
-			wantCode(t, err, http.StatusForbidden, access.CodeNotHeld)
+			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
 			if _, err := svc.GroupPermissions(ctx, h.crew.ID, "Sneaky"); err == nil {
 				t.Fatal("a refused group was created")
 			}
@@ -235,11 +227,11 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 		}
 		start := members()
 
-		var answers []*httpx.Error
+		var answers []*apperr.Error
 		for _, id := range []int64{h.stranger.ID, h.adminUser.ID, h.carol.ID, 424242} {
-			answers = append(answers, wantCode(t, svc.AddMember(ctx, h.mgr, h.crew.ID, id), http.StatusNotFound, "USER_NOT_FOUND"))
-			answers = append(answers, wantCode(t, svc.AssignRole(ctx, h.mgr, id, h.crew.ID, "Readers"), http.StatusNotFound, "USER_NOT_FOUND"))
-			answers = append(answers, wantCode(t, svc.CanReadRoles(ctx, h.mgr, id, h.crew.ID), http.StatusNotFound, "USER_NOT_FOUND"))
+			answers = append(answers, testkit.APIError(t, svc.AddMember(ctx, h.mgr, h.crew.ID, id), http.StatusNotFound, "USER_NOT_FOUND"))
+			answers = append(answers, testkit.APIError(t, svc.AssignRole(ctx, h.mgr, id, h.crew.ID, "Readers"), http.StatusNotFound, "USER_NOT_FOUND"))
+			answers = append(answers, testkit.APIError(t, svc.CanReadRoles(ctx, h.mgr, id, h.crew.ID), http.StatusNotFound, "USER_NOT_FOUND"))
 		}
 		for _, a := range answers {
 			if a.Message != access.MsgUserNotAddable || a.Data != nil {
@@ -251,9 +243,9 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 		}
 
 		// Someone without the right to manage users learns nothing either: 403 whoever is named.
-		pv := httpx.Principal{UserID: h.victim.ID, Username: "victim"}
-		wantCode(t, svc.CanReadRoles(ctx, pv, h.stranger.ID, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
-		wantCode(t, svc.CanReadRoles(ctx, pv, 424242, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
+		pv := caller.Caller{UserID: h.victim.ID, Username: "victim"}
+		testkit.APIError(t, svc.CanReadRoles(ctx, pv, h.stranger.ID, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
+		testkit.APIError(t, svc.CanReadRoles(ctx, pv, 424242, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
 
 		// Members of another domain whose users the manager manages can be added.
 		cands, err := svc.Candidates(ctx, h.mgr, h.crew.ID)
@@ -278,7 +270,7 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 		if err := svc.AddMember(ctx, h.admin, h.crew.ID, h.stranger.ID); err != nil {
 			t.Fatal(err)
 		}
-		e := wantCode(t, svc.AddMember(ctx, h.admin, h.crew.ID, 424242), http.StatusNotFound, "USER_NOT_FOUND")
+		e := testkit.APIError(t, svc.AddMember(ctx, h.admin, h.crew.ID, 424242), http.StatusNotFound, "USER_NOT_FOUND")
 		if e.Message != access.MsgUserNotFound {
 			t.Fatalf("admin message %q", e.Message)
 		}
@@ -294,17 +286,17 @@ func TestEnumerationOverHTTP(t *testing.T) {
 		for _, rt := range access.NewHandler(h.svc, identity.NewSQLStore(db)).Routes() {
 			router.Method(rt.Method, rt.Pattern, rt.Handler)
 		}
-		call := func(p httpx.Principal, method, path, body string) (int, string) {
+		call := func(p caller.Caller, method, path, body string) (int, string) {
 			req := httptest.NewRequest(method, path, strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
-			req = req.WithContext(httpx.WithPrincipal(req.Context(), p))
+			req = req.WithContext(caller.With(req.Context(), p))
 			rec := httptest.NewRecorder()
 			router.ServeHTTP(rec, req)
 			return rec.Code, rec.Body.String()
 		}
-		pv := httpx.Principal{UserID: h.victim.ID, Username: "victim"}
+		pv := caller.Caller{UserID: h.victim.ID, Username: "victim"}
 		for _, c := range []struct {
-			who          httpx.Principal
+			who          caller.Caller
 			method, path string
 			body         func(id int64) string
 			status       int

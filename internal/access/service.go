@@ -8,8 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -23,7 +24,7 @@ type Auditor interface {
 // audit entry per portal, the canonical repository and every workspace removed) before the
 // domain itself goes. It returns the names of the portals it deleted.
 type DomainPortals interface {
-	DeleteDomainPortals(ctx context.Context, p httpx.Principal, domainID int64, domainName string) ([]string, error)
+	DeleteDomainPortals(ctx context.Context, p caller.Caller, domainID int64, domainName string) ([]string, error)
 }
 
 // Service applies the rules of domains, members, groups and permissions.
@@ -58,9 +59,9 @@ const (
 )
 
 var (
-	errDomainNotFound = httpx.NotFound("DOMAIN_NOT_FOUND", MsgDomainNotFound)
-	errGroupNotFound  = httpx.NotFound("GROUP_NOT_FOUND", MsgGroupNotFound)
-	errUserNotFound   = httpx.NotFound("USER_NOT_FOUND", MsgUserNotFound)
+	errDomainNotFound = apperr.NotFound("DOMAIN_NOT_FOUND", MsgDomainNotFound)
+	errGroupNotFound  = apperr.NotFound("GROUP_NOT_FOUND", MsgGroupNotFound)
+	errUserNotFound   = apperr.NotFound("USER_NOT_FOUND", MsgUserNotFound)
 )
 
 // Codes of the refusals that keep users from raising their own rights.
@@ -70,7 +71,7 @@ const (
 )
 
 // grantor is whose permissions bound what p may give: nil for admins, who hold everything.
-func grantor(p httpx.Principal) *int64 {
+func grantor(p caller.Caller) *int64 {
 	if p.Admin {
 		return nil
 	}
@@ -79,28 +80,28 @@ func grantor(p httpx.Principal) *int64 {
 }
 
 // refusal turns a store refusal into the API answer and records the attempt.
-func (s *Service) refusal(ctx context.Context, p httpx.Principal, err error, domainID int64, entityType, entityID, what string) error {
+func (s *Service) refusal(ctx context.Context, p caller.Caller, err error, domainID int64, entityType, entityID, what string) error {
 	var nh *NotHeldError
 	if !errors.As(err, &nh) {
 		return err
 	}
 	list := strings.Join(nh.Permissions, ", ")
 	s.record(ctx, p, "PERMISSION_CHANGE_REFUSED", domainID, entityType, entityID, what+": not held: "+list)
-	return httpx.Forbidden(CodeNotHeld, fmt.Sprintf(MsgNotHeld, list)).WithData(map[string]any{"permissions": nh.Permissions})
+	return apperr.Forbidden(CodeNotHeld, fmt.Sprintf(MsgNotHeld, list)).WithData(map[string]any{"permissions": nh.Permissions})
 }
 
 // ownRoles refuses a non-admin changing their own roles.
-func (s *Service) ownRoles(ctx context.Context, p httpx.Principal, userID, domainID int64, what string) error {
+func (s *Service) ownRoles(ctx context.Context, p caller.Caller, userID, domainID int64, what string) error {
 	if p.Admin || p.UserID != userID {
 		return nil
 	}
 	s.record(ctx, p, "PERMISSION_CHANGE_REFUSED", domainID, "USER", strconv.FormatInt(userID, 10), what+": own roles")
-	return httpx.Forbidden(CodeOwnRoles, MsgOwnRoles)
+	return apperr.Forbidden(CodeOwnRoles, MsgOwnRoles)
 }
 
 // visible checks that a non-admin may name the user in the domain (see SQLStore.CanAdd);
 // nonexistent and invisible users get the same answer.
-func (s *Service) visible(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+func (s *Service) visible(ctx context.Context, p caller.Caller, domainID, userID int64) error {
 	if p.Admin {
 		return nil
 	}
@@ -109,12 +110,12 @@ func (s *Service) visible(ctx context.Context, p httpx.Principal, domainID, user
 		return err
 	}
 	if !ok {
-		return httpx.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
+		return apperr.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
 	}
 	return nil
 }
 
-func (s *Service) record(ctx context.Context, p httpx.Principal, action string, domainID int64, entityType, entityID, details string) {
+func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, entityType, entityID, details string) {
 	if s.audit == nil {
 		return
 	}
@@ -133,7 +134,7 @@ func ParseID(v string) (int64, bool) {
 }
 
 // Allowed implements httpapi.Authorizer: does p hold the permission in the domain?
-func (s *Service) Allowed(ctx context.Context, p httpx.Principal, permission, domain string) (bool, error) {
+func (s *Service) Allowed(ctx context.Context, p caller.Caller, permission, domain string) (bool, error) {
 	if p.Admin {
 		return true, nil
 	}
@@ -145,7 +146,7 @@ func (s *Service) Allowed(ctx context.Context, p httpx.Principal, permission, do
 }
 
 // IsMember implements httpapi.Authorizer.
-func (s *Service) IsMember(ctx context.Context, p httpx.Principal, domain string) (bool, error) {
+func (s *Service) IsMember(ctx context.Context, p caller.Caller, domain string) (bool, error) {
 	if p.Admin {
 		return true, nil
 	}
@@ -157,7 +158,7 @@ func (s *Service) IsMember(ctx context.Context, p httpx.Principal, domain string
 }
 
 // Domains lists what p may see: every domain for admins, their own for others.
-func (s *Service) Domains(ctx context.Context, p httpx.Principal) ([]Domain, error) {
+func (s *Service) Domains(ctx context.Context, p caller.Caller) ([]Domain, error) {
 	if p.Admin {
 		return s.store.AllDomains(ctx)
 	}
@@ -166,9 +167,9 @@ func (s *Service) Domains(ctx context.Context, p httpx.Principal) ([]Domain, err
 
 // DomainsWith answers getDomains/{userId}/{role}: the domains where the user holds the
 // permission (role). Users may ask about themselves; admins about anyone.
-func (s *Service) DomainsWith(ctx context.Context, p httpx.Principal, userID int64, role string, targetIsAdmin bool) ([]Domain, error) {
+func (s *Service) DomainsWith(ctx context.Context, p caller.Caller, userID int64, role string, targetIsAdmin bool) ([]Domain, error) {
 	if !p.Admin && p.UserID != userID {
-		return nil, httpx.Forbidden("FORBIDDEN", "Could not retrieve domains for userId "+strconv.FormatInt(userID, 10)+" and role "+role)
+		return nil, apperr.Forbidden("FORBIDDEN", "Could not retrieve domains for userId "+strconv.FormatInt(userID, 10)+" and role "+role)
 	}
 	if targetIsAdmin {
 		return s.store.AllDomains(ctx)
@@ -187,26 +188,26 @@ func (s *Service) domain(ctx context.Context, id int64) (*Domain, error) {
 func checkName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if err := validate.Required(name); err != nil {
-		return "", httpx.Validation(err.Error())
+		return "", apperr.Validation(err.Error())
 	}
 	if err := validate.Alphanumeric(name); err != nil {
-		return "", httpx.Validation(err.Error())
+		return "", apperr.Validation(err.Error())
 	}
 	if len(name) > validate.MaxNameLength {
-		return "", httpx.Validation("The name must be at most 100 characters.")
+		return "", apperr.Validation("The name must be at most 100 characters.")
 	}
 	return name, nil
 }
 
 // CreateDomain adds a domain (admins).
-func (s *Service) CreateDomain(ctx context.Context, p httpx.Principal, name string) (*Domain, error) {
+func (s *Service) CreateDomain(ctx context.Context, p caller.Caller, name string) (*Domain, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return nil, err
 	}
 	d, err := s.store.CreateDomain(ctx, name)
 	if errors.Is(err, ErrDuplicate) {
-		return nil, httpx.Conflict("DOMAIN_EXISTS", MsgDomainExists)
+		return nil, apperr.Conflict("DOMAIN_EXISTS", MsgDomainExists)
 	}
 	if err != nil {
 		return nil, err
@@ -216,7 +217,7 @@ func (s *Service) CreateDomain(ctx context.Context, p httpx.Principal, name stri
 }
 
 // RenameDomain changes a domain's name.
-func (s *Service) RenameDomain(ctx context.Context, p httpx.Principal, id int64, name string) (*Domain, error) {
+func (s *Service) RenameDomain(ctx context.Context, p caller.Caller, id int64, name string) (*Domain, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return nil, err
@@ -224,7 +225,7 @@ func (s *Service) RenameDomain(ctx context.Context, p httpx.Principal, id int64,
 	err = s.store.RenameDomain(ctx, id, name)
 	switch {
 	case errors.Is(err, ErrDuplicate):
-		return nil, httpx.Conflict("DOMAIN_EXISTS", MsgDomainExists)
+		return nil, apperr.Conflict("DOMAIN_EXISTS", MsgDomainExists)
 	case errors.Is(err, store.ErrNotFound):
 		return nil, errDomainNotFound
 	case err != nil:
@@ -238,7 +239,7 @@ func (s *Service) RenameDomain(ctx context.Context, p httpx.Principal, id int64,
 // (admins). Each portal is deleted as the portal delete call does it — audit entry, repository
 // and workspaces removed — before the domain row goes; a domain never takes portals with it
 // through the database cascade.
-func (s *Service) DeleteDomain(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteDomain(ctx context.Context, p caller.Caller, id int64) error {
 	d, err := s.domain(ctx, id)
 	if err != nil {
 		return err
@@ -260,9 +261,9 @@ func (s *Service) DeleteDomain(ctx context.Context, p httpx.Principal, id int64)
 	}
 	switch {
 	case errors.Is(err, ErrHasPortals) && s.portals == nil:
-		return httpx.Conflict("DOMAIN_HAS_PORTALS", MsgDomainHasPortals)
+		return apperr.Conflict("DOMAIN_HAS_PORTALS", MsgDomainHasPortals)
 	case errors.Is(err, ErrHasPortals):
-		return httpx.Conflict("DOMAIN_HAS_PORTALS", MsgDomainBusy)
+		return apperr.Conflict("DOMAIN_HAS_PORTALS", MsgDomainBusy)
 	case errors.Is(err, store.ErrNotFound):
 		return errDomainNotFound
 	case err != nil:
@@ -283,16 +284,16 @@ const MaxLogoBytes = 512 << 10
 var logoTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
 
 // SetLogo stores a domain logo; the type is sniffed from the bytes, not trusted from the client.
-func (s *Service) SetLogo(ctx context.Context, p httpx.Principal, id int64, data []byte) error {
+func (s *Service) SetLogo(ctx context.Context, p caller.Caller, id int64, data []byte) error {
 	if len(data) == 0 {
-		return httpx.Validation("The logo file is empty.")
+		return apperr.Validation("The logo file is empty.")
 	}
 	if len(data) > MaxLogoBytes {
-		return httpx.Validation("The logo must be at most 512 KB.")
+		return apperr.Validation("The logo must be at most 512 KB.")
 	}
 	ct := http.DetectContentType(data)
 	if !logoTypes[ct] {
-		return httpx.Validation("The logo must be a PNG, JPEG, GIF or WebP image.")
+		return apperr.Validation("The logo must be a PNG, JPEG, GIF or WebP image.")
 	}
 	if err := s.store.SetLogo(ctx, id, data, ct); errors.Is(err, store.ErrNotFound) {
 		return errDomainNotFound
@@ -304,7 +305,7 @@ func (s *Service) SetLogo(ctx context.Context, p httpx.Principal, id int64, data
 }
 
 // RemoveLogo clears a domain logo.
-func (s *Service) RemoveLogo(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) RemoveLogo(ctx context.Context, p caller.Caller, id int64) error {
 	if _, err := s.domain(ctx, id); err != nil {
 		return err
 	}
@@ -319,7 +320,7 @@ func (s *Service) RemoveLogo(ctx context.Context, p httpx.Principal, id int64) e
 func (s *Service) Logo(ctx context.Context, id int64) ([]byte, string, error) {
 	data, ct, err := s.store.Logo(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, "", httpx.NotFound("LOGO_NOT_FOUND", "The domain has no logo.")
+		return nil, "", apperr.NotFound("LOGO_NOT_FOUND", "The domain has no logo.")
 	}
 	return data, ct, err
 }
@@ -351,21 +352,21 @@ func (s *Service) UsersInfo(ctx context.Context, id int64) ([]UserInfo, error) {
 
 // Candidates lists the users p may add to the domain (GET /domain/{id}/candidates): every
 // non-member for admins; for others, the members of the other domains whose users p manages.
-func (s *Service) Candidates(ctx context.Context, p httpx.Principal, domainID int64) ([]Member, error) {
+func (s *Service) Candidates(ctx context.Context, p caller.Caller, domainID int64) ([]Member, error) {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
-	var caller int64
+	var callerID int64
 	if !p.Admin {
-		caller = p.UserID
+		callerID = p.UserID
 	}
-	return s.store.Candidates(ctx, domainID, caller)
+	return s.store.Candidates(ctx, domainID, callerID)
 }
 
 // AddMember makes a user a member of a domain (idempotent). Admins may add anyone; others
 // only users they can already see as members of another domain whose users they manage
 // (domain_user_create there), and any other id — existing or not — answers the same 404.
-func (s *Service) AddMember(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+func (s *Service) AddMember(ctx context.Context, p caller.Caller, domainID, userID int64) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return err
 	}
@@ -382,12 +383,12 @@ func (s *Service) AddMember(ctx context.Context, p httpx.Principal, domainID, us
 }
 
 // RemoveMember takes a user and their groups out of a domain.
-func (s *Service) RemoveMember(ctx context.Context, p httpx.Principal, domainID, userID int64) error {
+func (s *Service) RemoveMember(ctx context.Context, p caller.Caller, domainID, userID int64) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return err
 	}
 	if err := s.store.RemoveMember(ctx, domainID, userID); errors.Is(err, store.ErrNotFound) {
-		return httpx.NotFound("NOT_A_MEMBER", MsgNotMember)
+		return apperr.NotFound("NOT_A_MEMBER", MsgNotMember)
 	} else if err != nil {
 		return err
 	}
@@ -420,7 +421,7 @@ func (s *Service) Roles(ctx context.Context, domainID int64) ([]string, error) {
 func checkPermissions(perms []string) ([]string, error) {
 	out, unknown := normalise(perms)
 	if unknown != "" {
-		return nil, httpx.Validation("Unknown permission '" + unknown + "'.")
+		return nil, apperr.Validation("Unknown permission '" + unknown + "'.")
 	}
 	if out == nil {
 		out = []string{}
@@ -429,7 +430,7 @@ func checkPermissions(perms []string) ([]string, error) {
 }
 
 // CreateGroup adds a permission group to a domain.
-func (s *Service) CreateGroup(ctx context.Context, p httpx.Principal, domainID int64, name string, perms []string) (*Group, error) {
+func (s *Service) CreateGroup(ctx context.Context, p caller.Caller, domainID int64, name string, perms []string) (*Group, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return nil, err
@@ -442,7 +443,7 @@ func (s *Service) CreateGroup(ctx context.Context, p httpx.Principal, domainID i
 	}
 	g, err := s.store.CreateGroup(ctx, domainID, name, perms, grantor(p))
 	if errors.Is(err, ErrDuplicate) {
-		return nil, httpx.Conflict("GROUP_EXISTS", MsgGroupExists)
+		return nil, apperr.Conflict("GROUP_EXISTS", MsgGroupExists)
 	}
 	if err != nil {
 		return nil, s.refusal(ctx, p, err, domainID, "GROUP", name, "create group")
@@ -462,7 +463,7 @@ func (s *Service) GroupPermissions(ctx context.Context, domainID int64, group st
 
 // SetPermissions replaces the permissions of a group. A non-admin may add to a group only
 // permissions they hold themselves in the domain; those the group had already may stay.
-func (s *Service) SetPermissions(ctx context.Context, p httpx.Principal, domainID int64, group string, perms []string) ([]string, error) {
+func (s *Service) SetPermissions(ctx context.Context, p caller.Caller, domainID int64, group string, perms []string) ([]string, error) {
 	perms, err := checkPermissions(perms)
 	if err != nil {
 		return nil, err
@@ -491,7 +492,7 @@ func permissionDetails(perms []string, c PermissionChange) string {
 }
 
 // DeleteGroup removes a group; its members lose what it gave them.
-func (s *Service) DeleteGroup(ctx context.Context, p httpx.Principal, domainID int64, group string) error {
+func (s *Service) DeleteGroup(ctx context.Context, p caller.Caller, domainID int64, group string) error {
 	if err := s.store.DeleteGroup(ctx, domainID, group); errors.Is(err, store.ErrNotFound) {
 		return errGroupNotFound
 	} else if err != nil {
@@ -505,7 +506,7 @@ func (s *Service) DeleteGroup(ctx context.Context, p httpx.Principal, domainID i
 // AssignRole gives a user a group of the domain, adding them to the domain if needed.
 // Non-admins may not change their own roles, may name only users they can see (as for
 // AddMember), and may give only groups whose every permission they hold in the domain.
-func (s *Service) AssignRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
+func (s *Service) AssignRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return err
 	}
@@ -534,12 +535,12 @@ func (s *Service) AssignRole(ctx context.Context, p httpx.Principal, userID, dom
 }
 
 // RemoveRole takes a group away from a user. Non-admins may not change their own roles.
-func (s *Service) RemoveRole(ctx context.Context, p httpx.Principal, userID, domainID int64, group string) error {
+func (s *Service) RemoveRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
 	if err := s.ownRoles(ctx, p, userID, domainID, "remove role "+group); err != nil {
 		return err
 	}
 	if err := s.store.UnassignGroup(ctx, domainID, userID, group); errors.Is(err, store.ErrNotFound) {
-		return httpx.NotFound("ROLE_NOT_HELD", "The user does not hold this role in the domain.")
+		return apperr.NotFound("ROLE_NOT_HELD", "The user does not hold this role in the domain.")
 	} else if err != nil {
 		return err
 	}
@@ -551,7 +552,7 @@ func (s *Service) RemoveRole(ctx context.Context, p httpx.Principal, userID, dom
 // CanReadRoles decides whether p may read a user's roles in a domain, before anything about
 // the user is looked up: users may read their own; admins anyone's; those who manage the
 // domain's users the roles of its members (anyone else answers as a missing user would).
-func (s *Service) CanReadRoles(ctx context.Context, p httpx.Principal, userID, domainID int64) error {
+func (s *Service) CanReadRoles(ctx context.Context, p caller.Caller, userID, domainID int64) error {
 	if p.Admin || p.UserID == userID {
 		return nil
 	}
@@ -560,20 +561,20 @@ func (s *Service) CanReadRoles(ctx context.Context, p httpx.Principal, userID, d
 		return err
 	}
 	if !ok {
-		return httpx.Forbidden("FORBIDDEN", "Could not load user permissions for domain with ID "+strconv.FormatInt(domainID, 10))
+		return apperr.Forbidden("FORBIDDEN", "Could not load user permissions for domain with ID "+strconv.FormatInt(domainID, 10))
 	}
 	member, err := s.store.IsMember(ctx, domainID, userID)
 	if err != nil {
 		return err
 	}
 	if !member {
-		return httpx.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
+		return apperr.NotFound("USER_NOT_FOUND", MsgUserNotAddable)
 	}
 	return nil
 }
 
 // UserRoles answers what a user holds in a domain (see CanReadRoles for who may ask).
-func (s *Service) UserRoles(ctx context.Context, p httpx.Principal, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
+func (s *Service) UserRoles(ctx context.Context, p caller.Caller, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
 	if err := s.CanReadRoles(ctx, p, userID, domainID); err != nil {
 		return nil, err
 	}

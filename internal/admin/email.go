@@ -8,7 +8,9 @@ import (
 	"unicode/utf8"
 
 	"portalwright/internal/access"
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/store"
@@ -44,17 +46,17 @@ func NewMessenger(db *store.DB, users *identity.Service, acc *access.Service, ma
 }
 
 // Send checks who may write to whom and queues one mail per recipient in one transaction.
-func (m *Messenger) Send(ctx context.Context, p httpx.Principal, req EmailRequest) (*EmailResult, error) {
+func (m *Messenger) Send(ctx context.Context, p caller.Caller, req EmailRequest) (*EmailResult, error) {
 	req.Subject = strings.TrimSpace(req.Subject)
 	req.Message = strings.TrimSpace(req.Message)
 	if req.Subject == "" || req.Message == "" {
-		return nil, httpx.Validation("Enter a subject and a message.")
+		return nil, apperr.Validation("Enter a subject and a message.")
 	}
 	if utf8.RuneCountInString(req.Subject) > 200 || strings.ContainsAny(req.Subject, "\r\n") {
-		return nil, httpx.Validation("The subject must be one line of at most 200 characters.")
+		return nil, apperr.Validation("The subject must be one line of at most 200 characters.")
 	}
 	if utf8.RuneCountInString(req.Message) > 20000 {
-		return nil, httpx.Validation("The message must be at most 20000 characters.")
+		return nil, apperr.Validation("The message must be at most 20000 characters.")
 	}
 	ids, err := m.recipients(ctx, p, req)
 	if err != nil {
@@ -99,13 +101,13 @@ func (m *Messenger) Send(ctx context.Context, p httpx.Principal, req EmailReques
 }
 
 // recipients resolves and authorises the recipient list.
-func (m *Messenger) recipients(ctx context.Context, p httpx.Principal, req EmailRequest) ([]int64, error) {
+func (m *Messenger) recipients(ctx context.Context, p caller.Caller, req EmailRequest) ([]int64, error) {
 	if req.DomainID == 0 {
 		if !p.Admin {
-			return nil, httpx.Forbidden("FORBIDDEN", "Only administrators can e-mail users outside a domain.")
+			return nil, apperr.Forbidden("FORBIDDEN", "Only administrators can e-mail users outside a domain.")
 		}
 		if len(req.UserIDs) == 0 {
-			return nil, httpx.Validation("Choose at least one recipient.")
+			return nil, apperr.Validation("Choose at least one recipient.")
 		}
 		return req.UserIDs, nil
 	}
@@ -115,7 +117,7 @@ func (m *Messenger) recipients(ctx context.Context, p httpx.Principal, req Email
 		return nil, err
 	}
 	if !ok {
-		return nil, httpx.Forbidden("FORBIDDEN", "You do not have the right permission to access to this section. Please contact your Administrator")
+		return nil, apperr.Forbidden("FORBIDDEN", "You do not have the right permission to access to this section. Please contact your Administrator")
 	}
 	members, err := m.access.Members(ctx, req.DomainID)
 	if err != nil {
@@ -129,13 +131,13 @@ func (m *Messenger) recipients(ctx context.Context, p httpx.Principal, req Email
 	}
 	if len(req.UserIDs) == 0 {
 		if len(all) == 0 {
-			return nil, httpx.Validation("The domain has no users to e-mail.")
+			return nil, apperr.Validation("The domain has no users to e-mail.")
 		}
 		return all, nil
 	}
 	for _, id := range req.UserIDs {
 		if !inDomain[id] {
-			return nil, httpx.Validation("User " + strconv.FormatInt(id, 10) + " is not a member of this domain.")
+			return nil, apperr.Validation("User " + strconv.FormatInt(id, 10) + " is not a member of this domain.")
 		}
 	}
 	return req.UserIDs, nil
@@ -152,16 +154,14 @@ func (h *EmailHandler) Routes() []httpx.Route {
 	return []httpx.Route{{Method: http.MethodPost, Pattern: "/user/send-email", Access: httpx.Authenticated, Handler: h.send}}
 }
 
-func (h *EmailHandler) send(w http.ResponseWriter, r *http.Request) {
+func (h *EmailHandler) send(w http.ResponseWriter, r *http.Request) error {
 	var req EmailRequest
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	res, err := h.m.Send(r.Context(), httpx.MustPrincipal(r), req)
+	res, err := h.m.Send(r.Context(), caller.Must(r.Context()), req)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, res)
+	return httpx.OK(w, res)
 }

@@ -9,7 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 )
@@ -70,7 +72,7 @@ func (p *Preferences) All(ctx context.Context) ([]Preference, error) {
 }
 
 // Update changes the banner. The message is plain text (the client never renders it as HTML).
-func (p *Preferences) Update(ctx context.Context, by httpx.Principal, in Preference) (*Preference, error) {
+func (p *Preferences) Update(ctx context.Context, by caller.Caller, in Preference) (*Preference, error) {
 	switch in.BannerStatus {
 	case BannerOn, BannerOff:
 	case "ON":
@@ -78,14 +80,14 @@ func (p *Preferences) Update(ctx context.Context, by httpx.Principal, in Prefere
 	case "OFF":
 		in.BannerStatus = BannerOff
 	default:
-		return nil, httpx.Validation("bannerStatus must be BANNER_ON or BANNER_OFF.")
+		return nil, apperr.Validation("bannerStatus must be BANNER_ON or BANNER_OFF.")
 	}
 	in.BannerMessage = strings.TrimSpace(in.BannerMessage)
 	if in.BannerStatus == BannerOn && in.BannerMessage == "" {
-		return nil, httpx.Validation("Enter the banner message to show.")
+		return nil, apperr.Validation("Enter the banner message to show.")
 	}
 	if utf8.RuneCountInString(in.BannerMessage) > MaxBannerLength {
-		return nil, httpx.Validation("The banner message must be at most 500 characters.")
+		return nil, apperr.Validation("The banner message must be at most 500 characters.")
 	}
 	if in.ID == 0 {
 		in.ID = 1
@@ -97,7 +99,7 @@ func (p *Preferences) Update(ctx context.Context, by httpx.Principal, in Prefere
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, httpx.NotFound("PREFERENCE_NOT_FOUND", "The preference record does not exist.")
+		return nil, apperr.NotFound("PREFERENCE_NOT_FOUND", "The preference record does not exist.")
 	}
 	out := Preference{ID: in.ID, BannerStatus: in.BannerStatus, BannerMessage: in.BannerMessage, UpdatedAt: now, UpdatedBy: by.Username}
 	if p.audit != nil {
@@ -123,25 +125,22 @@ func (h *PreferencesHandler) Routes() []httpx.Route {
 	}
 }
 
-func (h *PreferencesHandler) all(w http.ResponseWriter, r *http.Request) {
+func (h *PreferencesHandler) all(w http.ResponseWriter, r *http.Request) error {
 	prefs, err := h.p.All(r.Context())
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, prefs)
+	return httpx.OK(w, prefs)
 }
 
-func (h *PreferencesHandler) update(w http.ResponseWriter, r *http.Request) {
+func (h *PreferencesHandler) update(w http.ResponseWriter, r *http.Request) error {
 	var in Preference
 	if err := httpx.Decode(r, &in); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	out, err := h.p.Update(r.Context(), httpx.MustPrincipal(r), in)
+	out, err := h.p.Update(r.Context(), caller.Must(r.Context()), in)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, out)
+	return httpx.OK(w, out)
 }

@@ -6,7 +6,8 @@ import (
 	"net/http"
 	"testing"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
 )
@@ -21,7 +22,7 @@ func TestPreferences(t *testing.T) {
 		if err != nil || len(all) != 1 || all[0].BannerStatus != BannerOff {
 			t.Fatalf("initial preferences %+v %v", all, err)
 		}
-		by := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+		by := caller.Caller{UserID: 1, Username: "admin", Admin: true}
 		if _, err := p.Update(ctx, by, Preference{ID: 1, BannerStatus: "BANNER_ON", BannerMessage: "Maintenance at 18:00 <b>UTC</b>"}); err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +40,7 @@ func TestPreferences(t *testing.T) {
 			{ID: 7, BannerStatus: BannerOff},
 		} {
 			_, err := p.Update(ctx, by, bad)
-			var e *httpx.Error
+			var e *apperr.Error
 			if !errors.As(err, &e) || (e.Status != http.StatusBadRequest && e.Status != http.StatusNotFound) {
 				t.Errorf("Update(%+v) = %v", bad, err)
 			}

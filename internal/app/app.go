@@ -26,11 +26,13 @@ import (
 	"portalwright/internal/audit"
 	"portalwright/internal/config"
 	"portalwright/internal/document"
+	"portalwright/internal/history"
 	"portalwright/internal/httpapi"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/notify"
 	"portalwright/internal/portal"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
@@ -50,8 +52,11 @@ type App struct {
 	Audit    *audit.Log
 	Outbox   *notify.Outbox
 	Portals  *portal.Service
-	Hub      *realtime.Hub
-	HTTP     *httpapi.Server
+	// PortalAccess makes the checked portal every portal-scoped handler and service method
+	// takes (portalaccess.Portal): one per app, over the portal store.
+	PortalAccess *portalaccess.Checker
+	Hub          *realtime.Hub
+	HTTP         *httpapi.Server
 
 	console io.Writer
 	stopBus func()
@@ -147,7 +152,8 @@ func (a *App) wire(ctx context.Context) error {
 	a.Access.WithAccessEvents(revalidation{a.Hub})
 	events := hubEvents{a.Hub}
 	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
-	a.Access.WithPortals(domainPortals{a.Portals}) // deleting a domain deletes its portals and their files
+	a.PortalAccess = portalaccess.NewChecker(a.Portals)
+	a.Access.WithPortals(a.Portals) // deleting a domain deletes its portals and their files
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -175,6 +181,7 @@ func (a *App) wire(ctx context.Context) error {
 		appinfo.NewHandler(func() appinfo.Features {
 			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()}}
 		}),
+		appinfo.NewLookupHandler(a.Config.DataDir),
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
@@ -182,7 +189,8 @@ func (a *App) wire(ctx context.Context) error {
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
 		a.Hub,
-		portal.NewHandler(a.Portals, func(ctx context.Context, id int64) string {
+		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), repos),
+		portal.NewHandler(a.Portals, a.PortalAccess, func(ctx context.Context, id int64) string {
 			name, _ := a.Access.DomainName(ctx, id) // one row; Meta counts members too
 			return name
 		}, func(ctx context.Context, id int64) ([]portal.Person, error) {

@@ -15,8 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/config"
+	"portalwright/internal/identity"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 // syncBuffer is a console that the server goroutine writes while the test reads.
@@ -96,7 +99,7 @@ func TestDemoOnFirstStart(t *testing.T) {
 	cfg.Demo = true
 	cfg.AdminPassword = "chosen-pass"
 	srv := start(t, cfg)
-	token := login(t, srv.base, "admin", "chosen-pass")
+	token := testkit.Login(t, srv.base, "admin", "chosen-pass")
 	get := func(path string, v any) {
 		req, _ := http.NewRequest("GET", srv.base+path, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -174,7 +177,7 @@ func TestFirstStartCreatesAdminAndServes(t *testing.T) {
 			}
 			resp.Body.Close()
 
-			token := login(t, srv.base, "admin", password)
+			token := testkit.Login(t, srv.base, "admin", password)
 			req, _ := http.NewRequest("GET", srv.base+"/api/v1/user/profile", nil)
 			req.Header.Set("Authorization", "Bearer "+token)
 			resp, err = http.DefaultClient.Do(req)
@@ -209,14 +212,14 @@ func TestAdminPasswordFromEnvironment(t *testing.T) {
 	if strings.Contains(srv.console.String(), "chosen-pass") {
 		t.Fatal("a given password must not be echoed")
 	}
-	login(t, srv.base, "admin", "chosen-pass")
+	testkit.Login(t, srv.base, "admin", "chosen-pass")
 }
 
 func TestRestartKeepsDataAndSessions(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "chosen-pass"
 	first := start(t, cfg)
-	token := login(t, first.base, "admin", "chosen-pass")
+	token := testkit.Login(t, first.base, "admin", "chosen-pass")
 	if err := first.stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -274,23 +277,6 @@ func TestPublicURL(t *testing.T) {
 	}
 }
 
-func login(t *testing.T, base, user, pass string) string {
-	t.Helper()
-	body, _ := json.Marshal(map[string]string{"username": user, "password": pass})
-	resp, err := http.Post(base+"/api/v1/user/login", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		IDToken string `json:"id_token"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 || out.IDToken == "" {
-		t.Fatalf("login %s: %d %v", user, resp.StatusCode, err)
-	}
-	return out.IDToken
-}
-
 func TestProbeConfigCanBeReplacedFromTheDataDir(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "chosen-pass"
@@ -324,7 +310,7 @@ func TestRelativeDataDir(t *testing.T) {
 	cfg.Demo = true
 	cfg.AdminPassword = "chosen-pass"
 	srv := start(t, cfg)
-	token := login(t, srv.base, "admin", "chosen-pass")
+	token := testkit.Login(t, srv.base, "admin", "chosen-pass")
 	req, _ := http.NewRequest("GET", srv.base+"/api/v1/portal/1/1/open", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
@@ -338,4 +324,28 @@ func TestRelativeDataDir(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "data", "repos", "1.git")); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// newWithReader opens a second handle on cfg's data (for set-up beside a running server) with
+// user bob (password bob-pass) reading the portals of domain 1, the demo domain.
+func newWithReader(t *testing.T, cfg config.Config) (*App, caller.Caller, *identity.User) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
+	bob, err := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "bob", Password: "bob-pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Access.CreateGroup(ctx, root, 1, "Readers", []string{"portal:r"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Access.AssignRole(ctx, root, bob.ID, 1, "Readers"); err != nil {
+		t.Fatal(err)
+	}
+	return a, root, bob
 }

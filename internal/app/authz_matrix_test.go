@@ -14,9 +14,11 @@ import (
 	"strings"
 	"testing"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/httpapi"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
+	"portalwright/internal/portal"
 )
 
 // TestAuthorizationMatrix walks every registered /api/v1 route, so routes added later are
@@ -37,7 +39,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	defer srv.Close()
 	ctx := context.Background()
 
-	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
 	home, err := a.Access.CreateDomain(ctx, root, "Home")
 	if err != nil {
 		t.Fatal(err)
@@ -141,6 +143,29 @@ func TestAuthorizationMatrix(t *testing.T) {
 			}
 		}
 	}
+	// Every route that names a portal checks that the portal belongs to the URL's domain
+	// before anything else (portalaccess): even an admin asking for another domain's portal
+	// through this domain is answered 404.
+	awayPortal, err := a.Portals.CreateFromTemplate(ctx, root, away.ID, portal.NewPortal{Name: "Away", Type: portal.TypeCrew, Scope: portal.ScopeFull}, 0, "crew")
+	if err != nil {
+		t.Fatal(err)
+	}
+	adminToken := login("admin", "admin-pass")
+	portalScoped := 0
+	for _, rt := range routes {
+		if !strings.Contains(rt.Pattern, "{domainId}") || !strings.Contains(rt.Pattern, "{portalId}") {
+			continue
+		}
+		portalScoped++
+		path := fill(strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1))
+		if got := call(rt.Method, path, adminToken); got != http.StatusNotFound {
+			t.Errorf("%s %s with another domain's portal = %d, want 404", rt.Method, rt.Pattern, got)
+		}
+	}
+	if portalScoped < 20 {
+		t.Fatalf("only %d portal-scoped routes", portalScoped)
+	}
+
 	for _, rt := range routes {
 		if rt.Access.Kind == httpx.AccessPublic {
 			continue

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,8 +9,7 @@ import (
 	"testing"
 
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
-	"portalwright/internal/identity"
+	"portalwright/internal/caller"
 )
 
 // TestDeletingADomainDeletesItsPortals (issue 8, items 0 and 5): deleting a domain deletes each
@@ -24,22 +21,7 @@ func TestDeletingADomainDeletesItsPortals(t *testing.T) {
 	cfg.Demo = true
 	cfg.AdminPassword = "admin-pass"
 	ctx := context.Background()
-	a, err := New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
-	bob, err := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "bob", Password: "bob-pass"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "Readers", []string{"portal:r"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Access.AssignRole(ctx, root, bob.ID, 1, "Readers"); err != nil {
-		t.Fatal(err)
-	}
+	a, root, bob := newWithReader(t, cfg)
 	portals, err := a.Portals.Portals(ctx, 1)
 	if err != nil || len(portals) != 3 {
 		t.Fatalf("demo portals = %d, %v", len(portals), err)
@@ -48,13 +30,17 @@ func TestDeletingADomainDeletesItsPortals(t *testing.T) {
 	if err != nil || meta.PortalCount != 3 {
 		t.Fatalf("account-meta portalCount = %+v, %v", meta, err)
 	}
-	pb := httpx.Principal{UserID: bob.ID, Username: "bob"}
+	pb := caller.Caller{UserID: bob.ID, Username: "bob"}
 	var paths []string
 	for _, pt := range portals {
 		id := strconv.FormatInt(pt.ID, 10)
 		paths = append(paths, filepath.Join(cfg.DataDir, "repos", id+".git"))
-		for _, p := range []httpx.Principal{root, pb} {
-			if _, err := a.Portals.Open(ctx, p, 1, pt.ID, "", false); err != nil {
+		for _, p := range []caller.Caller{root, pb} {
+			pa, err := a.PortalAccess.Check(ctx, 1, pt.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.Portals.Open(ctx, p, pa, "", false); err != nil {
 				t.Fatalf("open %s as %s: %v", pt.Name, p.Username, err)
 			}
 			paths = append(paths, filepath.Join(cfg.DataDir, "workspaces", strconv.FormatInt(p.UserID, 10), id))

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 
 	"portalwright/internal/access"
+	"portalwright/internal/caller"
 	"portalwright/internal/gitcli"
-	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/portal"
 	"portalwright/internal/store"
@@ -74,7 +74,7 @@ const DemoDomain = "Demo Airline"
 // createDemo makes the demo domain: the crew and passenger starters and the legacy portal,
 // each in a category, so a first sign-in has something to open.
 func createDemo(ctx context.Context, acc *access.Service, portals *portal.Service, adminID int64) error {
-	admin := httpx.Principal{UserID: adminID, Username: identity.InitialAdminName, Admin: true}
+	admin := caller.Caller{UserID: adminID, Username: identity.InitialAdminName, Admin: true}
 	d, err := acc.CreateDomain(ctx, admin, DemoDomain)
 	if err != nil {
 		return fmt.Errorf("demo domain: %w", err)

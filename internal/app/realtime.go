@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"portalwright/internal/access"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/portal"
 	"portalwright/internal/realtime"
 	"portalwright/internal/store"
@@ -15,7 +15,7 @@ import (
 // roomAuthorizer lets a user join their own room, the rooms of domains they belong to and
 // the rooms of portals they may read: the same rules as the API calls.
 func roomAuthorizer(acc *access.Service, portals func() *portal.Service) realtime.Authorizer {
-	return func(ctx context.Context, p httpx.Principal, room string) (bool, error) {
+	return func(ctx context.Context, p caller.Caller, room string) (bool, error) {
 		kind, id, err := realtime.ParseRoom(room)
 		if err != nil {
 			return false, nil

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"portalwright/internal/testkit"
+
 	"github.com/coder/websocket"
 )
 
@@ -45,7 +47,7 @@ func TestRealtimeFanOut(t *testing.T) {
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	base := "http://" + addr
 	waitReady(t, base)
-	token := login(t, base, "admin", "bench-pass")
+	token := testkit.Login(t, base, "admin", "bench-pass")
 	call := func(method, path, body string) (int, []byte) {
 		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,9 +14,10 @@ import (
 
 	"github.com/coder/websocket"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/identity"
 	"portalwright/internal/realtime"
+	"portalwright/internal/testkit"
 )
 
 // rtServer is a real server (demo domain 1 with portal 1) whose App the test can reach: the
@@ -48,22 +48,14 @@ func startRealtime(t *testing.T) *rtServer {
 	t.Cleanup(func() { cancel(); <-done; a.Close() })
 	s := &rtServer{t: t, app: a, base: "http://" + ln.Addr().String()}
 	waitReady(t, s.base)
-	s.admin = login(t, s.base, "admin", "admin-pass")
+	s.admin = testkit.Login(t, s.base, "admin", "admin-pass")
 	return s
 }
 
 func (s *rtServer) call(token, method, path, body string) (int, string) {
 	s.t.Helper()
-	req, _ := http.NewRequest(method, s.base+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(data)
+	r := testkit.Call(s.t, method, s.base+path, token, body)
+	return r.Status, r.Body
 }
 
 func (s *rtServer) must(token, method, path, body string) string {
@@ -75,7 +67,7 @@ func (s *rtServer) must(token, method, path, body string) string {
 	return out
 }
 
-var rtRoot = httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+var rtRoot = caller.Caller{UserID: 1, Username: "admin", Admin: true}
 
 // reader creates a user of domain 1 who reads its portals through a group of their own, and
 // signs them in. It returns the user's id, group and token.
@@ -94,7 +86,7 @@ func (s *rtServer) reader(t *testing.T, name string) (int64, string, string) {
 	if err := s.app.Access.AssignRole(ctx, rtRoot, u.ID, 1, group); err != nil {
 		t.Fatal(err)
 	}
-	return u.ID, group, login(t, s.base, name, name+"-pass-1")
+	return u.ID, group, testkit.Login(t, s.base, name, name+"-pass-1")
 }
 
 // socket opens a socket with the token's session and joins the rooms.
@@ -244,7 +236,7 @@ func TestSocketsFollowTheSession(t *testing.T) {
 	t.Run("a newer sign-in ends the older session", func(t *testing.T) {
 		id, _, tok := s.reader(t, "nina")
 		conn := s.socket(t, tok, rooms(id)...)
-		login(t, s.base, "nina", "nina-pass-1")
+		testkit.Login(t, s.base, "nina", "nina-pass-1")
 		expectClosed(t, conn, identity.CodeSessionExpired)
 	})
 
@@ -320,7 +312,7 @@ func TestSocketsFollowTheRights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tok := login(t, s.base, "ada", "ada-pass-1")
+		tok := testkit.Login(t, s.base, "ada", "ada-pass-1")
 		conn := s.socket(t, tok, realtime.UserRoom(u.ID), "domain-1", "portal-1") // not a member: allowed as an administrator
 		s.must(s.admin, "PUT", "/api/v1/user/update", `{"id":`+itoa(u.ID)+`,"firstName":"Ada","lastName":"Admin","email":"ada@example.com","admin":false}`)
 		expectLeft(t, conn, "domain-1", "portal-1")

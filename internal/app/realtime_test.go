@@ -3,9 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,8 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"portalwright/internal/httpx"
-	"portalwright/internal/identity"
+	"portalwright/internal/testkit"
 )
 
 // TestCommitReachesOtherUsersLive: user B, in the portal's room, receives user A's commit
@@ -26,47 +22,18 @@ func TestCommitReachesOtherUsersLive(t *testing.T) {
 	cfg.AdminPassword = "admin-pass"
 	srv := start(t, cfg)
 	ctx := context.Background()
-	a, err := New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) // a second handle on the same data, for set-up
-	if err == nil {
-		t.Cleanup(func() { a.Close() })
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
-	bob, err := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "bob", Password: "bob-pass"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "Readers", []string{"portal:r"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Access.AssignRole(ctx, root, bob.ID, 1, "Readers"); err != nil {
-		t.Fatal(err)
-	}
+	_, _, bob := newWithReader(t, cfg)
 
-	call := func(token, method, path, body string) *http.Response {
-		req, _ := http.NewRequest(method, srv.base+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+token)
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp
-	}
-	adminToken := login(t, srv.base, "admin", "admin-pass")
-	bobToken := login(t, srv.base, "bob", "bob-pass")
-	for _, tok := range []string{adminToken, bobToken} {
-		if resp := call(tok, "GET", "/api/v1/portal/1/1/open", ""); resp.StatusCode != 200 {
-			t.Fatalf("open: %d", resp.StatusCode)
+	admin := testkit.SignIn(t, srv.base, "admin", "admin-pass")
+	bobAPI := testkit.SignIn(t, srv.base, "bob", "bob-pass")
+	for _, c := range []*testkit.Client{admin, bobAPI} {
+		if resp := c.Do("GET", "/portal/1/1/open", ""); resp.Status != 200 {
+			t.Fatalf("open: %d", resp.Status)
 		}
 	}
 
-	resp := call(bobToken, "POST", "/api/v1/ws/ticket", "")
 	var tk struct{ Ticket string }
-	json.NewDecoder(resp.Body).Decode(&tk)
-	resp.Body.Close()
+	bobAPI.Do("POST", "/ws/ticket", "").JSON(t, &tk)
 	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	conn, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(srv.base, "http")+"/api/v1/ws?ticket="+tk.Ticket, nil)
@@ -90,9 +57,8 @@ func TestCommitReachesOtherUsersLive(t *testing.T) {
 	if err := os.WriteFile(ws, []byte("<p>live</p>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if resp := call(adminToken, "POST", "/api/v1/portal/1/1/commits", `{"message":"Live page"}`); resp.StatusCode != 200 {
-		body, _ := io.ReadAll(resp.Body)
-		t.Fatalf("commit: %d %s", resp.StatusCode, body)
+	if resp := admin.Do("POST", "/portal/1/1/commits", `{"message":"Live page"}`); resp.Status != 200 {
+		t.Fatalf("commit: %d %s", resp.Status, resp.Body)
 	}
 	var sawCommit bool
 	deadline := time.Now().Add(5 * time.Second)
@@ -107,13 +73,11 @@ func TestCommitReachesOtherUsersLive(t *testing.T) {
 		t.Fatal("bob did not receive the commit")
 	}
 	// Bob's own workspace is now one behind, as wsChanges reports.
-	resp = call(bobToken, "GET", "/api/v1/portal/1/1/wsChanges/master", "")
 	var changes []struct {
 		User        struct{ ID int64 }
 		BehindCount int
 	}
-	json.NewDecoder(resp.Body).Decode(&changes)
-	resp.Body.Close()
+	bobAPI.Do("GET", "/portal/1/1/wsChanges/master", "").JSON(t, &changes)
 	found := false
 	for _, c := range changes {
 		if c.User.ID == bob.ID {

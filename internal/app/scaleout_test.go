@@ -17,11 +17,12 @@ import (
 
 	"github.com/coder/websocket"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/config"
-	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/realtime"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 // TestTwoInstancesShareEvents runs two server processes (the built binary; in-process
@@ -45,7 +46,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		second = start(t, cfg)
 	}
 
-	token := func(base string) string { return login(t, base, "admin", "admin-pass") }
+	token := func(base string) string { return testkit.Login(t, base, "admin", "admin-pass") }
 	call := func(base, tok, method, path, body string) (int, string) {
 		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+tok)
@@ -115,7 +116,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { setup.Close() })
-	root := httpx.Principal{UserID: 1, Username: "admin", Admin: true}
+	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
 	bob, err := setup.Identity.CreateUser(context.Background(), identity.NewUser{UserName: "bob", Password: "bob-pass"})
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +133,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		userDir string
 	}{
 		{first, token(first.base), "1"},
-		{second, login(t, second.base, "bob", "bob-pass"), itoa(bob.ID)},
+		{second, testkit.Login(t, second.base, "bob", "bob-pass"), itoa(bob.ID)},
 	}
 	for i, au := range authors {
 		if code, body := call(au.srv.base, au.token, "GET", "/api/v1/portal/1/2/open", ""); code != 200 {
@@ -178,7 +179,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	if err := setup.Access.AssignRole(context.Background(), root, carol.ID, 1, "Writers"); err != nil {
 		t.Fatal(err)
 	}
-	tokCarol := login(t, second.base, "carol", "carol-pass")
+	tokCarol := testkit.Login(t, second.base, "carol", "carol-pass")
 	_, body = call(second.base, tokCarol, "POST", "/api/v1/ws/ticket", "")
 	json.Unmarshal([]byte(body), &tk)
 	carolConn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(second.base, "http")+"/api/v1/ws?ticket="+tk.Ticket, nil)

@@ -36,10 +36,10 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
-func (h *Handler) backendVersion(w http.ResponseWriter, _ *http.Request) {
-	httpx.Text(w, http.StatusOK, portalwright.BackendVersion())
+func (h *Handler) backendVersion(w http.ResponseWriter, _ *http.Request) error {
+	return httpx.Text(w, http.StatusOK, portalwright.BackendVersion())
 }
 
-func (h *Handler) featureList(w http.ResponseWriter, _ *http.Request) {
-	httpx.JSON(w, http.StatusOK, h.features())
+func (h *Handler) featureList(w http.ResponseWriter, _ *http.Request) error {
+	return httpx.OK(w, h.features())
 }

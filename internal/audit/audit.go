@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 )
@@ -152,25 +153,23 @@ type keyValue struct {
 	Value string `json:"value"`
 }
 
-func (h *Handler) historyTypes(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) historyTypes(w http.ResponseWriter, r *http.Request) error {
 	types, ok := HistoryTypes[chi.URLParam(r, "category")]
 	if !ok {
-		httpx.WriteError(w, r, httpx.NotFound("UNKNOWN_CATEGORY", "Unknown history category '"+chi.URLParam(r, "category")+"'."))
-		return
+		return apperr.NotFound("UNKNOWN_CATEGORY", "Unknown history category '"+chi.URLParam(r, "category")+"'.")
 	}
 	out := make([]keyValue, 0, len(types))
 	for _, t := range types {
 		out = append(out, keyValue{Key: t, Value: t})
 	}
-	httpx.JSON(w, http.StatusOK, out)
+	return httpx.OK(w, out)
 }
 
-func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
 	var f Filter
 	domainID, err := strconv.ParseInt(chi.URLParam(r, "domainId"), 10, 64)
 	if err != nil {
-		httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The domain id must be a number."))
-		return
+		return apperr.BadRequest("INVALID_ID", "The domain id must be a number.")
 	}
 	if domainID != 0 {
 		f.DomainID = &domainID
@@ -185,15 +184,13 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 	if u := r.URL.Query().Get("userId"); u != "" {
 		uid, err := strconv.ParseInt(u, 10, 64)
 		if err != nil {
-			httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The user id must be a number."))
-			return
+			return apperr.BadRequest("INVALID_ID", "The user id must be a number.")
 		}
 		f.ActorID = &uid
 	}
 	entries, err := h.log.List(r.Context(), f)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, entries)
+	return httpx.OK(w, entries)
 }

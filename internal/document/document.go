@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -48,12 +49,11 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
-func (h *Handler) serve(kind string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) serve(kind string) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		name := chi.URLParam(r, "name")
 		if !validName.MatchString(name) || name == "." || name == ".." {
-			httpx.WriteError(w, r, httpx.BadRequest("INVALID_DOCUMENT_NAME", "The document name is not valid."))
-			return
+			return apperr.BadRequest("INVALID_DOCUMENT_NAME", "The document name is not valid.")
 		}
 		for _, e := range extensions {
 			data, err := h.read(kind, name+e.ext)
@@ -66,9 +66,9 @@ func (h *Handler) serve(kind string) http.HandlerFunc {
 			// Documents open in their own tab; a sandbox keeps any script in them inert.
 			w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:")
 			_, _ = w.Write(data)
-			return
+			return nil
 		}
-		httpx.WriteError(w, r, httpx.NotFound("DOCUMENT_NOT_FOUND", "The document '"+name+"' does not exist."))
+		return apperr.NotFound("DOCUMENT_NOT_FOUND", "The document '"+name+"' does not exist.")
 	}
 }
 

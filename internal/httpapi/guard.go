@@ -6,6 +6,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
 
@@ -20,8 +22,9 @@ type guard struct {
 
 func (g *guard) wrap(rt httpx.Route) http.HandlerFunc {
 	if rt.Access.Kind == httpx.AccessPublic {
-		return rt.Handler
+		return rt.Handler.ServeHTTP // writes a returned error (httpx.HandlerFunc.ServeHTTP)
 	}
+	h := rt.Handler.ServeHTTP
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := g.authenticate(r)
 		if err != nil {
@@ -35,13 +38,13 @@ func (g *guard) wrap(rt httpx.Route) http.HandlerFunc {
 			httpx.WriteError(w, r, err)
 			return
 		}
-		rt.Handler(w, r.WithContext(httpx.WithPrincipal(r.Context(), p)))
+		h(w, r.WithContext(caller.With(r.Context(), p)))
 	}
 }
 
-func (g *guard) authenticate(r *http.Request) (httpx.Principal, error) {
+func (g *guard) authenticate(r *http.Request) (caller.Caller, error) {
 	if g.auth == nil {
-		return httpx.Principal{}, httpx.Unauthorized("UNAUTHORIZED", "No JWT present")
+		return caller.Caller{}, apperr.Unauthorized("UNAUTHORIZED", "No JWT present")
 	}
 	scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !strings.EqualFold(scheme, "Bearer") {
@@ -50,7 +53,7 @@ func (g *guard) authenticate(r *http.Request) (httpx.Principal, error) {
 	return g.auth.Authenticate(r.Context(), strings.TrimSpace(token))
 }
 
-func (g *guard) authorize(r *http.Request, p httpx.Principal, a httpx.Access) error {
+func (g *guard) authorize(r *http.Request, p caller.Caller, a httpx.Access) error {
 	switch a.Kind {
 	case httpx.AccessAuthenticated:
 		return nil
@@ -80,5 +83,5 @@ func (g *guard) authorize(r *http.Request, p httpx.Principal, a httpx.Access) er
 			return nil
 		}
 	}
-	return httpx.Forbidden("FORBIDDEN", MsgNoPermission)
+	return apperr.Forbidden("FORBIDDEN", MsgNoPermission)
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -142,34 +143,31 @@ func slowServer(t *testing.T, timeout time.Duration) *httptest.Server {
 		d.BodyReadTimeout = timeout
 		d.Features = append(d.Features, fakeFeature{
 			// Reads the body, then works for longer than the time-out: it must not be cancelled.
-			{Method: http.MethodPost, Pattern: "/slow-work", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) {
+			{Method: http.MethodPost, Pattern: "/slow-work", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
 				var body map[string]any
 				if err := httpx.Decode(r, &body); err != nil {
-					httpx.WriteError(w, r, err)
-					return
+					return err
 				}
 				select {
 				case <-time.After(3 * timeout):
-					httpx.JSON(w, http.StatusOK, map[string]any{"done": true})
+					return httpx.JSON(w, http.StatusOK, map[string]any{"done": true})
 				case <-r.Context().Done():
-					httpx.WriteError(w, r, fmt.Errorf("cancelled: %w", r.Context().Err()))
+					return fmt.Errorf("cancelled: %w", r.Context().Err())
 				}
 			}},
 			// An upload-like handler: reads everything, however long it takes.
-			{Method: http.MethodPut, Pattern: "/upload", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) {
+			{Method: http.MethodPut, Pattern: "/upload", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
 				n, err := io.Copy(io.Discard, r.Body)
 				if err != nil {
-					httpx.WriteError(w, r, httpx.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout", err.Error()))
-					return
+					return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout", err.Error())
 				}
-				httpx.JSON(w, http.StatusOK, map[string]int64{"bytes": n})
+				return httpx.JSON(w, http.StatusOK, map[string]int64{"bytes": n})
 			}},
 			// A long-lived upgraded connection (as the WebSocket): echoes lines.
-			{Method: http.MethodGet, Pattern: "/echo-socket", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) {
+			{Method: http.MethodGet, Pattern: "/echo-socket", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
 				conn, brw, err := http.NewResponseController(w).Hijack()
 				if err != nil {
-					httpx.WriteError(w, r, err)
-					return
+					return err
 				}
 				defer conn.Close()
 				brw.WriteString("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n")
@@ -177,7 +175,7 @@ func slowServer(t *testing.T, timeout time.Duration) *httptest.Server {
 				for {
 					line, err := brw.ReadString('\n')
 					if err != nil {
-						return
+						return nil
 					}
 					brw.WriteString(line)
 					brw.Flush()

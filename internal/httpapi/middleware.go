@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -50,7 +51,7 @@ func recoverer(log *slog.Logger) func(http.Handler) http.Handler {
 				}
 				log.ErrorContext(r.Context(), "panic", "request_id", httpx.RequestID(r.Context()),
 					"method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(rec), "stack", string(debug.Stack()))
-				httpx.WriteError(w, r, httpx.Internal(fmt.Errorf("panic: %v", rec)))
+				httpx.WriteError(w, r, apperr.Internal(fmt.Errorf("panic: %v", rec)))
 			}()
 			next.ServeHTTP(w, r)
 		})

@@ -15,6 +15,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
 
@@ -23,15 +25,15 @@ const APIPrefix = "/api/v1"
 
 // Authenticator resolves a bearer token to the caller.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (httpx.Principal, error)
+	Authenticate(ctx context.Context, token string) (caller.Caller, error)
 }
 
 // Authorizer decides permission rules for non-admin callers (the access feature).
 type Authorizer interface {
 	// Allowed tells whether p holds permission in the domain given by domainID (a URL value).
-	Allowed(ctx context.Context, p httpx.Principal, permission, domainID string) (bool, error)
+	Allowed(ctx context.Context, p caller.Caller, permission, domainID string) (bool, error)
 	// IsMember tells whether p belongs to the domain.
-	IsMember(ctx context.Context, p httpx.Principal, domainID string) (bool, error)
+	IsMember(ctx context.Context, p caller.Caller, domainID string) (bool, error)
 }
 
 // Pinger reports whether the database answers.
@@ -103,10 +105,10 @@ func New(d Deps) *Server {
 	guard := &guard{auth: d.Auth, authz: d.Authorizer}
 	r.Route(APIPrefix, func(api chi.Router) {
 		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
-			httpx.WriteError(w, r, httpx.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
+			httpx.WriteError(w, r, apperr.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
 		})
 		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-			httpx.WriteError(w, r, httpx.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+			httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
 				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
 		})
 		for _, f := range d.Features {
@@ -126,7 +128,7 @@ func New(d Deps) *Server {
 	static := staticHandler(d.Web)
 	r.NotFound(static)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		httpx.WriteError(w, r, httpx.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+		httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
 			"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
 	})
 	return s
@@ -141,7 +143,7 @@ func readyz(db Pinger) http.HandlerFunc {
 			return
 		}
 		if err := db.Ping(ctx); err != nil {
-			httpx.WriteError(w, r, httpx.NewError(http.StatusServiceUnavailable, "DATABASE_UNAVAILABLE", "Service Unavailable",
+			httpx.WriteError(w, r, apperr.NewError(http.StatusServiceUnavailable, "DATABASE_UNAVAILABLE", "Service Unavailable",
 				"The database is not reachable.").WithCause(err))
 			return
 		}

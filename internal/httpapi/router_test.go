@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
 
@@ -22,16 +24,16 @@ func (f fakeFeature) Routes() []httpx.Route { return f }
 // tokenAuth accepts "admin" and "user" as tokens.
 type tokenAuth struct{}
 
-func (tokenAuth) Authenticate(_ context.Context, token string) (httpx.Principal, error) {
+func (tokenAuth) Authenticate(_ context.Context, token string) (caller.Caller, error) {
 	switch token {
 	case "admin":
-		return httpx.Principal{UserID: 1, Username: "admin", Admin: true}, nil
+		return caller.Caller{UserID: 1, Username: "admin", Admin: true}, nil
 	case "user":
-		return httpx.Principal{UserID: 2, Username: "user"}, nil
+		return caller.Caller{UserID: 2, Username: "user"}, nil
 	case "":
-		return httpx.Principal{}, httpx.Unauthorized("UNAUTHORIZED", "No JWT present")
+		return caller.Caller{}, apperr.Unauthorized("UNAUTHORIZED", "No JWT present")
 	}
-	return httpx.Principal{}, httpx.Unauthorized("UNAUTHORIZED", "bad token")
+	return caller.Caller{}, apperr.Unauthorized("UNAUTHORIZED", "bad token")
 }
 
 type pinger struct{ err error }
@@ -46,28 +48,27 @@ func newTestServer(t *testing.T, db Pinger) *Server {
 // newTestServerWith lets a test change the dependencies (metrics token, time-outs, routes).
 func newTestServerWith(t *testing.T, db Pinger, change func(*Deps)) *Server {
 	t.Helper()
-	ok := func(w http.ResponseWriter, r *http.Request) {
-		p, _ := httpx.PrincipalFrom(r.Context())
-		httpx.JSON(w, http.StatusOK, map[string]any{"user": p.Username})
+	ok := func(w http.ResponseWriter, r *http.Request) error {
+		p, _ := caller.From(r.Context())
+		return httpx.JSON(w, http.StatusOK, map[string]any{"user": p.Username})
 	}
 	feature := fakeFeature{
 		{Method: http.MethodGet, Pattern: "/open", Access: httpx.Public, Handler: ok},
 		{Method: http.MethodGet, Pattern: "/mine", Access: httpx.Authenticated, Handler: ok},
 		{Method: http.MethodGet, Pattern: "/admin-only", Access: httpx.AdminOnly, Handler: ok},
 		{Method: http.MethodGet, Pattern: "/domains/{domain}/thing", Access: httpx.Requires("asset:w", "domain"), Handler: ok},
-		{Method: http.MethodPost, Pattern: "/echo", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) {
+		{Method: http.MethodPost, Pattern: "/echo", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
 			var body map[string]any
 			if err := httpx.Decode(r, &body); err != nil {
-				httpx.WriteError(w, r, err)
-				return
+				return err
 			}
-			httpx.JSON(w, http.StatusOK, body)
+			return httpx.JSON(w, http.StatusOK, body)
 		}},
-		{Method: http.MethodGet, Pattern: "/boom", Access: httpx.Public, Handler: func(http.ResponseWriter, *http.Request) {
+		{Method: http.MethodGet, Pattern: "/boom", Access: httpx.Public, Handler: func(http.ResponseWriter, *http.Request) error {
 			panic("kaboom")
 		}},
-		{Method: http.MethodGet, Pattern: "/fails", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) {
-			httpx.WriteError(w, r, errors.New("database on fire"))
+		{Method: http.MethodGet, Pattern: "/fails", Access: httpx.Public, Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return errors.New("database on fire")
 		}},
 	}
 	web := fstest.MapFS{

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -121,7 +122,7 @@ func metricsAuth(token string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		got := sha256.Sum256([]byte(r.Header.Get("Authorization")))
 		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			httpx.WriteError(w, r, httpx.Unauthorized("UNAUTHORIZED",
+			httpx.WriteError(w, r, apperr.Unauthorized("UNAUTHORIZED",
 				"The metrics are for operators: send the metrics token (PORTALWRIGHT_METRICS_TOKEN) as a bearer token."))
 			return
 		}

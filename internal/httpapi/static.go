@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -21,11 +22,11 @@ var hashedAsset = regexp.MustCompile(`-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$`)
 func staticHandler(web fs.FS) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, APIPrefix+"/") || r.URL.Path == APIPrefix {
-			httpx.WriteError(w, r, httpx.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
+			httpx.WriteError(w, r, apperr.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			httpx.WriteError(w, r, httpx.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+			httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
 				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
 			return
 		}
@@ -34,7 +35,7 @@ func staticHandler(web fs.FS) http.HandlerFunc {
 			name = "index.html"
 		}
 		if web == nil || !serveFile(w, r, web, name) {
-			httpx.WriteError(w, r, httpx.NotFound("NOT_FOUND", "The page "+r.URL.Path+" does not exist."))
+			httpx.WriteError(w, r, apperr.NotFound("NOT_FOUND", "The page "+r.URL.Path+" does not exist."))
 		}
 	}
 }

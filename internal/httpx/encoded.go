@@ -46,7 +46,7 @@ func (e *EncodedJSON) gzipped() []byte {
 
 // WriteEncoded sends an EncodedJSON with the headers JSON sets, gzipped when the client
 // accepts it and the answer is large.
-func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, e *EncodedJSON) {
+func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, e *EncodedJSON) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -62,6 +62,7 @@ func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, e *Encoded
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
+	return nil
 }
 
 func acceptsGzip(r *http.Request) bool {

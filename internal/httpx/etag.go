@@ -3,6 +3,8 @@ package httpx
 import (
 	"net/http"
 	"strings"
+
+	"portalwright/internal/apperr"
 )
 
 // Versions of whole files travel as ETags (design §4, no lost updates): a read answers
@@ -24,7 +26,7 @@ func IfMatch(r *http.Request) (string, error) {
 		v = v[1 : len(v)-1]
 	}
 	if v == "" || v == "*" || strings.ContainsAny(v, "\", ") {
-		return "", NewError(http.StatusPreconditionRequired, "VERSION_REQUIRED", "Precondition Required",
+		return "", apperr.NewError(http.StatusPreconditionRequired, "VERSION_REQUIRED", "Precondition Required",
 			"This change does not say which version of the file it was based on (If-Match). Reload and try again.")
 	}
 	return v, nil

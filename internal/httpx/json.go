@@ -10,50 +10,69 @@ import (
 	"strconv"
 	"strings"
 
+	"portalwright/internal/apperr"
+
 	"github.com/go-chi/chi/v5"
 )
 
 // MaxJSONBody bounds request bodies decoded as JSON.
 const MaxJSONBody = 1 << 20
 
+// The writers below return an error so a handler ends with `return httpx.OK(w, v)`. The
+// error is always nil: once the status is written, a failed write (the client went away) has
+// nobody left to tell.
+
 // JSON writes v with the given status.
-func JSON(w http.ResponseWriter, status int, v any) {
+func JSON(w http.ResponseWriter, status int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if v == nil {
-		return
+		return nil
 	}
 	_ = json.NewEncoder(w).Encode(v)
+	return nil
 }
 
+// OK answers 200 with v as JSON.
+func OK(w http.ResponseWriter, v any) error { return JSON(w, http.StatusOK, v) }
+
+// Created answers 201 with v as JSON.
+func Created(w http.ResponseWriter, v any) error { return JSON(w, http.StatusCreated, v) }
+
 // Text writes a text/plain body.
-func Text(w http.ResponseWriter, status int, s string) {
+func Text(w http.ResponseWriter, status int, s string) error {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, s)
+	return nil
 }
 
 // NoContent answers 204.
-func NoContent(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }
+func NoContent(w http.ResponseWriter) error { w.WriteHeader(http.StatusNoContent); return nil }
 
 // errorBody is the wire form of an Error with the request id.
 type errorBody struct {
-	*Error
+	*apperr.Error
 	RequestID string `json:"requestId"`
 }
 
 // WriteError sends err as the API's JSON error body. Internal errors are logged with their
 // cause and request id; the client only sees the generic message and the id.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	e := AsError(err)
+	e := apperr.AsError(err)
 	id := RequestID(r.Context())
 	if e.Status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "request_id", id, "method", r.Method, "path", r.URL.Path, "status", e.Status, "code", e.Code, "error", err)
 	}
 	if e.Status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="portalwright"`)
+	}
+	if e.Status == http.StatusTooManyRequests { // sign-in limits: when to try again
+		if d, ok := e.Data.(map[string]int); ok && d["retryAfter"] > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(d["retryAfter"]))
+		}
 	}
 	JSON(w, e.Status, errorBody{Error: e, RequestID: id})
 }
@@ -65,10 +84,10 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 // would silently leave v at its zero value (PUT /settings with null reset a portal's settings).
 func Decode(r *http.Request, v any) error {
 	if r.Body == nil || r.Body == http.NoBody {
-		return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
+		return apperr.BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
-		return NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
+		return apperr.NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
 	}
 	if r.ContentLength > MaxJSONBody {
 		return errBodyTooLarge()
@@ -77,10 +96,10 @@ func Decode(r *http.Request, v any) error {
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
 	if err == nil && dec.More() {
-		return BadRequest("INVALID_JSON", "The request body must hold a single JSON value.")
+		return apperr.BadRequest("INVALID_JSON", "The request body must hold a single JSON value.")
 	}
 	if err == nil && string(raw) == "null" {
-		return BadRequest("INVALID_JSON", "The request body is null; a JSON object with the values was expected.")
+		return apperr.BadRequest("INVALID_JSON", "The request body is null; a JSON object with the values was expected.")
 	}
 	if err == nil {
 		err = json.Unmarshal(raw, v)
@@ -94,21 +113,21 @@ func Decode(r *http.Request, v any) error {
 	case errors.Is(err, errTooLarge):
 		return errBodyTooLarge()
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout",
+		return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout",
 			"The request body stopped arriving, so the server stopped waiting for it. Check the network connection and try again.").WithCause(err)
 	case errors.Is(err, io.EOF):
-		return BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
+		return apperr.BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
 	case errors.As(err, &typ):
-		return BadRequest("INVALID_JSON", "The field '"+typ.Field+"' has the wrong type: expected "+typ.Type.String()+".")
+		return apperr.BadRequest("INVALID_JSON", "The field '"+typ.Field+"' has the wrong type: expected "+typ.Type.String()+".")
 	case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
-		return BadRequest("INVALID_JSON", "The request body is not valid JSON.")
+		return apperr.BadRequest("INVALID_JSON", "The request body is not valid JSON.")
 	default:
-		return BadRequest("INVALID_JSON", "The request body could not be read as JSON.")
+		return apperr.BadRequest("INVALID_JSON", "The request body could not be read as JSON.")
 	}
 }
 
-func errBodyTooLarge() *Error {
-	return NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Entity Too Large",
+func errBodyTooLarge() *apperr.Error {
+	return apperr.NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Entity Too Large",
 		"The request body is larger than the limit of "+strconv.Itoa(MaxJSONBody>>20)+" MiB for this call. Send less data at once.")
 }
 
@@ -140,29 +159,39 @@ func (l *limitedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// PathIDs reads positive numeric URL parameters by name; on a bad value it answers 400 and
-// returns false.
-func PathIDs(w http.ResponseWriter, r *http.Request, names ...string) ([]int64, bool) {
+// PathIDs reads positive numeric URL parameters by name; a bad value is a 400 error.
+func PathIDs(r *http.Request, names ...string) ([]int64, error) {
 	out := make([]int64, len(names))
 	for i, n := range names {
 		v, err := strconv.ParseInt(chi.URLParam(r, n), 10, 64)
 		if err != nil || v <= 0 {
-			WriteError(w, r, BadRequest("INVALID_ID", "The "+n+" must be a positive number."))
-			return nil, false
+			return nil, apperr.BadID(n)
 		}
 		out[i] = v
 	}
-	return out, true
+	return out, nil
 }
 
-// Respond answers a handler's result: the error body, 204 for no value, or 200 JSON.
-func Respond(w http.ResponseWriter, r *http.Request, v any, err error) {
+// WithID serves a call whose URL carries one numeric id (e.g. {domainId}): a bad value is
+// a 400 before h runs.
+func WithID(name string, h func(w http.ResponseWriter, r *http.Request, id int64) error) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		ids, err := PathIDs(r, name)
+		if err != nil {
+			return err
+		}
+		return h(w, r, ids[0])
+	}
+}
+
+// Respond answers a handler's result: err as it is, 204 for no value, or 200 JSON.
+func Respond(w http.ResponseWriter, v any, err error) error {
 	switch {
 	case err != nil:
-		WriteError(w, r, err)
+		return err
 	case v == nil:
-		NoContent(w)
+		return NoContent(w)
 	default:
-		JSON(w, http.StatusOK, v)
+		return OK(w, v)
 	}
 }

@@ -43,7 +43,19 @@ type Route struct {
 	Method  string
 	Pattern string
 	Access  Access
-	Handler http.HandlerFunc
+	Handler HandlerFunc
+}
+
+// HandlerFunc serves one API call. A returned error is written by the router as the API's
+// JSON error body (WriteError), in one place; a handler that wrote its answer returns nil.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// ServeHTTP runs h and writes the error it returns: the one place a handler's error becomes
+// the API's JSON error body.
+func (h HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		WriteError(w, r, err)
+	}
 }
 
 // Routes is implemented by every feature that serves API calls.

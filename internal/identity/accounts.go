@@ -10,8 +10,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -57,7 +58,7 @@ const (
 	MsgCannotDeleteSelf     = "You cannot delete your own account."
 )
 
-func (s *Service) record(ctx context.Context, action string, actor *User, p *httpx.Principal, entityID int64, details, addr string) {
+func (s *Service) record(ctx context.Context, action string, actor *User, p *caller.Caller, entityID int64, details, addr string) {
 	if s.audit == nil {
 		return
 	}
@@ -97,10 +98,10 @@ func (s *Service) link(fragment string) string {
 func (s *Service) RequestPasswordReset(ctx context.Context, userName, newPassword string, client ClientInfo) error {
 	userName = strings.TrimSpace(userName)
 	if userName == "" || newPassword == "" {
-		return httpx.Validation(validate.MsgFieldRequired)
+		return apperr.Validation(validate.MsgFieldRequired)
 	}
 	if err := validate.PasswordLength(newPassword); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	now := s.now()
 	if wait, err := s.store.Reserve(ctx, now, []bucket{{bucketName("reset-addr", client.Addr), resetAddrLimit}}); err != nil {
@@ -156,7 +157,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, userName, newPasswor
 // one-time password of an account that must set a new password.
 func (s *Service) ConfirmPasswordReset(ctx context.Context, token, password, username string, client ClientInfo) (*Tokens, error) {
 	if token == "" || password == "" {
-		return nil, httpx.Validation(validate.MsgConfirmPassword)
+		return nil, apperr.Validation(validate.MsgConfirmPassword)
 	}
 	if r, err := s.store.reset(ctx, hashSecret(token)); err == nil {
 		return s.confirmReset(ctx, token, r, password, client)
@@ -166,11 +167,11 @@ func (s *Service) ConfirmPasswordReset(ctx context.Context, token, password, use
 	if username != "" {
 		return s.replaceOneTimePassword(ctx, username, token, password, client)
 	}
-	return nil, httpx.BadRequest("RESET_INVALID", MsgResetInvalid)
+	return nil, apperr.BadRequest("RESET_INVALID", MsgResetInvalid)
 }
 
 func (s *Service) confirmReset(ctx context.Context, token string, r *passwordReset, password string, client ClientInfo) (*Tokens, error) {
-	invalid := httpx.BadRequest("RESET_INVALID", MsgResetInvalid)
+	invalid := apperr.BadRequest("RESET_INVALID", MsgResetInvalid)
 	if r.UsedAt != nil || !s.now().Before(r.ExpiresAt) {
 		return nil, invalid
 	}
@@ -202,7 +203,7 @@ func (s *Service) confirmReset(ctx context.Context, token string, r *passwordRes
 // replaceOneTimePassword sets the password of an account that signed in with a one-time
 // password (the login answered 403 / 149).
 func (s *Service) replaceOneTimePassword(ctx context.Context, username, oneTime, password string, client ClientInfo) (*Tokens, error) {
-	invalid := httpx.BadRequest("RESET_INVALID", MsgResetInvalid)
+	invalid := apperr.BadRequest("RESET_INVALID", MsgResetInvalid)
 	if err := s.reserveSignIn(ctx, username, client.Addr); err != nil {
 		return nil, err
 	}
@@ -223,10 +224,10 @@ func (s *Service) replaceOneTimePassword(ctx context.Context, username, oneTime,
 	}
 	s.signInSucceeded(ctx, u, username, client.Addr)
 	if err := validate.PasswordLength(password); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	if password == oneTime {
-		return nil, httpx.Validation(validate.MsgPasswordUnchanged)
+		return nil, apperr.Validation(validate.MsgPasswordUnchanged)
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
@@ -266,26 +267,26 @@ type AdminUser struct {
 
 func checkPersonFields(first, middle, last, email string) error {
 	if err := validate.PersonName(first, true); err != nil {
-		return httpx.Validation("First name: " + err.Error())
+		return apperr.Validation("First name: " + err.Error())
 	}
 	if err := validate.PersonName(middle, false); err != nil {
-		return httpx.Validation("Middle name: " + err.Error())
+		return apperr.Validation("Middle name: " + err.Error())
 	}
 	if err := validate.PersonName(last, true); err != nil {
-		return httpx.Validation("Last name: " + err.Error())
+		return apperr.Validation("Last name: " + err.Error())
 	}
 	if err := validate.Email(email); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	return nil
 }
 
 // CreateUserByAdmin creates an account with a one-time password e-mailed to the user.
-func (s *Service) CreateUserByAdmin(ctx context.Context, p httpx.Principal, in AdminUser) (*User, error) {
+func (s *Service) CreateUserByAdmin(ctx context.Context, p caller.Caller, in AdminUser) (*User, error) {
 	in.UserName = strings.TrimSpace(in.UserName)
 	in.Email = strings.TrimSpace(in.Email)
 	if err := validate.Username(in.UserName); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	if err := checkPersonFields(in.FirstName, in.MiddleName, in.LastName, in.Email); err != nil {
 		return nil, err
@@ -306,7 +307,7 @@ func (s *Service) CreateUserByAdmin(ctx context.Context, p httpx.Principal, in A
 		return s.queue(ctx, tx, s.oneTimePasswordMail(u, otp))
 	})
 	if errors.Is(err, ErrUsernameTaken) {
-		return nil, httpx.Conflict("USERNAME_TAKEN", "A user with this username already exists.")
+		return nil, apperr.Conflict("USERNAME_TAKEN", "A user with this username already exists.")
 	}
 	if err != nil {
 		return nil, err
@@ -317,13 +318,13 @@ func (s *Service) CreateUserByAdmin(ctx context.Context, p httpx.Principal, in A
 
 // ForceResetPassword replaces a user's password with a new one-time password, ends their
 // sessions and e-mails it.
-func (s *Service) ForceResetPassword(ctx context.Context, p httpx.Principal, userID int64) error {
+func (s *Service) ForceResetPassword(ctx context.Context, p caller.Caller, userID int64) error {
 	u, err := s.userOr404(ctx, userID)
 	if err != nil {
 		return err
 	}
 	if u.Email == "" {
-		return httpx.Validation("The user has no e-mail address to send a one-time password to.")
+		return apperr.Validation("The user has no e-mail address to send a one-time password to.")
 	}
 	otp := RandomPassword(OneTimePasswordLen)
 	hash, err := HashPassword(otp)
@@ -349,7 +350,7 @@ func (s *Service) ForceResetPassword(ctx context.Context, p httpx.Principal, use
 func (s *Service) userOr404(ctx context.Context, id int64) (*User, error) {
 	u, err := s.store.UserByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, httpx.NotFound("USER_NOT_FOUND", MsgUserNotFound)
+		return nil, apperr.NotFound("USER_NOT_FOUND", MsgUserNotFound)
 	}
 	return u, err
 }
@@ -358,7 +359,7 @@ func (s *Service) userOr404(ctx context.Context, id int64) (*User, error) {
 func (s *Service) UserByName(ctx context.Context, name string) (*User, error) {
 	u, err := s.store.UserByUsername(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, httpx.NotFound("USER_NOT_FOUND", MsgUserNotFound)
+		return nil, apperr.NotFound("USER_NOT_FOUND", MsgUserNotFound)
 	}
 	return u, err
 }
@@ -370,9 +371,9 @@ func (s *Service) Users(ctx context.Context) ([]User, error) { return s.store.Al
 func (s *Service) User(ctx context.Context, id int64) (*User, error) { return s.userOr404(ctx, id) }
 
 // DeleteUser removes an account (admins; not their own).
-func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteUser(ctx context.Context, p caller.Caller, id int64) error {
 	if id == p.UserID {
-		return httpx.Validation(MsgCannotDeleteSelf)
+		return apperr.Validation(MsgCannotDeleteSelf)
 	}
 	u, err := s.userOr404(ctx, id)
 	if err != nil {
@@ -399,12 +400,12 @@ type ProfileUpdate struct {
 
 // UpdateProfile changes a user's details (their own, or anyone's for admins). Only admins
 // may change the e-mail address or the admin flag (spec 1 §5.2).
-func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in ProfileUpdate) (*User, error) {
+func (s *Service) UpdateProfile(ctx context.Context, p caller.Caller, in ProfileUpdate) (*User, error) {
 	if in.ID == 0 {
 		in.ID = p.UserID
 	}
 	if in.ID != p.UserID && !p.Admin {
-		return nil, httpx.Forbidden("FORBIDDEN", "You can only change your own profile.")
+		return nil, apperr.Forbidden("FORBIDDEN", "You can only change your own profile.")
 	}
 	u, err := s.userOr404(ctx, in.ID)
 	if err != nil {
@@ -412,7 +413,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 	}
 	in.Email = strings.TrimSpace(in.Email)
 	if !p.Admin && !strings.EqualFold(in.Email, u.Email) {
-		return nil, httpx.Forbidden("EMAIL_ADMIN_ONLY", MsgEmailAdminOnly)
+		return nil, apperr.Forbidden("EMAIL_ADMIN_ONLY", MsgEmailAdminOnly)
 	}
 	if err := checkPersonFields(in.FirstName, in.MiddleName, in.LastName, in.Email); err != nil {
 		return nil, err
@@ -423,7 +424,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 	}
 	if in.Admin != nil && *in.Admin != u.Admin {
 		if !p.Admin || u.ID == p.UserID {
-			return nil, httpx.Forbidden("FORBIDDEN", "Only another administrator can change the administrator flag.")
+			return nil, apperr.Forbidden("FORBIDDEN", "Only another administrator can change the administrator flag.")
 		}
 		u.Admin = *in.Admin
 	}
@@ -437,27 +438,27 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 
 // ChangePassword changes the caller's password after checking the current one. The session
 // the caller uses stays; others end.
-func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, current, next string) error {
+func (s *Service) ChangePassword(ctx context.Context, p caller.Caller, current, next string) error {
 	if current == "" || next == "" {
-		return httpx.Validation(validate.MsgFieldRequired)
+		return apperr.Validation(validate.MsgFieldRequired)
 	}
 	for _, pw := range []string{current, next} {
 		if err := validate.PasswordCharacters(pw); err != nil {
-			return httpx.Validation(err.Error())
+			return apperr.Validation(err.Error())
 		}
 	}
 	if err := validate.PasswordLength(next); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	if next == current {
-		return httpx.Validation(validate.MsgPasswordUnchanged)
+		return apperr.Validation(validate.MsgPasswordUnchanged)
 	}
 	u, err := s.userOr404(ctx, p.UserID)
 	if err != nil {
 		return err
 	}
 	if ok, err := VerifyPassword(u.PasswordHash, current); err != nil || !ok {
-		return httpx.BadRequest("CURRENT_PASSWORD_WRONG", MsgCurrentPasswordWrong)
+		return apperr.BadRequest("CURRENT_PASSWORD_WRONG", MsgCurrentPasswordWrong)
 	}
 	hash, err := HashPassword(next)
 	if err != nil {

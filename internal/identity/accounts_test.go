@@ -13,9 +13,10 @@ import (
 	"time"
 
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 	"portalwright/internal/validate"
 )
 
@@ -87,7 +88,7 @@ func TestPasswordResetFlow(t *testing.T) {
 			t.Fatalf("old password must work before confirmation: %v", err)
 		}
 		_, err := svc.ConfirmPasswordReset(ctx, token, "not-the-new-one", "", ClientInfo{})
-		if e := wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID"); e.Message != MsgResetInvalid {
+		if e := testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID"); e.Message != MsgResetInvalid {
 			t.Fatalf("message %q", e.Message)
 		}
 		tok, err := svc.ConfirmPasswordReset(ctx, token, "new-pass", "", ClientInfo{})
@@ -98,15 +99,15 @@ func TestPasswordResetFlow(t *testing.T) {
 			t.Fatalf("new password: %v", err)
 		}
 		_, err = svc.Login(ctx, "dana", "old-pass", ClientInfo{})
-		wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
+		testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
 		if _, err = svc.Authenticate(ctx, old.IDToken); err == nil {
 			t.Fatal("sessions from before the reset must end")
 		}
 
 		_, err = svc.ConfirmPasswordReset(ctx, token, "new-pass", "", ClientInfo{})
-		wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID") // single use
+		testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID") // single use
 		_, err = svc.ConfirmPasswordReset(ctx, "00000000-0000-0000-0000-000000000000", "new-pass", "", ClientInfo{})
-		wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID")
+		testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID")
 
 		// One reset mail per user name per ResetMailInterval: each further request here comes later.
 		shift := func(d time.Duration) { svc.now = func() time.Time { return time.Now().UTC().Add(d) } }
@@ -124,7 +125,7 @@ func TestPasswordResetFlow(t *testing.T) {
 			later, _, _ := accountService(t, db)
 			later.now = func() time.Time { return time.Now().UTC().Add(ResetMailInterval + ResetTokenTTL + time.Minute) }
 			_, err := later.ConfirmPasswordReset(ctx, token, "third-pass", "", ClientInfo{})
-			wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID")
+			testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID")
 		})
 
 		t.Run("unknown user looks like success and sends nothing", func(t *testing.T) {
@@ -139,11 +140,11 @@ func TestPasswordResetFlow(t *testing.T) {
 
 		t.Run("rules", func(t *testing.T) {
 			err := svc.RequestPasswordReset(ctx, "dana", "1234", ClientInfo{})
-			if e := wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != "Your password needs to be at least 5 characters." {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != "Your password needs to be at least 5 characters." {
 				t.Fatalf("message %q", e.Message)
 			}
 			err = svc.RequestPasswordReset(ctx, "", "12345", ClientInfo{})
-			wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
 		t.Run("a failing outbox leaves no reset behind", func(t *testing.T) {
@@ -165,7 +166,7 @@ func TestOneTimePasswords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc, mailer, auditLog := accountService(t, db)
-		admin := httpx.Principal{UserID: 1, Username: "root", Admin: true}
+		admin := caller.Caller{UserID: 1, Username: "root", Admin: true}
 
 		u, err := svc.CreateUserByAdmin(ctx, admin, AdminUser{UserName: "erin", FirstName: "Erin", LastName: "Y", Email: "erin@example.com"})
 		if err != nil {
@@ -173,20 +174,20 @@ func TestOneTimePasswords(t *testing.T) {
 		}
 		otp := otpLine.FindStringSubmatch(mailer.last(t).Text)[1]
 		_, err = svc.Login(ctx, "erin", otp, ClientInfo{})
-		e := wantAPIError(t, err, http.StatusForbidden, CodeOneTimePassword)
+		e := testkit.APIError(t, err, http.StatusForbidden, CodeOneTimePassword)
 		if e.Message == "" {
 			t.Fatal("the 149 answer carries a message")
 		}
 		_, err = svc.ConfirmPasswordReset(ctx, "wrong-otp", "erin-pass", "erin", ClientInfo{})
-		wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID")
+		testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID")
 		_, err = svc.ConfirmPasswordReset(ctx, otp, "123", "erin", ClientInfo{})
-		wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+		testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		tok, err := svc.ConfirmPasswordReset(ctx, otp, "erin-pass", "erin", ClientInfo{})
 		if err != nil || tok.Profile.User.ID != u.ID {
 			t.Fatalf("replace one-time password: %v", err)
 		}
 		_, err = svc.ConfirmPasswordReset(ctx, otp, "other-pass", "erin", ClientInfo{})
-		wantAPIError(t, err, http.StatusBadRequest, "RESET_INVALID") // single use
+		testkit.APIError(t, err, http.StatusBadRequest, "RESET_INVALID") // single use
 		if _, err := svc.Login(ctx, "erin", "erin-pass", ClientInfo{}); err != nil {
 			t.Fatal(err)
 		}
@@ -197,22 +198,22 @@ func TestOneTimePasswords(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := svc.Authenticate(ctx, live.IDToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
 			otp := otpLine.FindStringSubmatch(mailer.last(t).Text)[1]
 			_, err = svc.Login(ctx, "erin", otp, ClientInfo{})
-			wantAPIError(t, err, http.StatusForbidden, CodeOneTimePassword)
+			testkit.APIError(t, err, http.StatusForbidden, CodeOneTimePassword)
 
 			later, _, _ := accountService(t, db)
 			later.now = func() time.Time { return time.Now().UTC().Add(OneTimePasswordTTL + time.Hour) }
 			_, err = later.Login(ctx, "erin", otp, ClientInfo{})
-			wantAPIError(t, err, http.StatusForbidden, "ONE_TIME_PASSWORD_EXPIRED")
+			testkit.APIError(t, err, http.StatusForbidden, "ONE_TIME_PASSWORD_EXPIRED")
 		})
 
 		t.Run("admin create rules and atomicity", func(t *testing.T) {
 			_, err := svc.CreateUserByAdmin(ctx, admin, AdminUser{UserName: "erin", FirstName: "E", LastName: "Y", Email: "e@example.com"})
-			wantAPIError(t, err, http.StatusConflict, "USERNAME_TAKEN")
+			testkit.APIError(t, err, http.StatusConflict, "USERNAME_TAKEN")
 			_, err = svc.CreateUserByAdmin(ctx, admin, AdminUser{UserName: "fred", FirstName: "Fred", LastName: "Z", Email: "not-an-address"})
-			if e := wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgEmail {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgEmail {
 				t.Fatalf("message %q", e.Message)
 			}
 			mailer.failNext = true
@@ -240,7 +241,7 @@ func TestProfileAndPassword(t *testing.T) {
 		other, _ := svc.CreateUser(ctx, NewUser{UserName: "ivy", Password: "ivy-pass", FirstName: "Ivy", LastName: "I", Email: "ivy@example.com"})
 		tok, _ := svc.Login(ctx, "hank", "hank-pass", ClientInfo{})
 		p, _ := svc.Authenticate(ctx, tok.IDToken)
-		admin := httpx.Principal{UserID: 999, Username: "root", Admin: true}
+		admin := caller.Caller{UserID: 999, Username: "root", Admin: true}
 		optOut := true
 
 		got, err := svc.UpdateProfile(ctx, p, ProfileUpdate{FirstName: "Henry", LastName: "H", Email: "hank@example.com", OptOutNotification: &optOut})
@@ -248,16 +249,16 @@ func TestProfileAndPassword(t *testing.T) {
 			t.Fatalf("update: %+v %v", got, err)
 		}
 		_, err = svc.UpdateProfile(ctx, p, ProfileUpdate{FirstName: "Henry", LastName: "H", Email: "new@example.com"})
-		wantAPIError(t, err, http.StatusForbidden, "EMAIL_ADMIN_ONLY")
+		testkit.APIError(t, err, http.StatusForbidden, "EMAIL_ADMIN_ONLY")
 		_, err = svc.UpdateProfile(ctx, p, ProfileUpdate{ID: other.ID, FirstName: "X", LastName: "Y", Email: "ivy@example.com"})
-		wantAPIError(t, err, http.StatusForbidden, "FORBIDDEN")
+		testkit.APIError(t, err, http.StatusForbidden, "FORBIDDEN")
 		_, err = svc.UpdateProfile(ctx, p, ProfileUpdate{FirstName: "H3nry", LastName: "H", Email: "hank@example.com"})
-		wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+		testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		_, err = svc.UpdateProfile(ctx, p, ProfileUpdate{FirstName: "", LastName: "H", Email: "hank@example.com"})
-		wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+		testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		yes := true
 		_, err = svc.UpdateProfile(ctx, p, ProfileUpdate{FirstName: "Henry", LastName: "H", Email: "hank@example.com", Admin: &yes})
-		wantAPIError(t, err, http.StatusForbidden, "FORBIDDEN")
+		testkit.APIError(t, err, http.StatusForbidden, "FORBIDDEN")
 		got, err = svc.UpdateProfile(ctx, admin, ProfileUpdate{ID: u.ID, FirstName: "Henry", LastName: "H", Email: "henry@example.com"})
 		if err != nil || got.Email != "henry@example.com" {
 			t.Fatalf("admin changes e-mail: %+v %v", got, err)
@@ -270,7 +271,7 @@ func TestProfileAndPassword(t *testing.T) {
 			{"", "brand-new", "VALIDATION_ERROR", validate.MsgFieldRequired},
 		} {
 			err := svc.ChangePassword(ctx, p, c.cur, c.next)
-			if e := wantAPIError(t, err, http.StatusBadRequest, c.code); e.Message != c.msg {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, c.code); e.Message != c.msg {
 				t.Errorf("ChangePassword(%q,%q) message %q, want %q", c.cur, c.next, e.Message, c.msg)
 			}
 		}
@@ -294,21 +295,21 @@ func TestProfileAndPassword(t *testing.T) {
 				t.Fatalf("stored key %q", stored.PublicKey)
 			}
 			_, err = svc.SetPublicKey(ctx, p, "  ")
-			if e := wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgPublicKeyRequired {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgPublicKeyRequired {
 				t.Fatalf("message %q", e.Message)
 			}
 			_, err = svc.SetPublicKey(ctx, p, "ssh-rsa not-base64")
-			wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
 		t.Run("delete", func(t *testing.T) {
 			err := svc.DeleteUser(ctx, admin, admin.UserID)
-			wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			if err := svc.DeleteUser(ctx, admin, other.ID); err != nil {
 				t.Fatal(err)
 			}
 			err = svc.DeleteUser(ctx, admin, other.ID)
-			wantAPIError(t, err, http.StatusNotFound, "USER_NOT_FOUND")
+			testkit.APIError(t, err, http.StatusNotFound, "USER_NOT_FOUND")
 		})
 	})
 }

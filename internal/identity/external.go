@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -34,7 +34,7 @@ func (s *Service) ExternalLogin(ctx context.Context, ext ExternalIdentity, provi
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		s.record(ctx, "LOGIN_FAILED", nil, nil, 0, "sso:"+firstNonEmpty(ext.Username, ext.Email, ext.Subject), client.Addr)
-		return nil, httpx.Forbidden("SSO_USER_UNKNOWN", MsgSSOUnknownUser)
+		return nil, apperr.Forbidden("SSO_USER_UNKNOWN", MsgSSOUnknownUser)
 	}
 	if err != nil {
 		return nil, err

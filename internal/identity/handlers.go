@@ -7,6 +7,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
 
@@ -41,17 +43,15 @@ type resetRequest struct {
 	NewPassword string `json:"newPassword"`
 }
 
-func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) error {
 	var req resetRequest
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := h.svc.RequestPasswordReset(r.Context(), req.UserName, req.NewPassword, h.clientInfo(r)); err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, map[string]string{"message": MsgResetRequested})
+	return httpx.OK(w, map[string]string{"message": MsgResetRequested})
 }
 
 // confirmRequest accepts both spellings the spec gives (confirmedPassword / confirmPassword,
@@ -64,33 +64,29 @@ type confirmRequest struct {
 	Username          string `json:"username"`
 }
 
-func (h *Handler) confirmReset(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) confirmReset(w http.ResponseWriter, r *http.Request) error {
 	var req confirmRequest
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	tokens, err := h.svc.ConfirmPasswordReset(r.Context(), firstNonEmpty(req.Token, req.UUID),
 		firstNonEmpty(req.ConfirmedPassword, req.ConfirmPassword), req.Username, h.clientInfo(r))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, tokens)
+	return httpx.OK(w, tokens)
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
 	var req ProfileUpdate
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	u, err := h.svc.UpdateProfile(r.Context(), httpx.MustPrincipal(r), req)
+	u, err := h.svc.UpdateProfile(r.Context(), caller.Must(r.Context()), req)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, u)
+	return httpx.OK(w, u)
 }
 
 type passwordChange struct {
@@ -98,80 +94,70 @@ type passwordChange struct {
 	NewPassword     string `json:"newPassword"`
 }
 
-func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
 	var req passwordChange
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	if err := h.svc.ChangePassword(r.Context(), httpx.MustPrincipal(r), req.CurrentPassword, req.NewPassword); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+	if err := h.svc.ChangePassword(r.Context(), caller.Must(r.Context()), req.CurrentPassword, req.NewPassword); err != nil {
+		return err
 	}
-	httpx.NoContent(w)
+	return httpx.NoContent(w)
 }
 
-func (h *Handler) createKey(w http.ResponseWriter, r *http.Request) {
-	pair, err := h.svc.GenerateKey(r.Context(), httpx.MustPrincipal(r))
+func (h *Handler) createKey(w http.ResponseWriter, r *http.Request) error {
+	pair, err := h.svc.GenerateKey(r.Context(), caller.Must(r.Context()))
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, pair)
+	return httpx.OK(w, pair)
 }
 
 type publicKeyBody struct {
 	PublicKey string `json:"publicKey"`
 }
 
-func (h *Handler) setPublicKey(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) setPublicKey(w http.ResponseWriter, r *http.Request) error {
 	var req publicKeyBody
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	u, err := h.svc.SetPublicKey(r.Context(), httpx.MustPrincipal(r), req.PublicKey)
+	u, err := h.svc.SetPublicKey(r.Context(), caller.Must(r.Context()), req.PublicKey)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, u)
+	return httpx.OK(w, u)
 }
 
-func (h *Handler) all(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) all(w http.ResponseWriter, r *http.Request) error {
 	users, err := h.svc.Users(r.Context())
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, users)
+	return httpx.OK(w, users)
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 	var req AdminUser
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	u, err := h.svc.CreateUserByAdmin(r.Context(), httpx.MustPrincipal(r), req)
+	u, err := h.svc.CreateUserByAdmin(r.Context(), caller.Must(r.Context()), req)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusCreated, u)
+	return httpx.Created(w, u)
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	if err != nil {
-		httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The user id must be a number."))
-		return
+		return apperr.BadRequest("INVALID_ID", "The user id must be a number.")
 	}
-	if err := h.svc.DeleteUser(r.Context(), httpx.MustPrincipal(r), id); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+	if err := h.svc.DeleteUser(r.Context(), caller.Must(r.Context()), id); err != nil {
+		return err
 	}
-	httpx.NoContent(w)
+	return httpx.NoContent(w)
 }
 
 // forceResetBody names the user by id or by user name.
@@ -180,30 +166,26 @@ type forceResetBody struct {
 	UserName string `json:"userName"`
 }
 
-func (h *Handler) forceReset(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) forceReset(w http.ResponseWriter, r *http.Request) error {
 	var req forceResetBody
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	id := req.ID
 	if id == 0 && req.UserName != "" {
 		u, err := h.svc.UserByName(r.Context(), req.UserName)
 		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
+			return err
 		}
 		id = u.ID
 	}
 	if id == 0 {
-		httpx.WriteError(w, r, httpx.Validation("Name the user by id or userName."))
-		return
+		return apperr.Validation("Name the user by id or userName.")
 	}
-	if err := h.svc.ForceResetPassword(r.Context(), httpx.MustPrincipal(r), id); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+	if err := h.svc.ForceResetPassword(r.Context(), caller.Must(r.Context()), id); err != nil {
+		return err
 	}
-	httpx.NoContent(w)
+	return httpx.NoContent(w)
 }
 
 type loginRequest struct {
@@ -211,45 +193,40 @@ type loginRequest struct {
 	Password string `json:"password"`
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	var req loginRequest
 	if err := httpx.Decode(r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	tokens, err := h.svc.Login(r.Context(), req.Username, req.Password, h.clientInfo(r))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, tokens)
+	return httpx.OK(w, tokens)
 }
 
 // refresh takes the refresh token as the bearer token (spec: GET refresh).
-func (h *Handler) refresh(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) refresh(w http.ResponseWriter, r *http.Request) error {
 	tokens, err := h.svc.Refresh(r.Context(), BearerToken(r))
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, tokens)
+	return httpx.OK(w, tokens)
 }
 
-func (h *Handler) profile(w http.ResponseWriter, r *http.Request) {
-	p, err := h.svc.Profile(r.Context(), httpx.MustPrincipal(r))
+func (h *Handler) profile(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.Profile(r.Context(), caller.Must(r.Context()))
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, p)
+	return httpx.OK(w, p)
 }
 
-func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
-	if err := h.svc.Logout(r.Context(), httpx.MustPrincipal(r)); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Logout(r.Context(), caller.Must(r.Context())); err != nil {
+		return err
 	}
-	httpx.NoContent(w)
+	return httpx.NoContent(w)
 }
 
 // BearerToken returns the token of an "Authorization: Bearer …" header, or "".

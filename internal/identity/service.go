@@ -11,7 +11,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -91,7 +92,7 @@ type ClientInfo struct {
 func (s *Service) Login(ctx context.Context, username, password string, client ClientInfo) (*Tokens, error) {
 	username = strings.TrimSpace(username)
 	if username == "" || password == "" {
-		return nil, httpx.BadRequest("MISSING_CREDENTIALS", validate.MsgMissingCredentials)
+		return nil, apperr.BadRequest("MISSING_CREDENTIALS", validate.MsgMissingCredentials)
 	}
 	// The attempt is counted before the password is checked (see throttle.go).
 	if err := s.reserveSignIn(ctx, username, client.Addr); err != nil {
@@ -102,7 +103,7 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if errors.Is(err, store.ErrNotFound) {
 		_, _ = VerifyPassword(dummyHash(), password)
 		s.record(ctx, "LOGIN_FAILED", nil, nil, 0, username, client.Addr)
-		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
+		return nil, apperr.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
 	if err != nil {
 		return nil, err
@@ -113,14 +114,14 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	}
 	if !ok {
 		s.record(ctx, "LOGIN_FAILED", u, nil, u.ID, username, client.Addr)
-		return nil, httpx.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
+		return nil, apperr.Unauthorized(CodeInvalidCredentials, MsgIncorrectCredentials)
 	}
 	s.signInSucceeded(ctx, u, username, client.Addr)
 	if u.MustResetPassword {
 		if u.OTPExpiresAt != nil && !s.now().Before(*u.OTPExpiresAt) {
-			return nil, httpx.Forbidden("ONE_TIME_PASSWORD_EXPIRED", MsgOneTimePasswordExpired)
+			return nil, apperr.Forbidden("ONE_TIME_PASSWORD_EXPIRED", MsgOneTimePasswordExpired)
 		}
-		return nil, httpx.Forbidden(CodeOneTimePassword, MsgOneTimePassword).WithData(map[string]string{"username": u.UserName})
+		return nil, apperr.Forbidden(CodeOneTimePassword, MsgOneTimePassword).WithData(map[string]string{"username": u.UserName})
 	}
 	s.record(ctx, "LOGIN_SUCCEEDED", u, nil, u.ID, "", client.Addr)
 	return s.startSession(ctx, u, client)
@@ -163,44 +164,44 @@ func (s *Service) tokens(u *User, sessionID, refreshSecret string) (*Tokens, err
 
 // Authenticate resolves an access token to its caller. The session must still be live,
 // and the user's current admin flag is read from the database rather than the token.
-func (s *Service) Authenticate(ctx context.Context, token string) (httpx.Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (caller.Caller, error) {
 	if token == "" {
-		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgNoToken)
+		return caller.Caller{}, apperr.Unauthorized(CodeUnauthorized, MsgNoToken)
 	}
 	claims, err := s.signer.parse(token)
 	if err != nil {
-		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return caller.Caller{}, apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	sess, u, err := s.store.SessionWithUser(ctx, claims.SessionID)
 	if errors.Is(err, store.ErrNotFound) {
-		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return caller.Caller{}, apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	if err != nil {
-		return httpx.Principal{}, err
+		return caller.Caller{}, err
 	}
 	if err := s.checkLive(sess); err != nil {
-		return httpx.Principal{}, err
+		return caller.Caller{}, err
 	}
 	if strconv.FormatInt(u.ID, 10) != claims.Subject {
-		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return caller.Caller{}, apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
-	return httpx.Principal{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
+	return caller.Caller{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
 }
 
 // AuthenticateSession resolves a user and session (from a redeemed WebSocket ticket) to the
 // caller, if the session is still live.
-func (s *Service) AuthenticateSession(ctx context.Context, userID int64, sessionID string) (httpx.Principal, error) {
+func (s *Service) AuthenticateSession(ctx context.Context, userID int64, sessionID string) (caller.Caller, error) {
 	sess, u, err := s.store.SessionWithUser(ctx, sessionID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.ID != userID) {
-		return httpx.Principal{}, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return caller.Caller{}, apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	if err != nil {
-		return httpx.Principal{}, err
+		return caller.Caller{}, err
 	}
 	if err := s.checkLive(sess); err != nil {
-		return httpx.Principal{}, err
+		return caller.Caller{}, err
 	}
-	return httpx.Principal{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
+	return caller.Caller{UserID: u.ID, Username: u.UserName, Admin: u.Admin, SessionID: sess.ID}, nil
 }
 
 // checkLive tells why a session can no longer be used: ended by a newer sign-in elsewhere
@@ -208,12 +209,12 @@ func (s *Service) AuthenticateSession(ctx context.Context, userID int64, session
 func (s *Service) checkLive(sess *Session) error {
 	if sess.RevokedAt != nil {
 		if sess.RevokedReason == RevokedSuperseded {
-			return httpx.Unauthorized(CodeSessionExpired, MsgSessionExpired)
+			return apperr.Unauthorized(CodeSessionExpired, MsgSessionExpired)
 		}
-		return httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	if !s.now().Before(sess.ExpiresAt) {
-		return httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	return nil
 }
@@ -223,11 +224,11 @@ func (s *Service) checkLive(sess *Session) error {
 func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, error) {
 	sessionID, secret, ok := splitRefreshToken(refreshToken)
 	if !ok {
-		return nil, httpx.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
+		return nil, apperr.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
 	}
 	sess, u, err := s.store.SessionWithUser(ctx, sessionID)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, httpx.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
+		return nil, apperr.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
 	}
 	if err != nil {
 		return nil, err
@@ -239,7 +240,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, er
 	if !secretMatches(secret, sess.RefreshHash) {
 		_ = s.store.RevokeSession(ctx, sess.ID, RevokedReuse, now)
 		s.sessionsChanged(ctx, sess.UserID)
-		return nil, httpx.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
+		return nil, apperr.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
 	}
 	newSecret, newHash := newRefreshSecret()
 	rotated, err := s.store.RotateRefresh(ctx, sess.ID, sess.RefreshHash, newHash, now)
@@ -247,13 +248,13 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, er
 		return nil, err
 	}
 	if !rotated {
-		return nil, httpx.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
+		return nil, apperr.Unauthorized(CodeInvalidRefreshToken, MsgSessionEnded)
 	}
 	return s.tokens(u, sess.ID, newSecret)
 }
 
 // Logout ends the caller's session.
-func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
+func (s *Service) Logout(ctx context.Context, p caller.Caller) error {
 	if err := s.store.RevokeSession(ctx, p.SessionID, RevokedLogout, s.now()); err != nil {
 		return err
 	}
@@ -263,10 +264,10 @@ func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
 }
 
 // Profile returns the caller's user record.
-func (s *Service) Profile(ctx context.Context, p httpx.Principal) (*Profile, error) {
+func (s *Service) Profile(ctx context.Context, p caller.Caller) (*Profile, error) {
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, httpx.Unauthorized(CodeUnauthorized, MsgSessionEnded)
+		return nil, apperr.Unauthorized(CodeUnauthorized, MsgSessionEnded)
 	}
 	if err != nil {
 		return nil, err
@@ -287,10 +288,10 @@ type NewUser struct {
 func (s *Service) CreateUser(ctx context.Context, in NewUser) (*User, error) {
 	in.UserName = strings.TrimSpace(in.UserName)
 	if err := validate.Username(in.UserName); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	if err := validate.PasswordLength(in.Password); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	hash, err := HashPassword(in.Password)
 	if err != nil {
@@ -302,7 +303,7 @@ func (s *Service) CreateUser(ctx context.Context, in NewUser) (*User, error) {
 	}
 	if err := s.store.CreateUser(ctx, u); err != nil {
 		if errors.Is(err, ErrUsernameTaken) {
-			return nil, httpx.Conflict("USERNAME_TAKEN", "A user with this username already exists.")
+			return nil, apperr.Conflict("USERNAME_TAKEN", "A user with this username already exists.")
 		}
 		return nil, err
 	}
@@ -325,7 +326,7 @@ func (s *Service) EnsureInitialAdmin(ctx context.Context, password string) (crea
 		generated = password
 	}
 	_, err = s.CreateUser(ctx, NewUser{UserName: InitialAdminName, Password: password, FirstName: "Portal", LastName: "Administrator", Admin: true})
-	var apiErr *httpx.Error
+	var apiErr *apperr.Error
 	if errors.As(err, &apiErr) && apiErr.Code == "USERNAME_TAKEN" {
 		return false, "", nil
 	}

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 	"portalwright/internal/validate"
 )
 
@@ -22,18 +22,6 @@ func newService(t *testing.T, db *store.DB) *Service {
 		t.Fatal(err)
 	}
 	return svc
-}
-
-func wantAPIError(t *testing.T, err error, status int, code string) *httpx.Error {
-	t.Helper()
-	var e *httpx.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("err = %v, want API error %d %s", err, status, code)
-	}
-	if e.Status != status || e.Code != code {
-		t.Fatalf("err = %d %s (%s), want %d %s", e.Status, e.Code, e.Message, status, code)
-	}
-	return e
 }
 
 func TestIdentity(t *testing.T) {
@@ -64,8 +52,8 @@ func TestIdentity(t *testing.T) {
 		t.Run("wrong password and unknown user look the same", func(t *testing.T) {
 			_, err1 := svc.Login(ctx, "alice", "wrong-pass", ClientInfo{})
 			_, err2 := svc.Login(ctx, "nobody", "wrong-pass", ClientInfo{})
-			e1 := wantAPIError(t, err1, http.StatusUnauthorized, CodeInvalidCredentials)
-			e2 := wantAPIError(t, err2, http.StatusUnauthorized, CodeInvalidCredentials)
+			e1 := testkit.APIError(t, err1, http.StatusUnauthorized, CodeInvalidCredentials)
+			e2 := testkit.APIError(t, err2, http.StatusUnauthorized, CodeInvalidCredentials)
 			if e1.Message != MsgIncorrectCredentials || e2.Message != e1.Message {
 				t.Fatalf("messages %q / %q", e1.Message, e2.Message)
 			}
@@ -74,7 +62,7 @@ func TestIdentity(t *testing.T) {
 		t.Run("missing credentials", func(t *testing.T) {
 			for _, c := range [][2]string{{"", "x"}, {"alice", ""}, {"  ", "secret1"}} {
 				_, err := svc.Login(ctx, c[0], c[1], ClientInfo{})
-				if e := wantAPIError(t, err, http.StatusBadRequest, "MISSING_CREDENTIALS"); e.Message != validate.MsgMissingCredentials {
+				if e := testkit.APIError(t, err, http.StatusBadRequest, "MISSING_CREDENTIALS"); e.Message != validate.MsgMissingCredentials {
 					t.Fatalf("message %q", e.Message)
 				}
 			}
@@ -85,7 +73,7 @@ func TestIdentity(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := svc.Login(ctx, "otp", "onetime1", ClientInfo{})
-			wantAPIError(t, err, http.StatusForbidden, CodeOneTimePassword)
+			testkit.APIError(t, err, http.StatusForbidden, CodeOneTimePassword)
 		})
 
 		t.Run("a new sign-in ends the older session with SESSION_EXPIRED", func(t *testing.T) {
@@ -98,9 +86,9 @@ func TestIdentity(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = svc.Authenticate(ctx, first.IDToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeSessionExpired)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeSessionExpired)
 			_, err = svc.Refresh(ctx, first.RefreshToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeSessionExpired)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeSessionExpired)
 			if _, err := svc.Authenticate(ctx, second.IDToken); err != nil {
 				t.Fatalf("newest session must work: %v", err)
 			}
@@ -122,12 +110,12 @@ func TestIdentity(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = svc.Refresh(ctx, tok.RefreshToken) // replay of the old one
-			wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidRefreshToken)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidRefreshToken)
 			_, err = svc.Authenticate(ctx, next.IDToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
 			for _, bad := range []string{"", "garbage", "nosuchsession.secret"} {
 				_, err = svc.Refresh(ctx, bad)
-				wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidRefreshToken)
+				testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidRefreshToken)
 			}
 		})
 
@@ -169,7 +157,7 @@ func TestIdentity(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = svc.Authenticate(ctx, tok.IDToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
 		})
 
 		t.Run("expired and forged access tokens are refused", func(t *testing.T) {
@@ -180,14 +168,14 @@ func TestIdentity(t *testing.T) {
 			later := newService(t, db)
 			later.now = func() time.Time { return time.Now().UTC().Add(16 * time.Minute) }
 			_, err = later.Authenticate(ctx, tok.IDToken)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
 
 			parts := strings.Split(tok.IDToken, ".")
 			forged := parts[0] + "." + parts[1] + "." + strings.Repeat("A", len(parts[2]))
 			_, err = svc.Authenticate(ctx, forged)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized)
 			_, err = svc.Authenticate(ctx, "")
-			if e := wantAPIError(t, err, http.StatusUnauthorized, CodeUnauthorized); e.Message != MsgNoToken {
+			if e := testkit.APIError(t, err, http.StatusUnauthorized, CodeUnauthorized); e.Message != MsgNoToken {
 				t.Fatalf("message %q", e.Message)
 			}
 		})
@@ -204,13 +192,13 @@ func TestIdentity(t *testing.T) {
 
 		t.Run("create user rules", func(t *testing.T) {
 			_, err := svc.CreateUser(ctx, NewUser{UserName: "ALICE", Password: "secret1"})
-			wantAPIError(t, err, http.StatusConflict, "USERNAME_TAKEN")
+			testkit.APIError(t, err, http.StatusConflict, "USERNAME_TAKEN")
 			_, err = svc.CreateUser(ctx, NewUser{UserName: "-bad", Password: "secret1"})
-			if e := wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgUsername {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != validate.MsgUsername {
 				t.Fatalf("message %q", e.Message)
 			}
 			_, err = svc.CreateUser(ctx, NewUser{UserName: "shorty", Password: "1234"})
-			if e := wantAPIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != "Your password needs to be at least 5 characters." {
+			if e := testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR"); e.Message != "Your password needs to be at least 5 characters." {
 				t.Fatalf("message %q", e.Message)
 			}
 			if _, err := NewSQLStore(db).UserByUsername(ctx, "shorty"); !errors.Is(err, store.ErrNotFound) {

@@ -9,7 +9,8 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/validate"
 )
 
@@ -21,7 +22,7 @@ type KeyPair struct {
 
 // GenerateKey makes an ed25519 key pair for git over SSH, stores the public key on the
 // caller's account and returns both halves.
-func (s *Service) GenerateKey(ctx context.Context, p httpx.Principal) (*KeyPair, error) {
+func (s *Service) GenerateKey(ctx context.Context, p caller.Caller) (*KeyPair, error) {
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return nil, err
@@ -45,16 +46,16 @@ func (s *Service) GenerateKey(ctx context.Context, p httpx.Principal) (*KeyPair,
 }
 
 // SetPublicKey stores the caller's SSH public key (authorized_keys format).
-func (s *Service) SetPublicKey(ctx context.Context, p httpx.Principal, key string) (*User, error) {
+func (s *Service) SetPublicKey(ctx context.Context, p caller.Caller, key string) (*User, error) {
 	key = strings.TrimSpace(key)
 	if key == "" {
-		return nil, httpx.Validation(validate.MsgPublicKeyRequired)
+		return nil, apperr.Validation(validate.MsgPublicKeyRequired)
 	}
 	if strings.ContainsAny(key, "\r\n") {
-		return nil, httpx.Validation("Enter a single public key in OpenSSH format (ssh-ed25519 AAAA…).")
+		return nil, apperr.Validation("Enter a single public key in OpenSSH format (ssh-ed25519 AAAA…).")
 	}
 	if _, _, _, _, err := ssh.ParseAuthorizedKey([]byte(key)); err != nil {
-		return nil, httpx.Validation("The public key is not a valid OpenSSH public key.")
+		return nil, apperr.Validation("The public key is not a valid OpenSSH public key.")
 	}
 	u, err := s.userOr404(ctx, p.UserID)
 	if err != nil {

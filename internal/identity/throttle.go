@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
 	"portalwright/internal/store"
 )
 
@@ -226,9 +226,9 @@ func (s *Service) signInSucceeded(ctx context.Context, u *User, username, addr s
 
 // tooMany is the 429 answer, with the wait in the message, in data.retryAfter (seconds) and
 // in the Retry-After header the handlers set from it.
-func tooMany(format string, wait time.Duration) *httpx.Error {
+func tooMany(format string, wait time.Duration) *apperr.Error {
 	secs := int((wait + time.Second - 1) / time.Second)
-	return httpx.TooManyRequests("TOO_MANY_ATTEMPTS", fmt.Sprintf(format, waitText(secs))).
+	return apperr.TooManyRequests("TOO_MANY_ATTEMPTS", fmt.Sprintf(format, waitText(secs))).
 		WithData(map[string]int{"retryAfter": secs})
 }
 

@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
 	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 // clock is a settable time for the throttle tests: back-off is measured in it, so the tests
@@ -38,7 +40,7 @@ func throttled(t *testing.T, db *store.DB) (*Service, *captureMailer, *audit.Log
 
 func retryAfter(t *testing.T, err error) time.Duration {
 	t.Helper()
-	e := wantAPIError(t, err, http.StatusTooManyRequests, "TOO_MANY_ATTEMPTS")
+	e := testkit.APIError(t, err, http.StatusTooManyRequests, "TOO_MANY_ATTEMPTS")
 	d, ok := e.Data.(map[string]int)
 	if !ok || d["retryAfter"] <= 0 {
 		t.Fatalf("429 without retryAfter: %+v", e)
@@ -68,7 +70,7 @@ func TestParallelWrongPasswordsAreCountedAtomically(t *testing.T) {
 				<-start
 				_, err := svc.Login(ctx, "jo", "wrong-password", ClientInfo{Addr: "203.0.113.9"})
 				mu.Lock()
-				answers[httpx.AsError(err).Status]++
+				answers[apperr.AsError(err).Status]++
 				mu.Unlock()
 			}()
 		}
@@ -107,10 +109,10 @@ func TestSignInBackOffSlowsTheAttackerNotTheOwner(t *testing.T) {
 		attacker := ClientInfo{Addr: "203.0.113.66"}
 		for range pairLimit.free {
 			_, err := svc.Login(ctx, "kim", "guess", attacker)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
 		}
 		_, err := svc.Login(ctx, "kim", "kim-password", attacker)
-		e := wantAPIError(t, err, http.StatusTooManyRequests, "TOO_MANY_ATTEMPTS")
+		e := testkit.APIError(t, err, http.StatusTooManyRequests, "TOO_MANY_ATTEMPTS")
 		if e.Message != "Too many failed sign-in attempts. Please wait 1 second and try again." {
 			t.Fatalf("message %q", e.Message)
 		}
@@ -119,7 +121,7 @@ func TestSignInBackOffSlowsTheAttackerNotTheOwner(t *testing.T) {
 		for range 4 {
 			clk.advance(retryAfter(t, err))
 			_, err = svc.Login(ctx, "kim", "guess", attacker)
-			wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
+			testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
 			_, err = svc.Login(ctx, "kim", "guess", attacker)
 			waits = append(waits, retryAfter(t, err))
 		}
@@ -140,14 +142,14 @@ func TestSignInBackOffSlowsTheAttackerNotTheOwner(t *testing.T) {
 			t.Fatalf("after the wait: %v", err)
 		}
 		_, err = svc.Login(ctx, "kim", "guess", attacker)
-		wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
+		testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
 
 		t.Run("an attack from many addresses", func(t *testing.T) {
 			clk.advance(2 * time.Hour) // everything above is forgotten
 			for i := range userLimit.free + 5 {
 				_, err := svc.Login(ctx, "kim", "guess", ClientInfo{Addr: "203.0.113." + strconv.Itoa(100+i)})
 				if i < userLimit.free {
-					wantAPIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
+					testkit.APIError(t, err, http.StatusUnauthorized, CodeInvalidCredentials)
 				}
 			}
 			// Slowed for every address that never signed in as kim …
@@ -166,7 +168,7 @@ func TestSignInBackOffSlowsTheAttackerNotTheOwner(t *testing.T) {
 				var got []int
 				for range pairLimit.free + 2 {
 					_, err := svc.Login(ctx, name, "guess", addr)
-					got = append(got, httpx.AsError(err).Status)
+					got = append(got, apperr.AsError(err).Status)
 				}
 				want := "401 401 401 401 401 429 429"
 				if s := intsText(got); s != want {
@@ -206,7 +208,7 @@ func TestPasswordResetRevealsNoNamesAndMailsOncePerUser(t *testing.T) {
 					out = append(out, "ok")
 					continue
 				}
-				b, _ := json.Marshal(httpx.AsError(err))
+				b, _ := json.Marshal(apperr.AsError(err))
 				out = append(out, string(b))
 			}
 			return out
@@ -266,7 +268,7 @@ func TestClientsBehindOneProxyAreNotLockedTogether(t *testing.T) {
 		r.RemoteAddr = "10.0.0.1:40000"
 		r.Header.Set("X-Forwarded-For", client)
 		w := httptest.NewRecorder()
-		h.login(w, proxies.WithClientAddr(r))
+		httpx.HandlerFunc(h.login).ServeHTTP(w, proxies.WithClientAddr(r))
 		return w
 	}
 	for range pairLimit.free {

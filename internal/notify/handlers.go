@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 )
 
@@ -24,38 +25,33 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := Filter{Status: q.Get("status"), To: q.Get("to")}
 	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
-		httpx.WriteError(w, r, httpx.BadRequest("INVALID_STATUS", "Unknown e-mail status '"+f.Status+"'."))
-		return
+		return apperr.BadRequest("INVALID_STATUS", "Unknown e-mail status '"+f.Status+"'.")
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 1000 {
-			httpx.WriteError(w, r, httpx.BadRequest("INVALID_LIMIT", "The limit must be a number from 1 to 1000."))
-			return
+			return apperr.BadRequest("INVALID_LIMIT", "The limit must be a number from 1 to 1000.")
 		}
 		f.Limit = n
 	}
 	msgs, err := h.o.List(r.Context(), f)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, msgs)
+	return httpx.OK(w, msgs)
 }
 
-func (h *Handler) retry(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) retry(w http.ResponseWriter, r *http.Request) error {
 	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	if err != nil || id <= 0 {
-		httpx.WriteError(w, r, httpx.BadRequest("INVALID_ID", "The e-mail id must be a positive number."))
-		return
+		return apperr.BadRequest("INVALID_ID", "The e-mail id must be a positive number.")
 	}
 	if err := h.o.Retry(r.Context(), id); err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.NoContent(w)
+	return httpx.NoContent(w)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
@@ -32,7 +33,7 @@ func router(t *testing.T, h *Handler) http.Handler {
 func call(t *testing.T, h http.Handler, method, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest(method, target, nil)
-	req = req.WithContext(httpx.WithPrincipal(req.Context(), httpx.Principal{UserID: 1, Username: "root", Admin: true}))
+	req = req.WithContext(caller.With(req.Context(), caller.Caller{UserID: 1, Username: "root", Admin: true}))
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return w

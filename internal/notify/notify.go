@@ -41,7 +41,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
 	"portalwright/internal/store"
 )
 
@@ -83,14 +83,14 @@ const (
 )
 
 // ErrInvalidMail is wrapped by every validation error of Enqueue/EnqueueTx. The returned
-// error is also an *httpx.Error (400 VALIDATION_ERROR).
+// error is also an *apperr.Error (400 VALIDATION_ERROR).
 var ErrInvalidMail = errors.New("notify: invalid mail")
 
 // Errors of Retry, as API errors.
 var (
-	ErrNotFound    = httpx.NotFound("MAIL_NOT_FOUND", "The e-mail was not found.")
-	ErrAlreadySent = httpx.Conflict("MAIL_ALREADY_SENT", "The e-mail was already sent.")
-	ErrSending     = httpx.Conflict("MAIL_SENDING", "The e-mail is being sent right now. Try again in a moment.")
+	ErrNotFound    = apperr.NotFound("MAIL_NOT_FOUND", "The e-mail was not found.")
+	ErrAlreadySent = apperr.Conflict("MAIL_ALREADY_SENT", "The e-mail was already sent.")
+	ErrSending     = apperr.Conflict("MAIL_SENDING", "The e-mail is being sent right now. Try again in a moment.")
 )
 
 // Mail is a message to enqueue.
@@ -217,7 +217,7 @@ func (o *Outbox) signal() {
 }
 
 func invalid(msg string) error {
-	return httpx.Validation(msg).WithCause(ErrInvalidMail)
+	return apperr.Validation(msg).WithCause(ErrInvalidMail)
 }
 
 // validate checks m and trims the recipient address.

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
 )
@@ -493,7 +493,7 @@ func TestInvalidMailIsRejected(t *testing.T) {
 			if !errors.Is(err, ErrInvalidMail) {
 				t.Errorf("%s: err = %v, want ErrInvalidMail", name, err)
 			}
-			var apiErr *httpx.Error
+			var apiErr *apperr.Error
 			if !errors.As(err, &apiErr) || apiErr.Status != http.StatusBadRequest {
 				t.Errorf("%s: err = %v, want a 400 API error", name, err)
 			}

@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -14,18 +15,18 @@ import (
 func checkGroupName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if err := validate.Required(name); err != nil {
-		return "", httpx.Validation(err.Error())
+		return "", apperr.Validation(err.Error())
 	}
 	if err := validate.Alphanumeric(name); err != nil {
-		return "", httpx.Validation(err.Error())
+		return "", apperr.Validation(err.Error())
 	}
 	if len(name) > validate.MaxNameLength {
-		return "", httpx.Validation("The name must be at most 100 characters.")
+		return "", apperr.Validation("The name must be at most 100 characters.")
 	}
 	return name, nil
 }
 
-var errCategoryNotFound = httpx.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
+var errCategoryNotFound = apperr.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
 
 // Categories lists a domain's categories (without portals; see Categorized).
 func (s *Service) Categories(ctx context.Context, domainID int64) ([]Category, error) {
@@ -33,14 +34,14 @@ func (s *Service) Categories(ctx context.Context, domainID int64) ([]Category, e
 }
 
 // CreateCategory adds a category.
-func (s *Service) CreateCategory(ctx context.Context, p httpx.Principal, domainID int64, name string) (*Category, error) {
+func (s *Service) CreateCategory(ctx context.Context, p caller.Caller, domainID int64, name string) (*Category, error) {
 	name, err := checkGroupName(name)
 	if err != nil {
 		return nil, err
 	}
 	c, err := s.store.CreateCategory(ctx, domainID, name)
 	if errors.Is(err, ErrDuplicate) {
-		return nil, httpx.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
+		return nil, apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	}
 	if err == nil {
 		s.record(ctx, p, "CATEGORY_CREATED", domainID, 0, name)
@@ -49,14 +50,14 @@ func (s *Service) CreateCategory(ctx context.Context, p httpx.Principal, domainI
 }
 
 // RenameCategory changes a category's name.
-func (s *Service) RenameCategory(ctx context.Context, p httpx.Principal, domainID, id int64, name string) error {
+func (s *Service) RenameCategory(ctx context.Context, p caller.Caller, domainID, id int64, name string) error {
 	name, err := checkGroupName(name)
 	if err != nil {
 		return err
 	}
 	switch err := s.store.RenameCategory(ctx, domainID, id, name); {
 	case errors.Is(err, ErrDuplicate):
-		return httpx.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
+		return apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	case errors.Is(err, store.ErrNotFound):
 		return errCategoryNotFound
 	default:
@@ -65,7 +66,7 @@ func (s *Service) RenameCategory(ctx context.Context, p httpx.Principal, domainI
 }
 
 // DeleteCategory removes a category; its portals become uncategorized.
-func (s *Service) DeleteCategory(ctx context.Context, p httpx.Principal, domainID, id int64) error {
+func (s *Service) DeleteCategory(ctx context.Context, p caller.Caller, domainID, id int64) error {
 	if err := s.store.DeleteCategory(ctx, domainID, id); errors.Is(err, store.ErrNotFound) {
 		return errCategoryNotFound
 	} else if err != nil {
@@ -78,7 +79,7 @@ func (s *Service) DeleteCategory(ctx context.Context, p httpx.Principal, domainI
 // LinkPortals puts portals into a category (link) or takes them out (unlink).
 func (s *Service) LinkPortals(ctx context.Context, domainID, categoryID int64, portalIDs []int64, link bool) error {
 	if len(portalIDs) == 0 {
-		return httpx.Validation("Choose at least one portal.")
+		return apperr.Validation("Choose at least one portal.")
 	}
 	ok, err := s.store.CategoryExists(ctx, domainID, categoryID)
 	if err != nil {
@@ -113,13 +114,13 @@ func (s *Service) Templates(ctx context.Context, domainID int64) ([]Template, er
 }
 
 // CreateTemplate adds a template made from a starter or from one of the domain's portals.
-func (s *Service) CreateTemplate(ctx context.Context, p httpx.Principal, domainID int64, name, starter string, portalID *int64) (*Template, error) {
+func (s *Service) CreateTemplate(ctx context.Context, p caller.Caller, domainID int64, name, starter string, portalID *int64) (*Template, error) {
 	name = strings.TrimSpace(name)
 	if err := validate.Required(name); err != nil {
-		return nil, httpx.Validation("templateName: " + err.Error())
+		return nil, apperr.Validation("templateName: " + err.Error())
 	}
 	if err := validate.PortalName(name); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	t := &Template{Name: name}
 	switch {
@@ -130,14 +131,14 @@ func (s *Service) CreateTemplate(ctx context.Context, p httpx.Principal, domainI
 		t.PortalID = portalID
 	case starter != "":
 		if _, err := s.starters.FS(starter); err != nil {
-			return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The starter template does not exist.")
+			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The starter template does not exist.")
 		}
 		t.Starter = starter
 	default:
-		return nil, httpx.Validation("Choose a starter template or a portal to make the template from.")
+		return nil, apperr.Validation("Choose a starter template or a portal to make the template from.")
 	}
 	if err := s.store.CreateTemplate(ctx, domainID, t); errors.Is(err, ErrDuplicate) {
-		return nil, httpx.Conflict("TEMPLATE_EXISTS", "Could not create template '"+name+"': the name is taken.")
+		return nil, apperr.Conflict("TEMPLATE_EXISTS", "Could not create template '"+name+"': the name is taken.")
 	} else if err != nil {
 		return nil, err
 	}
@@ -152,29 +153,29 @@ func (s *Service) CreateTemplate(ctx context.Context, p httpx.Principal, domainI
 func (s *Service) RenameTemplate(ctx context.Context, domainID, id int64, name string) error {
 	name = strings.TrimSpace(name)
 	if err := validate.PortalName(name); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	switch err := s.store.RenameTemplate(ctx, domainID, id, name); {
 	case errors.Is(err, ErrDuplicate):
-		return httpx.Conflict("TEMPLATE_EXISTS", "A template with this name already exists.")
+		return apperr.Conflict("TEMPLATE_EXISTS", "A template with this name already exists.")
 	case errors.Is(err, store.ErrNotFound):
-		return httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+		return apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	default:
 		return err
 	}
 }
 
 // DeleteTemplate removes a template (portals made from it stay).
-func (s *Service) DeleteTemplate(ctx context.Context, p httpx.Principal, domainID, id int64) error {
+func (s *Service) DeleteTemplate(ctx context.Context, p caller.Caller, domainID, id int64) error {
 	t, err := s.store.Template(ctx, domainID, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+		return apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	}
 	if err != nil {
 		return err
 	}
 	if err := s.store.DeleteTemplate(ctx, domainID, id); err != nil {
-		return httpx.Internal(err).WithData(map[string]string{"message": "Could not delete template '" + t.Name + "'"})
+		return apperr.Internal(err).WithData(map[string]string{"message": "Could not delete template '" + t.Name + "'"})
 	}
 	s.record(ctx, p, "TEMPLATE_DELETED", domainID, 0, t.Name)
 	return nil

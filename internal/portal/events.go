@@ -3,7 +3,8 @@ package portal
 import (
 	"context"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
 
@@ -33,16 +34,13 @@ func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
 	return s.store.DomainOf(ctx, portalID)
 }
 
-// changed reports the user's workspace after a write. The status is taken even when nobody
-// listens: it records the workspace's new state for other users' changes (a file write
-// changes no git state the workspace layer could notice by itself).
-func (s *Service) changed(ctx context.Context, userID, portalID int64) {
-	st, err := s.repos.Status(ctx, userID, portalID)
-	if s.events == nil {
-		return
-	}
-	if err == nil {
-		s.announce(ctx, userID, portalID, st)
+// publisher announces the writes of the file layer (editing.Publisher) with the status the
+// write took under the workspace lock: no second git status.
+type publisher struct{ s *Service }
+
+func (p publisher) WorkspaceChanged(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
+	if p.s.events != nil {
+		p.s.announce(ctx, c.UserID, pa.ID(), st)
 	}
 }
 
@@ -65,7 +63,7 @@ func (s *Service) announce(ctx context.Context, userID, portalID int64, st *work
 }
 
 // committed announces a commit and the committer's (now clean) workspace.
-func (s *Service) committed(ctx context.Context, p httpx.Principal, domainID, portalID int64, commitID string) {
+func (s *Service) committed(ctx context.Context, p caller.Caller, domainID, portalID int64, commitID string) {
 	if s.events == nil {
 		return
 	}

@@ -8,7 +8,10 @@ import (
 	"regexp"
 	"strings"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
 
@@ -48,11 +51,8 @@ func (s *Service) Microsites(ctx context.Context, domainID int64) ([]Microsite, 
 }
 
 // LinkedMicrosites lists the microsites linked into a portal.
-func (s *Service) LinkedMicrosites(ctx context.Context, domainID, portalID int64) ([]Microsite, error) {
-	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
-		return nil, err
-	}
-	linked, err := s.store.LinkedMicrosites(ctx, portalID)
+func (s *Service) LinkedMicrosites(ctx context.Context, pa portalaccess.Portal) ([]Microsite, error) {
+	linked, err := s.store.LinkedMicrosites(ctx, pa.ID())
 	if err != nil {
 		return nil, err
 	}
@@ -64,20 +64,18 @@ func (s *Service) LinkedMicrosites(ctx context.Context, domainID, portalID int64
 }
 
 // LinkMicrosites links or unlinks microsites of the same domain into a portal.
-func (s *Service) LinkMicrosites(ctx context.Context, domainID, portalID int64, micrositeIDs []int64, link bool) error {
+func (s *Service) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, micrositeIDs []int64, link bool) error {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	if len(micrositeIDs) == 0 {
-		return httpx.Validation("Choose at least one microsite.")
-	}
-	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
-		return err
+		return apperr.Validation("Choose at least one microsite.")
 	}
 	for _, m := range micrositeIDs {
 		ms, err := s.Portal(ctx, domainID, m)
 		if err != nil {
-			return httpx.NotFound("MICROSITE_NOT_FOUND", "Could not retrieve Microsites: a microsite does not exist in this domain.")
+			return apperr.NotFound("MICROSITE_NOT_FOUND", "Could not retrieve Microsites: a microsite does not exist in this domain.")
 		}
 		if ms.Scope != ScopeMicrosite || ms.ID == portalID {
-			return httpx.Validation("'" + ms.Name + "' is not a microsite of this portal's domain.")
+			return apperr.Validation("'" + ms.Name + "' is not a microsite of this portal's domain.")
 		}
 	}
 	return s.store.SetMicrositeLinks(ctx, portalID, micrositeIDs, link)
@@ -90,42 +88,38 @@ var probeSettingsPath = workspace.MustPath(ProbeSettingsFile)
 
 // ProbeSettings reads the probe settings of the user's workspace ({} when there are none)
 // with the version a save must be based on.
-func (s *Service) ProbeSettings(ctx context.Context, userID, portalID int64) (json.RawMessage, workspace.Version, error) {
-	data, version, err := s.repos.ReadFile(userID, portalID, probeSettingsPath)
+func (s *Service) ProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (json.RawMessage, workspace.Version, error) {
+	data, version, err := s.ws.Read(ctx, p, pa, probeSettingsPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return json.RawMessage("{}"), workspace.NoVersion, nil
 	}
 	if err != nil {
-		return nil, version, fileError(err, ProbeSettingsFile)
+		return nil, version, editing.FileError(err, ProbeSettingsFile)
 	}
 	if !json.Valid(data) {
-		return nil, version, httpx.Validation("Could not load probe settings file: it is not valid JSON.")
+		return nil, version, apperr.Validation("Could not load probe settings file: it is not valid JSON.")
 	}
 	return data, version, nil
 }
 
 // SaveProbeSettings writes the probe settings into the user's workspace (a local change) if
 // the file is still at version base.
-func (s *Service) SaveProbeSettings(ctx context.Context, userID, portalID int64, data json.RawMessage, base workspace.Version) (workspace.Version, error) {
+func (s *Service) SaveProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, data json.RawMessage, base workspace.Version) (workspace.Version, error) {
 	var obj map[string]any
 	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
-		return base, httpx.Validation("The probe settings must be a JSON object.")
+		return base, apperr.Validation("The probe settings must be a JSON object.")
 	}
 	pretty, err := json.MarshalIndent(obj, "", "  ")
 	if err != nil {
 		return base, err
 	}
-	version, err := s.repos.WriteFile(ctx, userID, portalID, probeSettingsPath, append(pretty, '\n'), base)
-	if err != nil {
-		return base, fileError(err, ProbeSettingsFile)
-	}
-	s.changed(ctx, userID, portalID)
-	return version, nil
+	return s.ws.Write(ctx, p, pa, probeSettingsPath, append(pretty, '\n'), base, ProbeSettingsFile)
 }
 
 // Statistics answers GET statistics: the size of the branch and its history.
-func (s *Service) Statistics(ctx context.Context, domainID, portalID int64, branch string) (*workspace.Statistics, error) {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch string) (*workspace.Statistics, error) {
+	portalID := pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
@@ -136,26 +130,7 @@ func (s *Service) Statistics(ctx context.Context, domainID, portalID int64, bran
 		return nil, err
 	}
 	st, err := s.repos.Statistics(ctx, portalID, branch)
-	return st, gitError(err)
-}
-
-// ContentCheck is the answer of check-content.
-type ContentCheck struct {
-	Branch       string   `json:"branch"`
-	RuleWarnings []string `json:"ruleWarnings"`
-}
-
-// CheckContent runs the commit-time content check over every file of the user's workspace.
-func (s *Service) CheckContent(ctx context.Context, userID, portalID int64) (*ContentCheck, error) {
-	st, err := s.repos.Status(ctx, userID, portalID)
-	if err != nil {
-		return nil, gitError(err)
-	}
-	warnings, err := s.repos.CheckAll(ctx, userID, portalID)
-	if err != nil {
-		return nil, gitError(err)
-	}
-	return &ContentCheck{Branch: st.Branch, RuleWarnings: warnings}, nil
+	return st, editing.GitError(err)
 }
 
 // EngineInfo is the answer of the engine-version call.
@@ -169,13 +144,13 @@ var enginePath = workspace.MustPath("engine/portal-engine.js")
 var engineVersion = regexp.MustCompile(`VERSION\s*=\s*'([0-9][0-9A-Za-z.\-]*)'`)
 
 // Engine reports the engine type and the version of the engine file in the user's workspace.
-func (s *Service) Engine(ctx context.Context, userID, portalID int64) (*EngineInfo, error) {
-	settings, _, err := s.Settings(ctx, userID, portalID)
+func (s *Service) Engine(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*EngineInfo, error) {
+	settings, _, err := s.Settings(ctx, p, pa)
 	if err != nil {
 		return nil, err
 	}
 	info := &EngineInfo{EngineType: settings.EngineType}
-	data, _, err := s.repos.ReadFile(userID, portalID, enginePath)
+	data, _, err := s.ws.Read(ctx, p, pa, enginePath)
 	if err == nil {
 		if m := engineVersion.FindSubmatch(data); m != nil {
 			info.EngineVersion = string(m[1])

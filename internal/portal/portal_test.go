@@ -13,11 +13,13 @@ import (
 	"testing/fstest"
 
 	"portalwright/internal/access"
+	"portalwright/internal/caller"
 	"portalwright/internal/gitcli"
-	"portalwright/internal/httpx"
 	"portalwright/internal/portal"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 	"portalwright/internal/workspace"
 )
 
@@ -54,15 +56,6 @@ func crewStarter() fstest.MapFS {
 	}
 }
 
-func apiErr(t *testing.T, err error, status int, code string) *httpx.Error {
-	t.Helper()
-	var e *httpx.Error
-	if !errors.As(err, &e) || e.Status != status || (code != "" && e.Code != code) {
-		t.Fatalf("err = %v, want %d %s", err, status, code)
-	}
-	return e
-}
-
 func TestPortals(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -88,20 +81,20 @@ func TestPortals(t *testing.T) {
 
 		t.Run("creation rules leave nothing behind", func(t *testing.T) {
 			_, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "crew (a320)"}, 0, "crew")
-			apiErr(t, err, http.StatusConflict, "PORTAL_EXISTS")
+			testkit.APIError(t, err, http.StatusConflict, "PORTAL_EXISTS")
 			card := progress.notes[len(progress.notes)-1]
 			retry, _ := card.Data.(map[string]any)["retry"].(map[string]any)
 			if card.Status != "ERROR" || retry["kind"] != "template" || retry["starter"] != "crew" || retry["domainId"] != d.ID {
 				t.Fatalf("error card %+v", card)
 			}
 			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "-bad"}, 0, "crew")
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			_, err = svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Other"}, 0, "nope")
-			apiErr(t, err, http.StatusNotFound, "TEMPLATE_NOT_FOUND")
+			testkit.APIError(t, err, http.StatusNotFound, "TEMPLATE_NOT_FOUND")
 			_, err = svc.CreateFromURL(ctx, admin, d.ID, portal.NewPortal{Name: "Remote"}, "file:///etc", nil)
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			_, err = svc.CreateFromURL(ctx, admin, d.ID, portal.NewPortal{Name: "Remote"}, "https://127.0.0.1:1/none.git", nil)
-			apiErr(t, err, http.StatusBadRequest, "IMPORT_FAILED")
+			testkit.APIError(t, err, http.StatusBadRequest, "IMPORT_FAILED")
 			list, _ := svc.Portals(ctx, d.ID)
 			if len(list) != 1 {
 				t.Fatalf("failed creations left portals: %+v", list)
@@ -109,51 +102,51 @@ func TestPortals(t *testing.T) {
 		})
 
 		t.Run("two authors, local changes, commit, other users' changes", func(t *testing.T) {
-			opened, err := svc.Open(ctx, ann, d.ID, crew.ID, "", false)
+			opened, err := svc.Open(ctx, ann, checked(t, svc, d.ID, crew.ID), "", false)
 			if err != nil || opened.Branch != "master" || opened.Settings.EngineType != "PORTAL_ENGINE" {
 				t.Fatalf("open: %+v %v", opened, err)
 			}
-			if _, err := svc.Open(ctx, bob, d.ID, crew.ID, "master", false); err != nil {
+			if _, err := svc.Open(ctx, bob, checked(t, svc, d.ID, crew.ID), "master", false); err != nil {
 				t.Fatal(err)
 			}
 			dir := repos.WorkspaceDir(ann.UserID, crew.ID)
 			os.WriteFile(filepath.Join(dir, "pages", "news.html"), []byte("<p>news</p>"), 0o644)
-			st, _ := svc.LocalChanges(ctx, ann, crew.ID)
+			st, _ := svc.Workspace().LocalChanges(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if st.Changes["pages/news.html"] != "ADD" {
 				t.Fatalf("changes %v", st.Changes)
 			}
-			changes, _ := svc.WorkspaceChanges(ctx, d.ID, crew.ID, "Sky", "master")
+			changes, _ := svc.WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
 			if len(changes) != 2 || !changes[0].HasChanges || changes[0].User.ID != ann.UserID || changes[0].PortalName != "Crew (A320)" {
 				t.Fatalf("wsChanges %+v", changes)
 			}
-			_, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Fix: typo")
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			ans, err := svc.Commit(ctx, ann, d.ID, crew.ID, "Add news page")
+			_, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Fix: typo")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			ans, err := svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add news page")
 			if err != nil || ans.CommitID == "" || ans.Code != "" {
 				t.Fatalf("commit %+v %v", ans, err)
 			}
-			_, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Again")
-			apiErr(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
-			changes, _ = svc.WorkspaceChanges(ctx, d.ID, crew.ID, "Sky", "master")
+			_, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
+			testkit.APIError(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
+			changes, _ = svc.WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
 			for _, c := range changes {
 				if c.User.ID == bob.UserID && c.BehindCount != 1 {
 					t.Fatalf("bob behind = %d", c.BehindCount)
 				}
 			}
 			os.WriteFile(filepath.Join(dir, "data.json"), []byte("{bad"), 0o644)
-			ans, err = svc.Commit(ctx, ann, d.ID, crew.ID, "Add data")
+			ans, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add data")
 			if err != nil || ans.Code != portal.CodeWarnings || len(ans.RuleWarnings) != 1 {
 				t.Fatalf("commit with warnings %+v %v", ans, err)
 			}
 		})
 
 		t.Run("settings are read with defaults and written into the workspace", func(t *testing.T) {
-			s, v0, err := svc.Settings(ctx, ann.UserID, crew.ID)
+			s, v0, err := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if err != nil || s.TaskRunnerSettings.OutputPath != "pw-dist" || s.LanguageSettings.TranslationsBasePath != "translations" {
 				t.Fatalf("settings %+v %v", s, err)
 			}
 			s.LanguageSettings.Languages = append(s.LanguageSettings.Languages, "ar_SA")
-			_, v1, err := svc.SaveSettings(ctx, ann.UserID, crew.ID, s, v0)
+			_, v1, err := svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v0)
 			if err != nil || v1 == v0 {
 				t.Fatal(v1, err)
 			}
@@ -161,83 +154,83 @@ func TestPortals(t *testing.T) {
 			// revert) is refused and changes nothing: no lost update.
 			stale := s
 			stale.LanguageSettings.Languages = []string{"en_GB"}
-			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, stale, v0)
-			e := apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
+			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), stale, v0)
+			e := testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
 			if e.Data.(map[string]string)["currentVersion"] != string(v1) {
 				t.Fatalf("conflict data %+v", e.Data)
 			}
-			if _, now, _ := svc.Settings(ctx, ann.UserID, crew.ID); now != v1 {
+			if _, now, _ := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v1 {
 				t.Fatalf("a refused save wrote: %s", now)
 			}
 			data, _ := os.ReadFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "portal.json"))
 			if !containsAll(string(data), `"ar_SA"`, `"custom"`, `"kept": true`) {
 				t.Fatalf("portal.json %s", data)
 			}
-			st, _ := svc.LocalChanges(ctx, ann, crew.ID)
+			st, _ := svc.Workspace().LocalChanges(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if st.Changes["portal.json"] != "MODIFY" {
 				t.Fatalf("settings must be a local change: %v", st.Changes)
 			}
 			bad := s
 			bad.LanguageSettings.DefaultLanguage = "de_DE"
-			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad, v1)
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			bad = s
 			bad.TaskRunnerSettings.OutputPath = "../../etc"
-			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, bad, v1)
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			if err := svc.RevertAll(ctx, ann, crew.ID); err != nil {
+			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			if err := svc.Workspace().RevertAll(ctx, ann, checked(t, svc, d.ID, crew.ID)); err != nil {
 				t.Fatal(err)
 			}
 			// After Revert All the file is back at its first version: a save based on the
 			// discarded edit is stale.
-			_, _, err = svc.SaveSettings(ctx, ann.UserID, crew.ID, s, v1)
-			apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
-			if _, now, _ := svc.Settings(ctx, ann.UserID, crew.ID); now != v0 {
+			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v1)
+			testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
+			if _, now, _ := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v0 {
 				t.Fatalf("after revert the version is %s, want %s", now, v0)
 			}
 		})
 
 		t.Run("branches", func(t *testing.T) {
-			if err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", ""); err != nil {
+			if err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
 				t.Fatal(err)
 			}
-			err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "bad..name", "")
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			err = svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", "")
-			apiErr(t, err, http.StatusConflict, "BRANCH_EXISTS")
-			refs, err := svc.References(ctx, ann, d.ID, crew.ID)
+			err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "bad..name", "")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			err = svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", "")
+			testkit.APIError(t, err, http.StatusConflict, "BRANCH_EXISTS")
+			refs, err := svc.References(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if err != nil || len(refs.AllReferences) != 2 || refs.CurrentRef != "master" {
 				t.Fatalf("refs %+v %v", refs, err)
 			}
-			opened, err := svc.Open(ctx, ann, d.ID, crew.ID, "release/2027", false)
+			opened, err := svc.Open(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", false)
 			if err != nil || opened.Branch != "release/2027" {
 				t.Fatalf("open branch: %+v %v", opened, err)
 			}
-			_, err = svc.Open(ctx, ann, d.ID, crew.ID, "no-such", false)
-			apiErr(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
-			_, err = svc.Open(ctx, ann, d.ID, crew.ID, "bad name", false)
-			apiErr(t, err, http.StatusBadRequest, "INVALID_BRANCH_NAME")
-			err = svc.DeleteBranch(ctx, ann, d.ID, crew.ID, "master")
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			_, err = svc.Open(ctx, ann, checked(t, svc, d.ID, crew.ID), "no-such", false)
+			testkit.APIError(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
+			_, err = svc.Open(ctx, ann, checked(t, svc, d.ID, crew.ID), "bad name", false)
+			testkit.APIError(t, err, http.StatusBadRequest, "INVALID_BRANCH_NAME")
+			err = svc.DeleteBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "master")
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 
 			// Ann has release/2027 open with an uncommitted change: the branch stays.
 			os.WriteFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "pages", "draft.html"), []byte("<p>draft</p>"), 0o644)
-			err = svc.DeleteBranch(ctx, admin, d.ID, crew.ID, "release/2027")
-			apiErr(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
+			err = svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027")
+			testkit.APIError(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
 			// Reset recovers from a branch that is gone: it lands on the active branch.
 			pt, _ := svc.Portal(ctx, d.ID, crew.ID)
-			st, err := svc.Reset(ctx, ann, pt, "gone/branch")
+			st, err := svc.Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "gone/branch")
 			if err != nil || st.Branch != "release/2027" || st.HasChanges() {
 				t.Fatalf("reset keeps the branch it is on when the one asked for is gone: %+v %v", st, err)
 			}
-			if err := svc.DeleteBranch(ctx, admin, d.ID, crew.ID, "release/2027"); err != nil {
+			if err := svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027"); err != nil {
 				t.Fatalf("a clean workspace does not hold a branch: %v", err)
 			}
-			st, err = svc.Reset(ctx, ann, pt, "release/2027")
+			st, err = svc.Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
 			if err != nil || st.Branch != "master" {
 				t.Fatalf("reset after the branch was deleted: %+v %v", st, err)
 			}
-			if err := svc.CreateBranch(ctx, ann, d.ID, crew.ID, "release/2027", ""); err != nil {
+			if err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -247,19 +240,19 @@ func TestPortals(t *testing.T) {
 			if len(cats) != 1 || cats[0].Name != "Crew Portals" || cats[0].Deactivated || len(cats[0].Children) != 1 {
 				t.Fatalf("categorized %+v", cats)
 			}
-			if _, err := svc.SetStatus(ctx, admin, d.ID, crew.ID, false, "end of season"); err != nil {
+			if _, err := svc.SetStatus(ctx, admin, checked(t, svc, d.ID, crew.ID), false, "end of season"); err != nil {
 				t.Fatal(err)
 			}
 			cats, _ = svc.Categorized(ctx, d.ID)
 			if len(cats) != 2 || !cats[0].Deactivated || cats[1].Name != portal.InactiveGroup || len(cats[1].Children) != 1 {
 				t.Fatalf("after deactivate %+v", cats)
 			}
-			svc.SetStatus(ctx, admin, d.ID, crew.ID, true, "back")
-			copyOf, err := svc.Clone(ctx, admin, d.ID, crew.ID, portal.NewPortal{Name: "Crew copy"})
+			svc.SetStatus(ctx, admin, checked(t, svc, d.ID, crew.ID), true, "back")
+			copyOf, err := svc.Clone(ctx, admin, checked(t, svc, d.ID, crew.ID), portal.NewPortal{Name: "Crew copy"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			branches, _ := svc.Branches(ctx, d.ID, copyOf.ID)
+			branches, _ := svc.Branches(ctx, checked(t, svc, d.ID, copyOf.ID))
 			if len(branches) != 2 {
 				t.Fatalf("clone copies every branch: %v", branches)
 			}
@@ -269,14 +262,14 @@ func TestPortals(t *testing.T) {
 			if p, _ := svc.Portal(ctx, d.ID, copyOf.ID); p.CategoryID != nil {
 				t.Fatal("a failed link must change nothing")
 			}
-			if err := svc.Delete(ctx, admin, d.ID, copyOf.ID, "not needed"); err != nil {
+			if err := svc.Delete(ctx, admin, checked(t, svc, d.ID, copyOf.ID), "not needed"); err != nil {
 				t.Fatal(err)
 			}
 			_, err = svc.Portal(ctx, d.ID, copyOf.ID)
-			apiErr(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND")
+			testkit.APIError(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND")
 			other, _ := acc.CreateDomain(ctx, admin, "Other")
-			_, err = svc.Open(ctx, ann, other.ID, crew.ID, "", false)
-			apiErr(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND") // a portal is reached only through its domain
+			_, err = portalaccess.NewChecker(svc).Check(ctx, other.ID, crew.ID)
+			testkit.APIError(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND") // a portal is reached only through its domain
 		})
 
 		t.Run("templates", func(t *testing.T) {
@@ -292,7 +285,7 @@ func TestPortals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.Open(ctx, ann, d.ID, p.ID, "release/2027", false); err != nil {
+			if _, err := svc.Open(ctx, ann, checked(t, svc, d.ID, p.ID), "release/2027", false); err != nil {
 				t.Fatalf("a portal made from a portal template has its branches: %v", err)
 			}
 		})
@@ -300,9 +293,9 @@ func TestPortals(t *testing.T) {
 }
 
 var (
-	admin = httpx.Principal{UserID: 1, Username: "admin", Admin: true}
-	ann   = httpx.Principal{UserID: 2, Username: "ann"}
-	bob   = httpx.Principal{UserID: 3, Username: "bob"}
+	admin = caller.Caller{UserID: 1, Username: "admin", Admin: true}
+	ann   = caller.Caller{UserID: 2, Username: "ann"}
+	bob   = caller.Caller{UserID: 3, Username: "bob"}
 )
 
 type fixture struct {
@@ -350,58 +343,58 @@ func TestPortalExtras(t *testing.T) {
 			if len(list) != 1 || list[0].Target != "microsites/duty-free-sale-/index.html" {
 				t.Fatalf("microsites %+v", list)
 			}
-			if err := f.svc.LinkMicrosites(ctx, d.ID, crew.ID, []int64{site.ID}, true); err != nil {
+			if err := f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, true); err != nil {
 				t.Fatal(err)
 			}
-			linked, _ := f.svc.LinkedMicrosites(ctx, d.ID, crew.ID)
+			linked, _ := f.svc.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID))
 			if len(linked) != 1 || linked[0].ID != site.ID {
 				t.Fatalf("linked %+v", linked)
 			}
-			apiErr(t, f.svc.LinkMicrosites(ctx, d.ID, site.ID, []int64{crew.ID}, true), http.StatusBadRequest, "VALIDATION_ERROR")
-			if err := f.svc.LinkMicrosites(ctx, d.ID, crew.ID, []int64{site.ID}, false); err != nil {
+			testkit.APIError(t, f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, site.ID), []int64{crew.ID}, true), http.StatusBadRequest, "VALIDATION_ERROR")
+			if err := f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, false); err != nil {
 				t.Fatal(err)
 			}
-			if linked, _ := f.svc.LinkedMicrosites(ctx, d.ID, crew.ID); len(linked) != 0 {
+			if linked, _ := f.svc.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID)); len(linked) != 0 {
 				t.Fatalf("after unlink %+v", linked)
 			}
 		})
 
-		if _, err := f.svc.Open(ctx, ann, d.ID, crew.ID, "", false); err != nil {
+		if _, err := f.svc.Open(ctx, ann, checked(t, f.svc, d.ID, crew.ID), "", false); err != nil {
 			t.Fatal(err)
 		}
 
 		t.Run("probe settings", func(t *testing.T) {
-			data, v0, err := f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			data, v0, err := f.svc.ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if err != nil || string(data) != "{}" || v0 != workspace.NoVersion {
 				t.Fatalf("default probe settings %s %v", data, err)
 			}
-			v1, err := f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 8}`), v0)
+			v1, err := f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 8}`), v0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, _, _ = f.svc.ProbeSettings(ctx, ann.UserID, crew.ID)
+			data, _, _ = f.svc.ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if !strings.Contains(string(data), `"gridSize": 8`) {
 				t.Fatalf("saved %s", data)
 			}
-			_, err = f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`{"gridSize": 4}`), v0)
-			apiErr(t, err, http.StatusConflict, portal.CodeFileChanged)
-			_, err = f.svc.SaveProbeSettings(ctx, ann.UserID, crew.ID, []byte(`[1,2]`), v1)
-			apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+			_, err = f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 4}`), v0)
+			testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
+			_, err = f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`[1,2]`), v1)
+			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
 		t.Run("statistics, content check, engine", func(t *testing.T) {
-			st, err := f.svc.Statistics(ctx, d.ID, crew.ID, "")
+			st, err := f.svc.Statistics(ctx, checked(t, f.svc, d.ID, crew.ID), "")
 			if err != nil || st.Files != 3 || st.Pages != 1 || st.Commits != 1 || st.LastAuthor == "" {
 				t.Fatalf("statistics %+v %v", st, err)
 			}
-			_, err = f.svc.Statistics(ctx, d.ID, crew.ID, "nope")
-			apiErr(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
+			_, err = f.svc.Statistics(ctx, checked(t, f.svc, d.ID, crew.ID), "nope")
+			testkit.APIError(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
 			os.WriteFile(filepath.Join(f.repos.WorkspaceDir(ann.UserID, crew.ID), "broken.json"), []byte("{"), 0o644)
-			check, err := f.svc.CheckContent(ctx, ann.UserID, crew.ID)
+			check, err := f.svc.Workspace().CheckContent(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if err != nil || len(check.RuleWarnings) != 1 || !strings.Contains(check.RuleWarnings[0], "broken.json") {
 				t.Fatalf("check %+v %v", check, err)
 			}
-			eng, err := f.svc.Engine(ctx, ann.UserID, crew.ID)
+			eng, err := f.svc.Engine(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if err != nil || eng.EngineType != "PORTAL_ENGINE" || eng.EngineVersion != "" {
 				t.Fatalf("engine %+v %v", eng, err)
 			}
@@ -416,4 +409,15 @@ func containsAll(s string, parts ...string) bool {
 		}
 	}
 	return true
+}
+
+// checked is the portal as a handler receives it: through the one check (portalaccess).
+// A portal that is not in the domain fails the test here, as the API answers 404.
+func checked(t testing.TB, svc *portal.Service, domainID, portalID int64) portalaccess.Portal {
+	t.Helper()
+	pa, err := portalaccess.NewChecker(svc).Check(context.Background(), domainID, portalID)
+	if err != nil {
+		t.Fatalf("portal %d in domain %d: %v", portalID, domainID, err)
+	}
+	return pa
 }

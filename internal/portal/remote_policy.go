@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
@@ -26,10 +26,10 @@ func refusedRemote(err error) error {
 	}
 	switch refused.Reason {
 	case workspace.RefusedPrivateAddress:
-		return httpx.NewError(http.StatusBadRequest, CodeGitHostNotAllowed, "Bad Request", MsgGitHostNotAllowed).WithCause(err)
+		return apperr.NewError(http.StatusBadRequest, CodeGitHostNotAllowed, "Bad Request", MsgGitHostNotAllowed).WithCause(err)
 	case workspace.RefusedHostNotFound:
-		return httpx.NewError(http.StatusBadRequest, CodeGitHostNotFound, "Bad Request", MsgGitHostNotFound).WithCause(err)
+		return apperr.NewError(http.StatusBadRequest, CodeGitHostNotFound, "Bad Request", MsgGitHostNotFound).WithCause(err)
 	default:
-		return httpx.Validation(validate.MsgGitURL).WithCause(err)
+		return apperr.Validation(validate.MsgGitURL).WithCause(err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"portalwright/internal/portal"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 // With the remote host policy on (the default outside tests), imports from and branch
@@ -20,14 +21,14 @@ func TestRemoteHostPolicy(t *testing.T) {
 		f.repos.AllowPrivateGitHosts(false)
 		for _, url := range []string{"git://127.0.0.1:9/portal.git", "https://10.1.2.3/portal.git", "git://localhost:9/portal.git"} {
 			_, err := f.svc.CreateFromURL(ctx, admin, f.domain.ID, portal.NewPortal{Name: "Remote"}, url, nil)
-			apiErr(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
+			testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
 			_, err = f.svc.RemoteBranches(ctx, url, nil)
-			apiErr(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
+			testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
 		}
 		_, err := f.svc.RemoteBranches(ctx, "https://no-such-host.invalid/portal.git", nil)
-		apiErr(t, err, http.StatusBadRequest, portal.CodeGitHostNotFound)
+		testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotFound)
 		_, err = f.svc.RemoteBranches(ctx, "http://2130706433/portal.git", nil)
-		apiErr(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
+		testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		if len(f.progress.notes) != 0 {
 			t.Fatalf("refused imports reported progress: %+v", f.progress.notes)
 		}
@@ -37,6 +38,6 @@ func TestRemoteHostPolicy(t *testing.T) {
 		// Allowed: git runs (the port is closed, so the remote is unreachable, not refused).
 		f.repos.AllowPrivateGitHosts(true)
 		_, err = f.svc.RemoteBranches(ctx, "git://127.0.0.1:9/portal.git", nil)
-		apiErr(t, err, http.StatusBadRequest, "REMOTE_UNREACHABLE")
+		testkit.APIError(t, err, http.StatusBadRequest, "REMOTE_UNREACHABLE")
 	})
 }

@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
-	"portalwright/internal/httpx"
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
@@ -72,100 +76,54 @@ type Service struct {
 	progress Progress
 	audit    Auditor
 	events   Events
+	ws       *editing.Workspace // the workspace file layer (settings, probe settings, engine version)
 
 	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
 }
 
 // NewService wires the portal service; progress and audit may be nil.
 func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, progress Progress, a Auditor) *Service {
-	return &Service{store: st, repos: repos, starters: starters, people: people, progress: progress, audit: a}
+	s := &Service{store: st, repos: repos, starters: starters, people: people, progress: progress, audit: a}
+	s.ws = editing.New(repos, publisher{s})
+	return s
 }
 
-// Spec messages and codes (spec 1 §4.2, spec 3 §8).
+// Files is the workspace file layer every portal-scoped feature edits through: its writes
+// are announced to the portal's room like the portal's own (settings, probe settings).
+func (s *Service) Workspace() *editing.Workspace { return s.ws }
+
+// Spec messages and codes (spec 1 §4.2, spec 3 §8): the workspace ones live in editing,
+// with the mapping of workspace errors to them.
 const (
 	MsgPortalNotFound    = "Failed to open Portal"
-	MsgNothingToCommit   = "There are no changes to commit."
-	MsgConflict          = "Your changes conflict with changes another user committed. Reset your workspace to continue; your local commit is listed under local changes until then."
-	MsgCouldNotCommit    = "Could not commit changes"
-	MsgCouldNotRevert    = "Could not revert portal"
-	MsgDirtyWorkspace    = "You have local changes on another branch. Commit or revert them before switching branch."
-	MsgBranchMissing     = "The branch does not exist in this portal."
-	MsgBadBranch         = "The Selected branch name contains special characters and could not be opened"
-	MsgValidationWarn    = "Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution."
-	CodeWarnings         = "CONTENT_VALIDATION_PASS_WITH_WARNINGS"
-	CodeConflicts        = "GIT_CONFLICTS"
-	CodeGitError         = "GIT_ERROR"
-	CodeInvalidWS        = "GIT_INVALID_WORKSPACE"
-	CodeBranchMissing    = "BRANCH_DOES_NOT_EXIST_IN_PORTAL"
-	CodeLocalCommits     = "GIT_LOCAL_COMMITS_ERROR"
-	CodeMergeError       = "PORTAL_MERGE_ERROR"
-	CodeRebaseError      = "PORTAL_REBASE_ERROR"
-	CodeNothingToCommit  = "NOTHING_TO_COMMIT"
-	CodeBranchCheckedOut = "BRANCH_CHECKED_OUT"
-	MsgBranchCheckedOut  = "The branch cannot be deleted: an author has it open with changes that are not committed to the portal yet. Ask them to commit or revert first."
-	MsgUnpushed          = "You have commits that are not on any branch of the portal yet (a commit that did not go through, or a branch deleted after it). Commit again to publish them, or Reset the workspace (your commits are kept in its history), before opening another branch."
+	MsgNothingToCommit   = editing.MsgNothingToCommit
+	MsgConflict          = editing.MsgConflict
+	MsgCouldNotCommit    = editing.MsgCouldNotCommit
+	MsgCouldNotRevert    = editing.MsgCouldNotRevert
+	MsgDirtyWorkspace    = editing.MsgDirtyWorkspace
+	MsgBranchMissing     = editing.MsgBranchMissing
+	MsgBadBranch         = editing.MsgBadBranch
+	MsgValidationWarn    = editing.MsgValidationWarn
+	CodeWarnings         = editing.CodeWarnings
+	CodeConflicts        = editing.CodeConflicts
+	CodeGitError         = editing.CodeGitError
+	CodeInvalidWS        = editing.CodeInvalidWS
+	CodeBranchMissing    = editing.CodeBranchMissing
+	CodeLocalCommits     = editing.CodeLocalCommits
+	CodeMergeError       = editing.CodeMergeError
+	CodeRebaseError      = editing.CodeRebaseError
+	CodeNothingToCommit  = editing.CodeNothingToCommit
+	CodeBranchCheckedOut = editing.CodeBranchCheckedOut
+	MsgBranchCheckedOut  = editing.MsgBranchCheckedOut
+	MsgUnpushed          = editing.MsgUnpushed
+	CodeFileChanged      = editing.CodeFileChanged
 )
 
-var errPortalNotFound = httpx.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
+var errPortalNotFound = apperr.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
 
 var settingsPath = workspace.MustPath(SettingsFile)
 
-// CodeFileChanged answers a whole-file save based on an outdated version.
-const CodeFileChanged = "FILE_CHANGED"
-
-// fileError maps errors of the workspace file layer: a stale version to FILE_CHANGED with
-// the current version, a link or a bad path to a 400, a missing workspace to its git code.
-func fileError(err error, name string) error {
-	var stale *workspace.ErrStale
-	switch {
-	case errors.As(err, &stale):
-		msg := "The file " + name + " was changed since you opened it (by a reload, a revert, a branch switch or another save). Reload it, then apply your change again."
-		if name == SettingsFile {
-			msg = "Portal settings were changed since you opened them (by a reload, a revert, a branch switch or another save). Reload them, then apply your change again."
-		}
-		return httpx.Conflict(CodeFileChanged, msg).WithData(map[string]string{"path": name, "currentVersion": string(stale.Current)})
-	case errors.Is(err, workspace.ErrLink):
-		return httpx.BadRequest("FILE_IS_LINK", "The file "+name+" is a symbolic link in the portal's content; links are not followed. Replace it with a plain file.")
-	case errors.Is(err, workspace.ErrBadPath):
-		return httpx.BadRequest("INVALID_PATH", "The path "+name+" is not a file path inside the portal.")
-	}
-	return gitError(err)
-}
-
-// gitError maps workspace errors to the spec's codes; the UI offers Reset for these codes.
-func gitError(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, workspace.ErrConflict):
-		return httpx.Conflict(CodeConflicts, MsgConflict).WithCause(err)
-	case errors.Is(err, workspace.ErrBranchMissing):
-		return httpx.NotFound(CodeBranchMissing, MsgBranchMissing)
-	case errors.Is(err, workspace.ErrDirtyWorkspace):
-		return httpx.Conflict(CodeLocalCommits, MsgDirtyWorkspace)
-	case errors.Is(err, workspace.ErrLocalCommits):
-		return httpx.Conflict(CodeLocalCommits, MsgUnpushed)
-	case errors.Is(err, workspace.ErrNothingToCommit):
-		return httpx.BadRequest(CodeNothingToCommit, MsgNothingToCommit)
-	case errors.Is(err, workspace.ErrMergeConflict):
-		return httpx.Conflict(CodeMergeError, "The branches could not be merged: they change the same lines. Nothing was changed.")
-	case errors.Is(err, workspace.ErrInvalidWorkspace), errors.Is(err, workspace.ErrNoWorkspace):
-		return httpx.Conflict(CodeInvalidWS, "The workspace is not usable. Reset it to continue.").WithCause(err)
-	case errors.Is(err, workspace.ErrPush):
-		return httpx.Conflict(CodeRebaseError, MsgCouldNotCommit+": the portal's branch could not be updated. Try again; Reset the workspace if it persists.").WithCause(err)
-	}
-	var inUse *workspace.BranchInUse
-	if errors.As(err, &inUse) {
-		return httpx.Conflict(CodeBranchCheckedOut, MsgBranchCheckedOut)
-	}
-	var apiErr *httpx.Error
-	if errors.As(err, &apiErr) {
-		return err
-	}
-	return httpx.NewError(500, CodeGitError, "Error", "A git operation failed. Reset the workspace if the problem persists.").WithCause(err)
-}
-
-func (s *Service) record(ctx context.Context, p httpx.Principal, action string, domainID int64, portalID int64, details string) {
+func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, portalID int64, details string) {
 	if s.audit == nil {
 		return
 	}
@@ -180,6 +138,18 @@ func (s *Service) report(ctx context.Context, userID int64, n Notification) {
 		n.Progress = min(max(n.Progress, 0), 100)
 		s.progress.Report(ctx, userID, n)
 	}
+}
+
+// InDomain tells whether a portal belongs to a domain: nil, or 404 PORTAL_NOT_FOUND
+// (portalaccess.Finder: the check behind every portalaccess.Portal).
+func (s *Service) InDomain(ctx context.Context, domainID, portalID int64) error {
+	_, err := s.Portal(ctx, domainID, portalID)
+	return err
+}
+
+// Checked loads the record of a checked portal.
+func (s *Service) Checked(ctx context.Context, pa portalaccess.Portal) (*Portal, error) {
+	return s.Portal(ctx, pa.DomainID(), pa.ID())
 }
 
 // Portal loads a portal of a domain (404 when it is not in that domain).
@@ -254,24 +224,24 @@ type NewPortal struct {
 func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) error {
 	in.Name = strings.TrimSpace(in.Name)
 	if err := validate.Required(in.Name); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	if err := validate.PortalName(in.Name); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	in.Type = strings.ToUpper(in.Type)
 	if in.Type == "" {
 		in.Type = TypeCrew
 	}
 	if !slices.Contains(portalTypes, in.Type) {
-		return httpx.Validation("The portal type must be Crew or Passenger.")
+		return apperr.Validation("The portal type must be Crew or Passenger.")
 	}
 	in.Scope = strings.ToUpper(in.Scope)
 	if in.Scope == "" {
 		in.Scope = ScopeFull
 	}
 	if !slices.Contains(scopes, in.Scope) {
-		return httpx.Validation("The scope must be Full, Microsite or Captive.")
+		return apperr.Validation("The scope must be Full, Microsite or Captive.")
 	}
 	if in.CategoryID != nil {
 		ok, err := s.store.CategoryExists(ctx, domainID, *in.CategoryID)
@@ -279,7 +249,7 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 			return err
 		}
 		if !ok {
-			return httpx.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
+			return apperr.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
 		}
 	}
 	return nil
@@ -291,7 +261,7 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 //
 // retry describes the request for the client's Retry on an error card ({kind, …}); nil when
 // the operation cannot be repeated from the card (an import needs the password again).
-func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, source string, messageType string, retry map[string]any, build func() (*workspace.Staged, error)) (*Portal, error) {
+func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, source string, messageType string, retry map[string]any, build func() (*workspace.Staged, error)) (*Portal, error) {
 	if err := s.checkNew(ctx, domainID, &in); err != nil {
 		return nil, err
 	}
@@ -332,7 +302,7 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64,
 		if errors.Is(err, ErrDuplicate) {
 			note.Details = "A portal with this name already exists in the domain."
 			s.report(ctx, p.UserID, note)
-			return nil, httpx.Conflict("PORTAL_EXISTS", note.Details)
+			return nil, apperr.Conflict("PORTAL_EXISTS", note.Details)
 		}
 		note.Details = "Failed to create the portal."
 		s.report(ctx, p.UserID, note)
@@ -345,11 +315,11 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, domainID int64,
 }
 
 // CreateFromTemplate makes a portal from a template of the domain or a shipped starter.
-func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, templateID int64, starterID string) (*Portal, error) {
+func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, templateID int64, starterID string) (*Portal, error) {
 	if templateID != 0 {
 		t, err := s.store.Template(ctx, domainID, templateID)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 		}
 		if err != nil {
 			return nil, err
@@ -364,7 +334,7 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 	}
 	files, err := s.starters.FS(starterID)
 	if err != nil {
-		return nil, httpx.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
+		return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	}
 	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", map[string]any{"kind": "template", "starter": starterID}, func() (*workspace.Staged, error) {
 		return s.repos.StageFiles(ctx, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
@@ -372,10 +342,10 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p httpx.Principal, dom
 }
 
 // CreateFromURL imports a portal from a git URL.
-func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID int64, in NewPortal, url string, creds *workspace.Credentials) (*Portal, error) {
+func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, url string, creds *workspace.Credentials) (*Portal, error) {
 	url = strings.TrimSpace(url)
 	if err := validate.GitURL(url); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	if err := s.repos.CheckRemote(ctx, url); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
@@ -390,10 +360,8 @@ func (s *Service) CreateFromURL(ctx context.Context, p httpx.Principal, domainID
 }
 
 // Clone copies a portal (all branches and history) into a new portal of the domain.
-func (s *Service) Clone(ctx context.Context, p httpx.Principal, domainID, sourceID int64, in NewPortal) (*Portal, error) {
-	if _, err := s.Portal(ctx, domainID, sourceID); err != nil {
-		return nil, err
-	}
+func (s *Service) Clone(ctx context.Context, p caller.Caller, source portalaccess.Portal, in NewPortal) (*Portal, error) {
+	domainID, sourceID := source.DomainID(), source.ID()
 	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", map[string]any{"kind": "clone", "sourcePortalId": sourceID}, func() (*workspace.Staged, error) {
 		return s.repos.StagePortal(ctx, sourceID)
 	})
@@ -404,7 +372,7 @@ func remoteError(code, lead string, err error) error {
 	if errors.Is(err, workspace.ErrRemoteRefused) {
 		return refusedRemote(err) // the host's address changed between the two checks
 	}
-	var apiErr *httpx.Error
+	var apiErr *apperr.Error
 	if errors.As(err, &apiErr) {
 		return err // refused before git ran (e.g. a private address)
 	}
@@ -426,13 +394,13 @@ func remoteError(code, lead string, err error) error {
 			why = "The repository has no branch: push at least one commit to it first."
 		}
 	}
-	return httpx.BadRequest(code, lead+": "+why).WithCause(err)
+	return apperr.BadRequest(code, lead+": "+why).WithCause(err)
 }
 
 // RemoteBranches looks up the branches of a git URL before importing it.
 func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspace.Credentials) ([]string, error) {
 	if err := validate.GitURL(strings.TrimSpace(url)); err != nil {
-		return nil, httpx.Validation(err.Error())
+		return nil, apperr.Validation(err.Error())
 	}
 	if err := s.repos.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
@@ -445,7 +413,8 @@ func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspa
 }
 
 // SetStatus activates or deactivates a portal, recording the comment.
-func (s *Service) SetStatus(ctx context.Context, p httpx.Principal, domainID, portalID int64, active bool, comment string) (*Portal, error) {
+func (s *Service) SetStatus(ctx context.Context, p caller.Caller, pa portalaccess.Portal, active bool, comment string) (*Portal, error) {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	status, action := StatusInactive, "PORTAL_DEACTIVATED"
 	if active {
 		status, action = StatusActive, "PORTAL_ACTIVATED"
@@ -460,7 +429,8 @@ func (s *Service) SetStatus(ctx context.Context, p httpx.Principal, domainID, po
 }
 
 // Delete removes a portal, its repository and every workspace of it.
-func (s *Service) Delete(ctx context.Context, p httpx.Principal, domainID, portalID int64, comment string) error {
+func (s *Service) Delete(ctx context.Context, p caller.Caller, pa portalaccess.Portal, comment string) error {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	pt, err := s.Portal(ctx, domainID, portalID)
 	if err != nil {
 		return err
@@ -475,7 +445,7 @@ func (s *Service) Delete(ctx context.Context, p httpx.Principal, domainID, porta
 	return nil
 }
 
-func (s *Service) author(ctx context.Context, p httpx.Principal) workspace.Author {
+func (s *Service) author(ctx context.Context, p caller.Caller) workspace.Author {
 	person, err := s.people.Person(ctx, p.UserID)
 	if err != nil {
 		return workspace.Author{Name: p.Username, Email: p.Username + "@portalwright.local"}
@@ -495,17 +465,17 @@ func (s *Service) author(ctx context.Context, p httpx.Principal) workspace.Autho
 
 // Settings reads portal.json from the user's workspace (the branch they have open) with the
 // version a save must be based on.
-func (s *Service) Settings(ctx context.Context, userID, portalID int64) (Settings, workspace.Version, error) {
-	data, version, err := s.repos.ReadFile(userID, portalID, settingsPath)
+func (s *Service) Settings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (Settings, workspace.Version, error) {
+	data, version, err := s.ws.Read(ctx, p, pa, settingsPath)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data, version = nil, workspace.NoVersion
 	case err != nil:
-		return Settings{}, version, fileError(err, SettingsFile)
+		return Settings{}, version, editing.FileError(err, SettingsFile)
 	}
 	st, perr := ParseSettings(data)
 	if perr != nil {
-		return st, version, httpx.Validation(perr.Error())
+		return st, version, apperr.Validation(perr.Error())
 	}
 	return st, version, nil
 }
@@ -514,25 +484,24 @@ func (s *Service) Settings(ctx context.Context, userID, portalID int64) (Setting
 // any other, so settings are versioned per branch. base is the version the edit started
 // from; when the file changed since (another save, a reload, a revert, a branch switch),
 // nothing is written and a FILE_CHANGED conflict is returned.
-func (s *Service) SaveSettings(ctx context.Context, userID, portalID int64, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
+func (s *Service) SaveSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
 	in = withDefaults(in)
 	in.Scope = strings.ToUpper(in.Scope)
 	if err := in.Validate(); err != nil {
-		return Settings{}, base, httpx.Validation(err.Error())
+		return Settings{}, base, apperr.Validation(err.Error())
 	}
-	current, _, err := s.repos.ReadFile(userID, portalID, settingsPath)
+	current, _, err := s.ws.Read(ctx, p, pa, settingsPath)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return Settings{}, base, fileError(err, SettingsFile)
+		return Settings{}, base, editing.FileError(err, SettingsFile)
 	}
 	data, err := marshalSettings(current, in)
 	if err != nil {
 		return Settings{}, base, err
 	}
-	version, err := s.repos.WriteFile(ctx, userID, portalID, settingsPath, data, base)
+	version, err := s.ws.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
 	if err != nil {
-		return Settings{}, base, fileError(err, SettingsFile)
+		return Settings{}, base, err
 	}
-	s.changed(ctx, userID, portalID)
 	return in, version, nil
 }
 
@@ -550,8 +519,9 @@ type Opened struct {
 
 // Open makes or refreshes the user's workspace on a branch (default: the portal's active
 // branch).
-func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalID int64, branch string, override bool) (*Opened, error) {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) Open(ctx context.Context, p caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
+	portalID := pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
@@ -559,27 +529,15 @@ func (s *Service) Open(ctx context.Context, p httpx.Principal, domainID, portalI
 		branch = s.ActiveBranch(ctx, pt)
 	}
 	if err := validate.BranchName(branch); err != nil {
-		return nil, httpx.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
+		return nil, apperr.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
 	}
 	st, err := s.repos.Open(ctx, p.UserID, portalID, branch, override)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
-	s.changed(ctx, p.UserID, portalID)
-	settings, version, _ := s.Settings(ctx, p.UserID, portalID)
+	s.ws.Changed(ctx, p, pa)
+	settings, version, _ := s.Settings(ctx, p, pa)
 	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st}, nil
-}
-
-// LocalChanges lists the user's uncommitted changes.
-func (s *Service) LocalChanges(ctx context.Context, p httpx.Principal, portalID int64) (*workspace.Status, error) {
-	st, err := s.repos.Status(ctx, p.UserID, portalID)
-	return st, gitError(err)
-}
-
-// LocalCommits lists the user's commits not yet on the portal's branch.
-func (s *Service) LocalCommits(ctx context.Context, p httpx.Principal, portalID int64) ([]workspace.LocalCommit, error) {
-	c, err := s.repos.LocalCommits(ctx, p.UserID, portalID)
-	return c, gitError(err)
 }
 
 // CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
@@ -591,16 +549,14 @@ type CommitAnswer struct {
 }
 
 // Commit publishes the user's changes to the portal's branch.
-func (s *Service) Commit(ctx context.Context, p httpx.Principal, domainID, portalID int64, message string) (*CommitAnswer, error) {
+func (s *Service) Commit(ctx context.Context, p caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	if err := validate.CommitMessage(message); err != nil {
-		return nil, httpx.Validation(err.Error())
-	}
-	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
-		return nil, err
+		return nil, apperr.Validation(err.Error())
 	}
 	res, err := s.repos.Commit(ctx, p.UserID, portalID, strings.TrimSpace(message), s.author(ctx, p))
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
 	_ = s.store.Touch(ctx, portalID)
 	s.committed(ctx, p, domainID, portalID, res.CommitID)
@@ -611,26 +567,59 @@ func (s *Service) Commit(ctx context.Context, p httpx.Principal, domainID, porta
 	return ans, nil
 }
 
-// RevertAll discards the user's uncommitted changes.
-func (s *Service) RevertAll(ctx context.Context, p httpx.Principal, portalID int64) error {
-	if err := s.repos.RevertAll(ctx, p.UserID, portalID); err != nil {
-		return gitError(err)
-	}
-	s.changed(ctx, p.UserID, portalID)
-	return nil
-}
-
 // RevertTo restores an earlier commit's content as a new commit.
-func (s *Service) RevertTo(ctx context.Context, p httpx.Principal, domainID, portalID int64, commitID string) (*workspace.CommitResult, error) {
+func (s *Service) RevertTo(ctx context.Context, p caller.Caller, pa portalaccess.Portal, commitID string) (*workspace.CommitResult, error) {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	res, err := s.repos.RevertTo(ctx, p.UserID, portalID, strings.TrimSpace(commitID), s.author(ctx, p))
 	if errors.Is(err, workspace.ErrUnknownCommit) {
-		return nil, httpx.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
+		return nil, apperr.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
 	}
 	if err == nil {
 		_ = s.store.Touch(ctx, portalID)
 		s.committed(ctx, p, domainID, portalID, res.CommitID)
 	}
-	return res, gitError(err)
+	return res, editing.GitError(err)
+}
+
+// PortalUser is a person of the portal's domain and whether they have a workspace of it.
+type PortalUser struct {
+	Person
+	HasWorkspace bool `json:"hasWorkspace"`
+}
+
+// Users marks which of the domain's people have a workspace of the portal.
+func (s *Service) Users(pa portalaccess.Portal, people []Person) []PortalUser {
+	with := map[int64]bool{}
+	for _, u := range s.repos.Workspaces(pa.ID()) {
+		with[u] = true
+	}
+	out := make([]PortalUser, 0, len(people))
+	for _, p := range people {
+		out = append(out, PortalUser{Person: p, HasWorkspace: with[p.ID]})
+	}
+	return out
+}
+
+// CurrentBranch is ActiveBranch of a checked portal (GET portal_branch/branches/active).
+func (s *Service) CurrentBranch(ctx context.Context, pa portalaccess.Portal) (string, error) {
+	pt, err := s.Checked(ctx, pa)
+	if err != nil {
+		return "", err
+	}
+	return s.ActiveBranch(ctx, pt), nil
+}
+
+// GitURLs lists the git URLs a portal was imported from (GET settings/gitUrls).
+func (s *Service) GitURLs(ctx context.Context, pa portalaccess.Portal) ([]string, error) {
+	pt, err := s.Checked(ctx, pa)
+	if err != nil {
+		return nil, err
+	}
+	urls := []string{}
+	if pt.URL != "" {
+		urls = append(urls, pt.URL)
+	}
+	return urls, nil
 }
 
 // ActiveBranch is the portal's active branch when it exists, else the repository's default
@@ -652,16 +641,20 @@ func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
 // Reset puts the user's workspace back on a branch of the portal: the branch asked for,
 // else the one it is on, else the portal's active branch (when the user's branch was
 // deleted). Local commits are kept in the workspace's history, not on the branch.
-func (s *Service) Reset(ctx context.Context, p httpx.Principal, pt *Portal, branch string) (*workspace.Status, error) {
+func (s *Service) Reset(ctx context.Context, p caller.Caller, pa portalaccess.Portal, branch string) (*workspace.Status, error) {
+	pt, err := s.Checked(ctx, pa)
+	if err != nil {
+		return nil, err
+	}
 	if branch != "" && validate.BranchName(branch) != nil {
 		branch = ""
 	}
 	portalID := pt.ID
 	st, err := s.repos.Reset(ctx, p.UserID, portalID, branch, s.ActiveBranch(ctx, pt))
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
-	s.changed(ctx, p.UserID, portalID)
+	s.ws.Changed(ctx, p, pa)
 	return st, nil
 }
 
@@ -673,18 +666,19 @@ type References struct {
 }
 
 // References lists branches and tags and the user's current branch.
-func (s *Service) References(ctx context.Context, p httpx.Principal, domainID, portalID int64) (*References, error) {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) References(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*References, error) {
+	portalID := pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
 	branches, err := s.repos.Branches(ctx, portalID)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
 	tags, err := s.repos.Tags(ctx, portalID)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
 	// The user's branch from their workspace's HEAD file (no git status); without a
 	// workspace, the branch the portal opens on.
@@ -696,24 +690,22 @@ func (s *Service) References(ctx context.Context, p httpx.Principal, domainID, p
 }
 
 // Branches lists the portal's branches.
-func (s *Service) Branches(ctx context.Context, domainID, portalID int64) ([]string, error) {
-	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
-		return nil, err
-	}
-	b, err := s.repos.Branches(ctx, portalID)
-	return b, gitError(err)
+func (s *Service) Branches(ctx context.Context, pa portalaccess.Portal) ([]string, error) {
+	b, err := s.repos.Branches(ctx, pa.ID())
+	return b, editing.GitError(err)
 }
 
 func checkBranch(name string) error {
 	if err := validate.BranchName(name); err != nil {
-		return httpx.Validation(err.Error())
+		return apperr.Validation(err.Error())
 	}
 	return nil
 }
 
 // CreateBranch makes a branch from another (default: the portal's active branch).
-func (s *Service) CreateBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, name, from string) error {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) CreateBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, name, from string) error {
+	domainID, portalID := pa.DomainID(), pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return err
 	}
@@ -728,19 +720,17 @@ func (s *Service) CreateBranch(ctx context.Context, p httpx.Principal, domainID,
 	}
 	err = s.repos.CreateBranch(ctx, portalID, name, from)
 	if errors.Is(err, workspace.ErrBranchExists) {
-		return httpx.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
+		return apperr.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
 	}
 	if err == nil {
 		s.record(ctx, p, "BRANCH_CREATED", domainID, portalID, name+" from "+from)
 	}
-	return gitError(err)
+	return editing.GitError(err)
 }
 
 // MergeBranch merges one branch into another.
-func (s *Service) MergeBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, source, target string) error {
-	if _, err := s.Portal(ctx, domainID, portalID); err != nil {
-		return err
-	}
+func (s *Service) MergeBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, source, target string) error {
+	domainID, portalID := pa.DomainID(), pa.ID()
 	if err := checkBranch(source); err != nil {
 		return err
 	}
@@ -748,18 +738,19 @@ func (s *Service) MergeBranch(ctx context.Context, p httpx.Principal, domainID, 
 		return err
 	}
 	if source == target {
-		return httpx.Validation("Choose two different branches to merge.")
+		return apperr.Validation("Choose two different branches to merge.")
 	}
 	err := s.repos.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
 	if err == nil {
 		s.record(ctx, p, "BRANCH_MERGED", domainID, portalID, source+" into "+target)
 	}
-	return gitError(err)
+	return editing.GitError(err)
 }
 
 // DeleteBranch removes a branch; the portal's active branch cannot be deleted.
-func (s *Service) DeleteBranch(ctx context.Context, p httpx.Principal, domainID, portalID int64, name string) error {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) DeleteBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, name string) error {
+	domainID, portalID := pa.DomainID(), pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return err
 	}
@@ -767,13 +758,13 @@ func (s *Service) DeleteBranch(ctx context.Context, p httpx.Principal, domainID,
 		return err
 	}
 	if name == pt.ActiveBranch {
-		return httpx.Validation("The portal's active branch cannot be deleted.")
+		return apperr.Validation("The portal's active branch cannot be deleted.")
 	}
 	err = s.repos.DeleteBranch(ctx, portalID, name)
 	if err == nil {
 		s.record(ctx, p, "BRANCH_DELETED", domainID, portalID, name)
 	}
-	return gitError(err)
+	return editing.GitError(err)
 }
 
 // WorkspaceChange is one user's workspace of a portal as others see it (spec 3 §3).
@@ -789,12 +780,39 @@ type WorkspaceChange struct {
 }
 
 // WorkspaceChanges reports every user's workspace of the portal on a branch.
-func (s *Service) WorkspaceChanges(ctx context.Context, domainID, portalID int64, domainName, branch string) ([]WorkspaceChange, error) {
+func (s *Service) WorkspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) ([]WorkspaceChange, error) {
 	// From the workspaces' status records: no git status per workspace, one user lookup for
 	// all (workspace/statuscache.go, wschanges.go). The answer is shared: do not modify it.
-	a, err := s.workspaceChanges(ctx, domainID, portalID, domainName, branch)
+	a, err := s.workspaceChanges(ctx, pa, domainName, branch)
 	if err != nil {
 		return nil, err
 	}
 	return a.list, nil
+}
+
+// DeleteDomainPortals deletes every portal of a domain being deleted, exactly as the portal
+// delete call does: an audit entry (PORTAL_DELETED) per portal, its canonical repository and
+// every workspace removed. It answers the names of the portals deleted (access.PortalDeleter).
+func (s *Service) DeleteDomainPortals(ctx context.Context, p caller.Caller, domainID int64, domainName string) ([]string, error) {
+	list, err := s.Portals(ctx, domainID)
+	if err != nil {
+		return nil, err
+	}
+	checker := portalaccess.NewChecker(s)
+	var deleted []string
+	for _, pt := range list {
+		pa, err := checker.Check(ctx, domainID, pt.ID)
+		if err == nil {
+			err = s.Delete(ctx, p, pa, "deleted with the domain "+domainName)
+		}
+		var gone *apperr.Error
+		if errors.As(err, &gone) && gone.Status == http.StatusNotFound {
+			continue // deleted by someone else meanwhile
+		}
+		if err != nil {
+			return deleted, err
+		}
+		deleted = append(deleted, pt.Name)
+	}
+	return deleted, nil
 }

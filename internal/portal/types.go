@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"portalwright/internal/editing"
 )
 
 // Portal statuses, types and scopes (spec 3 §3).
@@ -115,7 +117,7 @@ const (
 	DefaultLanguage     = "en_GB"
 	DefaultTranslations = "translations"
 	DefaultOutputPath   = "pw-dist"
-	SettingsFile        = "portal.json"
+	SettingsFile        = editing.SettingsFile
 )
 
 var (

@@ -6,7 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"portalwright/internal/editing"
 	"portalwright/internal/httpx"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
 
@@ -230,22 +232,23 @@ func lookUp(ctx context.Context, people People, ids []int64) (map[int64]Person, 
 
 // WorkspaceChangesJSON is WorkspaceChanges encoded, as the handler sends it: encoded once
 // per answer and shared by every caller (read only).
-func (s *Service) WorkspaceChangesJSON(ctx context.Context, domainID, portalID int64, domainName, branch string) (*httpx.EncodedJSON, error) {
-	a, err := s.workspaceChanges(ctx, domainID, portalID, domainName, branch)
+func (s *Service) WorkspaceChangesJSON(ctx context.Context, pa portalaccess.Portal, domainName, branch string) (*httpx.EncodedJSON, error) {
+	a, err := s.workspaceChanges(ctx, pa, domainName, branch)
 	if err != nil {
 		return nil, err
 	}
 	return a.json, nil
 }
 
-func (s *Service) workspaceChanges(ctx context.Context, domainID, portalID int64, domainName, branch string) (*wsChangesAnswer, error) {
-	pt, err := s.Portal(ctx, domainID, portalID)
+func (s *Service) workspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) (*wsChangesAnswer, error) {
+	portalID := pa.ID()
+	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
 	snap, err := s.repos.Statuses(ctx, portalID)
 	if err != nil {
-		return nil, gitError(err)
+		return nil, editing.GitError(err)
 	}
 	return s.wsChanges.answer(ctx, s.people, snap, wsChangesKey{portalID: portalID, branch: branch, domainName: domainName, portalName: pt.Name})
 }

@@ -12,8 +12,8 @@ import (
 	"testing/fstest"
 
 	"portalwright/internal/access"
+	"portalwright/internal/caller"
 	"portalwright/internal/gitcli"
-	"portalwright/internal/httpx"
 	"portalwright/internal/portal"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
@@ -87,8 +87,8 @@ func newWSInstance(t *testing.T, db *store.DB, g *gitcli.Git, runs func() int, d
 	return &wsFixture{svc: portal.NewService(portal.NewSQLStore(db), repos, wsStarter{}, people, nil, nil), repos: repos, people: people, gitRuns: runs}
 }
 
-func principal(id int64) httpx.Principal {
-	return httpx.Principal{UserID: id, Username: "u", Admin: true}
+func principal(id int64) caller.Caller {
+	return caller.Caller{UserID: id, Username: "u", Admin: true}
 }
 
 // TestWorkspaceChangesCostTheSameWithManyWorkspaces is issue 8 item 7: other users' changes
@@ -109,7 +109,7 @@ func TestWorkspaceChangesCostTheSameWithManyWorkspaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Open(ctx, principal(1), d.ID, pt.ID, "", false); err != nil {
+	if _, err := f.svc.Open(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "", false); err != nil {
 		t.Fatal(err)
 	}
 	src := f.repos.WorkspaceDir(1, pt.ID)
@@ -124,13 +124,13 @@ func TestWorkspaceChangesCostTheSameWithManyWorkspaces(t *testing.T) {
 		}
 		have = n
 		f := newWSInstance(t, db, g, runs, data) // restarted: finds the new workspaces
-		list, err := f.svc.WorkspaceChanges(ctx, d.ID, pt.ID, "Sky", "master")
+		list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
 		if err != nil || int64(len(list)) != n {
 			t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 		}
 		before := runs()
 		for i := 0; i < 5; i++ {
-			list, err := f.svc.WorkspaceChanges(ctx, d.ID, pt.ID, "Sky", "master")
+			list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
 			if err != nil || int64(len(list)) != n {
 				t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 			}
@@ -161,13 +161,13 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, u := range []int64{1, 2, 3} {
-		if _, err := f.svc.Open(ctx, principal(u), d.ID, pt.ID, "", false); err != nil {
+		if _, err := f.svc.Open(ctx, principal(u), checked(t, f.svc, d.ID, pt.ID), "", false); err != nil {
 			t.Fatal(err)
 		}
 	}
 	changes := func(branch string) map[int64]portal.WorkspaceChange {
 		t.Helper()
-		list, err := f.svc.WorkspaceChanges(ctx, d.ID, pt.ID, "Sky", branch)
+		list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", branch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("opened: %+v", got)
 	}
 
-	if _, err := f.svc.SaveProbeSettings(ctx, 1, pt.ID, []byte(`{"gridSize":8}`), workspace.NoVersion); err != nil {
+	if _, err := f.svc.SaveProbeSettings(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), []byte(`{"gridSize":8}`), workspace.NoVersion); err != nil {
 		t.Fatal(err)
 	}
 	before := runs()
@@ -195,7 +195,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(f.repos.WorkspaceDir(2, pt.ID), "pages", "b.html"), []byte("b"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Commit(ctx, principal(2), d.ID, pt.ID, "Add page b"); err != nil {
+	if _, err := f.svc.Commit(ctx, principal(2), checked(t, f.svc, d.ID, pt.ID), "Add page b"); err != nil {
 		t.Fatal(err)
 	}
 	got := changes("master")
@@ -203,17 +203,17 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("after another user's commit: 1:%+v 2:%+v 3:%+v", got[1], got[2], got[3])
 	}
 
-	if err := f.svc.RevertAll(ctx, principal(1), pt.ID); err != nil {
+	if err := f.svc.Workspace().RevertAll(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID)); err != nil {
 		t.Fatal(err)
 	}
 	if got := changes("master"); got[1].HasChanges {
 		t.Fatalf("after revert: %+v", got[1])
 	}
 
-	if err := f.svc.CreateBranch(ctx, principal(1), d.ID, pt.ID, "feature/summer", ""); err != nil {
+	if err := f.svc.CreateBranch(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "feature/summer", ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Open(ctx, principal(3), d.ID, pt.ID, "feature/summer", false); err != nil {
+	if _, err := f.svc.Open(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID), "feature/summer", false); err != nil {
 		t.Fatal(err)
 	}
 	if got := changes("master"); len(got) != 2 || got[3].User.ID != 0 {
@@ -222,7 +222,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if got := changes("feature/summer"); len(got) != 1 || got[3].Branch != "feature/summer" || got[3].BehindCount != 0 {
 		t.Fatalf("feature/summer after user 3 switched: %+v", got)
 	}
-	refs, err := f.svc.References(ctx, principal(3), d.ID, pt.ID)
+	refs, err := f.svc.References(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID))
 	if err != nil || refs.CurrentRef != "feature/summer" || len(refs.AllReferences) != 2 {
 		t.Fatalf("references of user 3: %+v %v", refs, err)
 	}

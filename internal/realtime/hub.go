@@ -17,6 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
 
@@ -64,11 +65,11 @@ const (
 )
 
 // Authorizer decides whether a user may join a room.
-type Authorizer func(ctx context.Context, p httpx.Principal, room string) (bool, error)
+type Authorizer func(ctx context.Context, p caller.Caller, room string) (bool, error)
 
 // Authenticator turns a redeemed ticket's user and session into the caller (checks the
 // session is still live).
-type Authenticator func(ctx context.Context, userID int64, sessionID string) (httpx.Principal, error)
+type Authenticator func(ctx context.Context, userID int64, sessionID string) (caller.Caller, error)
 
 // Hub keeps the connected clients and their rooms.
 type Hub struct {
@@ -181,8 +182,8 @@ type client struct {
 	// mu serialises the joins of this client with the re-checks of its rights, so a join
 	// authorised just before a right was lost is always seen (and undone) by the re-check.
 	mu     sync.Mutex
-	userID int64           // never changes
-	p      httpx.Principal // guarded by mu: refreshed by every check
+	userID int64         // never changes
+	p      caller.Caller // guarded by mu: refreshed by every check
 	out    chan []byte
 	rooms  map[string]bool // guarded by Hub.mu; changed only while mu is held
 	once   sync.Once
@@ -234,24 +235,22 @@ func (h *Hub) Routes() []httpx.Route {
 	}
 }
 
-func (h *Hub) ticket(w http.ResponseWriter, r *http.Request) {
-	t, err := h.tickets.Issue(r.Context(), httpx.MustPrincipal(r))
+func (h *Hub) ticket(w http.ResponseWriter, r *http.Request) error {
+	t, err := h.tickets.Issue(r.Context(), caller.Must(r.Context()))
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
-	httpx.JSON(w, http.StatusOK, map[string]any{"ticket": t, "expiresIn": int(TicketTTL.Seconds())})
+	return httpx.OK(w, map[string]any{"ticket": t, "expiresIn": int(TicketTTL.Seconds())})
 }
 
-func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
+func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) error {
 	userID, sessionID, err := h.tickets.Redeem(r.Context(), r.URL.Query().Get("ticket"))
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	// The client is registered before its session is checked: a session that ends after
 	// this check is re-checked by its revalidation, which then sees this client.
-	c := &client{userID: userID, p: httpx.Principal{UserID: userID, SessionID: sessionID}, out: make(chan []byte, sendBuffer),
+	c := &client{userID: userID, p: caller.Caller{UserID: userID, SessionID: sessionID}, out: make(chan []byte, sendBuffer),
 		rooms: map[string]bool{}, done: make(chan struct{})}
 	h.mu.Lock()
 	h.clients[c] = struct{}{}
@@ -264,12 +263,11 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Unlock()
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return err
 	}
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{})
 	if err != nil {
-		return // Accept has answered the client
+		return nil // Accept has answered the client
 	}
 	conn.SetReadLimit(maxMessageBytes)
 
@@ -279,6 +277,7 @@ func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) {
 	h.readLoop(ctx, conn, c)
 	c.end(websocket.StatusNormalClosure, "") // unless the client was ended already
 	c.closeConn(conn)
+	return nil
 }
 
 func (h *Hub) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {

@@ -16,6 +16,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/go-chi/chi/v5"
 
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
@@ -61,19 +63,19 @@ func newHarnessOn(t *testing.T, db *store.DB, bus Bus) *harness {
 		}
 	}
 	tickets := NewTickets(db)
-	auth := func(_ context.Context, userID int64, session string) (httpx.Principal, error) {
+	auth := func(_ context.Context, userID int64, session string) (caller.Caller, error) {
 		hs.mu.Lock()
 		ended, down := hs.ended[session], hs.down
 		hs.mu.Unlock()
 		if down {
-			return httpx.Principal{}, errors.New("database unreachable")
+			return caller.Caller{}, errors.New("database unreachable")
 		}
 		if session != "s"+itoa(userID) || ended {
-			return httpx.Principal{}, httpx.Unauthorized("UNAUTHORIZED", "session ended")
+			return caller.Caller{}, apperr.Unauthorized("UNAUTHORIZED", "session ended")
 		}
-		return httpx.Principal{UserID: userID, SessionID: session}, nil
+		return caller.Caller{UserID: userID, SessionID: session}, nil
 	}
-	authz := func(_ context.Context, p httpx.Principal, room string) (bool, error) {
+	authz := func(_ context.Context, p caller.Caller, room string) (bool, error) {
 		hs.mu.Lock()
 		denied, down := hs.denied[itoa(p.UserID)+":"+room], hs.down
 		hs.mu.Unlock()
@@ -97,12 +99,12 @@ func newHarnessOn(t *testing.T, db *store.DB, bus Bus) *harness {
 	for _, rt := range hub.Routes() {
 		h := rt.Handler
 		if rt.Access.Kind != httpx.AccessPublic {
-			h = func(w http.ResponseWriter, r *http.Request) {
+			h = func(w http.ResponseWriter, r *http.Request) error {
 				u := int64(1)
 				if r.Header.Get("X-User") == "2" {
 					u = 2
 				}
-				rt.Handler(w, r.WithContext(httpx.WithPrincipal(r.Context(), httpx.Principal{UserID: u, SessionID: "s" + itoa(u)})))
+				return rt.Handler(w, r.WithContext(caller.With(r.Context(), caller.Caller{UserID: u, SessionID: "s" + itoa(u)})))
 			}
 		}
 		r.Method(rt.Method, rt.Pattern, h)

@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
+	"portalwright/internal/apperr"
 
-	"portalwright/internal/httpx"
+	"github.com/coder/websocket"
 )
 
 // Open sockets follow the session and the rights they were granted with (issue 8, item 6).
@@ -147,7 +147,7 @@ func (h *Hub) refresh(ctx context.Context, c *client) (live bool, err error) {
 	default:
 	}
 	p, err := h.auth(ctx, c.userID, c.p.SessionID)
-	var apiErr *httpx.Error
+	var apiErr *apperr.Error
 	switch {
 	case err == nil:
 		c.p = p
@@ -161,7 +161,7 @@ func (h *Hub) refresh(ctx context.Context, c *client) (live bool, err error) {
 	}
 }
 
-func closeReason(e *httpx.Error) string {
+func closeReason(e *apperr.Error) string {
 	r := e.Code + ": " + e.Message
 	if len(r) > 123 { // the most a close frame carries
 		r = r[:123]

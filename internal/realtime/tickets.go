@@ -8,7 +8,8 @@ import (
 	"encoding/hex"
 	"time"
 
-	"portalwright/internal/httpx"
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
 	"portalwright/internal/store"
 )
 
@@ -31,7 +32,7 @@ func hashTicket(t string) string {
 }
 
 // Issue makes a ticket for the caller's session.
-func (t *Tickets) Issue(ctx context.Context, p httpx.Principal) (string, error) {
+func (t *Tickets) Issue(ctx context.Context, p caller.Caller) (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
@@ -67,4 +68,4 @@ func (t *Tickets) Redeem(ctx context.Context, ticket string) (userID int64, sess
 	return userID, sessionID, nil
 }
 
-var errBadTicket = httpx.Unauthorized("INVALID_TICKET", "The WebSocket ticket is missing, used or expired. Ask for a new one.")
+var errBadTicket = apperr.Unauthorized("INVALID_TICKET", "The WebSocket ticket is missing, used or expired. Ask for a new one.")

@@ -24,6 +24,7 @@ import (
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 )
@@ -190,16 +191,15 @@ func (s *Service) clientContext(ctx context.Context) context.Context {
 }
 
 // login sends the browser to the provider.
-func (s *Service) login(w http.ResponseWriter, r *http.Request) {
+func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 	if !s.Enabled() {
-		httpx.WriteError(w, r, httpx.NotFound("SSO_DISABLED", MsgDisabled))
-		return
+		return apperr.NotFound("SSO_DISABLED", MsgDisabled)
 	}
 	rp, err := s.relyingParty(r.Context())
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "sso: provider unavailable", "error", err)
 		s.toApp(w, r, errorFragment(MsgFailed))
-		return
+		return nil
 	}
 	st := flowState{
 		State:    randomString(24),
@@ -212,20 +212,20 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "sso: seal flow cookie", "error", err)
 		s.toApp(w, r, errorFragment(MsgFailed))
-		return
+		return nil
 	}
 	http.SetCookie(w, s.cookie(sealed, int(flowLifetime/time.Second)))
 	target := rp.oauth.AuthCodeURL(st.State, oidc.Nonce(st.Nonce), oauth2.S256ChallengeOption(st.Verifier))
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, target, http.StatusFound)
+	return nil
 }
 
 // callback finishes the sign-in and sends the browser back to the web app, with the
 // tokens or an error message in the URL hash. The flow cookie is cleared in every case.
-func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
+func (s *Service) callback(w http.ResponseWriter, r *http.Request) error {
 	if !s.Enabled() {
-		httpx.WriteError(w, r, httpx.NotFound("SSO_DISABLED", MsgDisabled))
-		return
+		return apperr.NotFound("SSO_DISABLED", MsgDisabled)
 	}
 	ctx := r.Context()
 	http.SetCookie(w, s.cookie("", -1))
@@ -238,36 +238,36 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.log.WarnContext(ctx, "sso: rejected callback", "error", err)
 		s.toApp(w, r, errorFragment(MsgExpired))
-		return
+		return nil
 	}
 	if code := q.Get("error"); code != "" {
 		desc := q.Get("error_description")
 		s.log.WarnContext(ctx, "sso: provider refused the sign-in", "error", code, "description", desc)
 		s.toApp(w, r, errorFragment(providerMessage(code, desc)))
-		return
+		return nil
 	}
 	if q.Get("code") == "" {
 		s.log.WarnContext(ctx, "sso: callback without code or error")
 		s.toApp(w, r, errorFragment(MsgFailed))
-		return
+		return nil
 	}
 	ext, err := s.identify(ctx, q.Get("code"), st)
 	if err != nil {
 		s.log.ErrorContext(ctx, "sso: sign-in with the provider failed", "error", err)
 		s.toApp(w, r, errorFragment(MsgFailed))
-		return
+		return nil
 	}
 	tokens, err := s.identity.ExternalLogin(ctx, ext, s.cfg.Provision, clientInfo(r))
 	if err != nil {
-		var apiErr *httpx.Error
+		var apiErr *apperr.Error
 		if errors.As(err, &apiErr) && apiErr.Status < 500 {
 			s.log.InfoContext(ctx, "sso: sign-in refused", "subject", ext.Subject, "username", ext.Username, "code", apiErr.Code)
 			s.toApp(w, r, errorFragment(apiErr.Message))
-			return
+			return nil
 		}
 		s.log.ErrorContext(ctx, "sso: external login failed", "subject", ext.Subject, "error", err)
 		s.toApp(w, r, errorFragment(MsgFailed))
-		return
+		return nil
 	}
 	frag := "/?id_token=" + url.QueryEscape(tokens.IDToken) +
 		"&refresh_token=" + url.QueryEscape(tokens.RefreshToken) + "&external=1"
@@ -275,6 +275,7 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
 		frag += "&reUrl=" + url.QueryEscape(st.ReturnTo)
 	}
 	s.toApp(w, r, frag)
+	return nil
 }
 
 func (s *Service) flowFromCookie(r *http.Request) (flowState, error) {

@@ -111,7 +111,7 @@ func app(t *testing.T, srv *httptest.Server, svc *Service) {
 	t.Helper()
 	mux := http.NewServeMux()
 	for _, rt := range svc.Routes() {
-		mux.HandleFunc(rt.Method+" "+apiBase+rt.Pattern, rt.Handler)
+		mux.Handle(rt.Method+" "+apiBase+rt.Pattern, rt.Handler)
 	}
 	srv.Config.Handler = mux
 	srv.Start()
@@ -535,7 +535,7 @@ func TestDisabled(t *testing.T) {
 		rec := httptest.NewRecorder()
 		for _, rt := range svc.Routes() {
 			if rt.Pattern == path {
-				rt.Handler(rec, httptest.NewRequest(http.MethodGet, apiBase+path, nil))
+				rt.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, apiBase+path, nil))
 			}
 		}
 		var body struct {

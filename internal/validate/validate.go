@@ -46,6 +46,9 @@ const (
 	MsgConfirmPassword    = "Please confirm your password"
 	MsgPasswordsDiffer    = "The confirm new password doesn't match the new password"
 	MsgPasswordUnchanged  = "The new password can't be the same as the current password"
+	// MsgNameTooLong is what a name longer than MaxNameLength is told (domain, group, category,
+	// portal and page names); the server's other name checks use the same text.
+	MsgNameTooLong = "The name must be at most 100 characters."
 )
 
 func fail(msg string) error { return errors.New(msg) }
@@ -71,6 +74,23 @@ func Alphanumeric(s string) error {
 	return nil
 }
 
+// Name: a domain, permission-group or category name — letters, digits, spaces and
+// underscores, at most MaxNameLength characters.
+func Name(s string) error {
+	if err := Alphanumeric(s); err != nil {
+		return err
+	}
+	return NameLength(s)
+}
+
+// NameLength: at most MaxNameLength characters (code points).
+func NameLength(s string) error {
+	if utf8.RuneCountInString(s) > MaxNameLength {
+		return fail(MsgNameTooLong)
+	}
+	return nil
+}
+
 // NoSpaces: letters, digits, underscore, dot.
 func NoSpaces(s string) error {
 	if !reNoSpaces.MatchString(s) {
@@ -89,18 +109,18 @@ func ICAO(s string) error {
 
 // PortalName: not starting with a dash or whitespace; letters, digits, space, _ - . ( ).
 func PortalName(s string) error {
-	if !rePortalName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+	if !rePortalName.MatchString(s) {
 		return fail(MsgPortalName)
 	}
-	return nil
+	return NameLength(s)
 }
 
 // PageName: not starting with a dash or whitespace; letters, digits, space, _ -.
 func PageName(s string) error {
-	if !rePageName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+	if !rePageName.MatchString(s) {
 		return fail(MsgPageName)
 	}
-	return nil
+	return NameLength(s)
 }
 
 // Username: 1 to 20 letters, digits, dashes or underscores, not starting with a dash.
@@ -223,10 +243,10 @@ func PersonName(s string, required bool) error {
 		}
 		return nil
 	}
-	if !rePersonName.MatchString(s) || utf8.RuneCountInString(s) > MaxNameLength {
+	if !rePersonName.MatchString(s) {
 		return fail(MsgSpecialCharacters)
 	}
-	return nil
+	return NameLength(s)
 }
 
 // PasswordLength checks the minimum length of a new password (spec 1 §5.1).

@@ -28,9 +28,16 @@ func TestRules(t *testing.T) {
 		{"portal name leading dash", PortalName, "-portal", MsgPortalName},
 		{"portal name leading space", PortalName, " portal", MsgPortalName},
 		{"portal name slash", PortalName, "a/b", MsgPortalName},
+		{"portal name 100", PortalName, strings.Repeat("p", 100), ""},
+		{"portal name 101", PortalName, strings.Repeat("p", 101), MsgNameTooLong},
+		{"name ok", Name, "Crew Team_1", ""},
+		{"name dash", Name, "crew-team", MsgAlphanumeric},
+		{"name 100", Name, strings.Repeat("n", 100), ""},
+		{"name 101", Name, strings.Repeat("n", 101), MsgNameTooLong},
 		{"page name ok", PageName, "Home page_1-a", ""},
 		{"page name dot", PageName, "home.html", MsgPageName},
 		{"page name leading dash", PageName, "-home", MsgPageName},
+		{"page name 101", PageName, strings.Repeat("h", 101), MsgNameTooLong},
 		{"username ok", Username, "john_doe-1", ""},
 		{"username 20", Username, "abcdefghijklmnopqrst", ""},
 		{"username 21", Username, "abcdefghijklmnopqrstu", MsgUsername},
@@ -129,14 +136,16 @@ func TestRules(t *testing.T) {
 
 func TestPersonName(t *testing.T) {
 	for in, want := range map[string]string{
-		"Anne-Marie": "",
-		"O'Neill":    "",
-		"José":       "",
-		"":           "",
-		"John3":      MsgSpecialCharacters,
-		"<b>":        MsgSpecialCharacters,
-		"a@b":        MsgSpecialCharacters,
-		" leading":   MsgSpecialCharacters,
+		"Anne-Marie":             "",
+		"O'Neill":                "",
+		"José":                   "",
+		"":                       "",
+		"John3":                  MsgSpecialCharacters,
+		"<b>":                    MsgSpecialCharacters,
+		"a@b":                    MsgSpecialCharacters,
+		" leading":               MsgSpecialCharacters,
+		strings.Repeat("é", 100): "",
+		strings.Repeat("é", 101): MsgNameTooLong,
 	} {
 		err := PersonName(in, false)
 		if (want == "") != (err == nil) || (err != nil && err.Error() != want) {

@@ -9,7 +9,8 @@ package workspace
 //   - git never materialises a link: every git command runs with core.symlinks=false (see
 //     internal/gitcli), so a link in the repository is checked out as a plain file holding
 //     its target's text;
-//   - every file access of the product goes through this file: a Path can only be made by
+//   - every file access of the product goes through this file (read, write, list, stat,
+//     move, remove): a Path can only be made by
 //     CleanPath (relative, no "..", never inside .git), and files are opened through an
 //     os.Root at the workspace, which refuses any name that resolves outside it; a link
 //     found on disk anyway (made before the rule, or by hand) is refused, not followed.
@@ -62,6 +63,9 @@ func MustPath(p string) Path {
 	}
 	return c
 }
+
+// Root is the workspace's top folder, for List. Write, Move and Remove refuse it.
+var Root = Path{rel: "."}
 
 // String is the slash-separated path.
 func (p Path) String() string { return p.rel }
@@ -134,41 +138,237 @@ func (r *Repos) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error
 
 // WriteFile replaces a file of the user's workspace atomically (readers never see half of
 // it), under the workspace lock, if the file is still at version base (NoVersion: it must
-// not exist). It answers the new version; a stale base answers *ErrStale and writes nothing.
-// Missing parent folders are made.
-func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, error) {
-	_, unlock, err := r.openWorkspace(ctx, userID, portalID)
+// not exist). It answers the new version and the workspace's new status (taken under the
+// same lock, so events publish it without running git again; nil when git could not take
+// it — the write stands). A stale base answers *ErrStale and writes nothing. Missing parent
+// folders are made.
+func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, *Status, error) {
+	var version Version
+	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		if p == Root || p.rel == "" {
+			return ErrBadPath
+		}
+		if err := checkBase(root, p, base); err != nil {
+			return err
+		}
+		if err := mkParent(root, p); err != nil {
+			return err
+		}
+		tmp := path.Join(path.Dir(p.rel), ".pw-write-"+strconv.FormatInt(time.Now().UnixNano(), 36))
+		if err := root.WriteFile(tmp, data, 0o644); err != nil {
+			_ = root.Remove(tmp)
+			return err
+		}
+		if err := root.Rename(tmp, p.rel); err != nil {
+			_ = root.Remove(tmp)
+			return err
+		}
+		version = VersionOf(data)
+		return nil
+	})
 	if err != nil {
-		return NoVersion, err
+		return NoVersion, nil, err
+	}
+	return version, st, nil
+}
+
+// inWorkspace runs change on the user's workspace under the workspace lock (the lock git
+// commands take), then takes the workspace's new status under the same lock. The status is
+// nil when git could not take it; the change stands.
+func (r *Repos) inWorkspace(ctx context.Context, userID, portalID int64, change func(root *os.Root) error) (*Status, error) {
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
 	}
 	defer unlock()
-	root, err := r.openRoot(userID, portalID)
+	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return NoVersion, err
+		return nil, err
 	}
 	defer root.Close()
+	if err := change(root); err != nil {
+		return nil, err
+	}
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// checkBase refuses a write based on another version of the file than the current one.
+func checkBase(root *os.Root, p Path, base Version) error {
 	current := NoVersion
 	if old, err := readIn(root, p); err == nil {
 		current = VersionOf(old)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return NoVersion, err
+		return err
 	}
 	if current != base {
-		return NoVersion, &ErrStale{Current: current}
+		return &ErrStale{Current: current}
 	}
+	return nil
+}
+
+func mkParent(root *os.Root, p Path) error {
 	if dir := path.Dir(p.rel); dir != "." {
-		if err := root.MkdirAll(dir, 0o750); err != nil {
-			return NoVersion, err
+		return root.MkdirAll(dir, 0o750)
+	}
+	return nil
+}
+
+// FileInfo describes a file or folder of a workspace. Version is set for files by Stat.
+type FileInfo struct {
+	Path    string    `json:"path"`
+	Name    string    `json:"name"`
+	Dir     bool      `json:"dir"`
+	Size    int64     `json:"size"`
+	ModTime time.Time `json:"modTime"`
+	Version Version   `json:"version,omitempty"`
+}
+
+func infoOf(p string, fi fs.FileInfo) FileInfo {
+	return FileInfo{Path: p, Name: path.Base(p), Dir: fi.IsDir(), Size: fi.Size(), ModTime: fi.ModTime()}
+}
+
+// lstatIn is Lstat that refuses links.
+func lstatIn(root *os.Root, p Path) (fs.FileInfo, error) {
+	fi, err := root.Lstat(p.rel)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, ErrLink
+	}
+	return fi, nil
+}
+
+// readWorkspace runs read on the user's workspace under the workspace lock.
+func (r *Repos) readWorkspace(ctx context.Context, userID, portalID int64, read func(root *os.Root) error) error {
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return read(root)
+}
+
+// List lists a folder of the user's workspace (Root: the top), under the workspace lock:
+// files and folders by name, without .git, links (never followed) or unfinished writes.
+func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]FileInfo, error) {
+	var out []FileInfo
+	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		if dir != Root {
+			fi, err := lstatIn(root, dir)
+			if err != nil {
+				return err
+			}
+			if !fi.IsDir() {
+				return ErrBadPath
+			}
 		}
-	}
-	tmp := path.Join(path.Dir(p.rel), ".pw-write-"+strconv.FormatInt(time.Now().UnixNano(), 36))
-	if err := root.WriteFile(tmp, data, 0o644); err != nil {
-		_ = root.Remove(tmp)
-		return NoVersion, err
-	}
-	if err := root.Rename(tmp, p.rel); err != nil {
-		_ = root.Remove(tmp)
-		return NoVersion, err
-	}
-	return VersionOf(data), nil
+		f, err := root.Open(dir.rel)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		entries, err := f.ReadDir(-1)
+		if err != nil {
+			return err
+		}
+		out = make([]FileInfo, 0, len(entries))
+		for _, e := range entries {
+			name := e.Name()
+			if e.Type()&fs.ModeSymlink != 0 || strings.EqualFold(name, ".git") || strings.HasPrefix(name, ".pw-write-") {
+				continue
+			}
+			fi, err := e.Info()
+			if err != nil {
+				continue // removed meanwhile
+			}
+			out = append(out, infoOf(path.Join(dir.rel, name), fi))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Stat describes a file or folder of the user's workspace, under the workspace lock; a file
+// comes with its version. A link is refused (ErrLink), a missing path is fs.ErrNotExist.
+func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileInfo, error) {
+	var info FileInfo
+	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		fi, err := lstatIn(root, p)
+		if err != nil {
+			return err
+		}
+		info = infoOf(p.rel, fi)
+		if fi.Mode().IsRegular() {
+			data, err := root.ReadFile(p.rel)
+			if err != nil {
+				return err
+			}
+			info.Version = VersionOf(data)
+		}
+		return nil
+	})
+	return info, err
+}
+
+// Move renames a file or folder of the user's workspace, under the workspace lock, and
+// answers the workspace's new status. A file must still be at version base (a folder
+// ignores base); the target must not exist (fs.ErrExist); its parent folders are made.
+func (r *Repos) Move(ctx context.Context, userID, portalID int64, from, to Path, base Version) (*Status, error) {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		if from == Root || to == Root || from.rel == "" || to.rel == "" || strings.HasPrefix(to.rel+"/", from.rel+"/") {
+			return ErrBadPath
+		}
+		fi, err := lstatIn(root, from)
+		if err != nil {
+			return err
+		}
+		if fi.Mode().IsRegular() {
+			if err := checkBase(root, from, base); err != nil {
+				return err
+			}
+		}
+		if _, err := root.Lstat(to.rel); err == nil {
+			return fs.ErrExist
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if err := mkParent(root, to); err != nil {
+			return err
+		}
+		return root.Rename(from.rel, to.rel)
+	})
+}
+
+// Remove deletes a file (still at version base) or a folder with all it holds from the
+// user's workspace, under the workspace lock, and answers the workspace's new status.
+func (r *Repos) Remove(ctx context.Context, userID, portalID int64, p Path, base Version) (*Status, error) {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		if p == Root || p.rel == "" {
+			return ErrBadPath
+		}
+		fi, err := lstatIn(root, p)
+		if errors.Is(err, ErrLink) {
+			return root.Remove(p.rel) // removing a link touches only the link
+		}
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			return root.RemoveAll(p.rel)
+		}
+		if err := checkBase(root, p, base); err != nil {
+			return err
+		}
+		return root.Remove(p.rel)
+	})
 }

@@ -122,7 +122,7 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 	if _, _, err := r.ReadFile(2, 1, MustPath("portal.json")); !errors.Is(err, ErrLink) {
 		t.Fatalf("reading a link: %v", err)
 	}
-	if _, err := r.WriteFile(ctx, 2, 1, MustPath("portal.json"), []byte("{}"), VersionOf([]byte(`{"secret":"host"}`))); err == nil {
+	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("portal.json"), []byte("{}"), VersionOf([]byte(`{"secret":"host"}`))); err == nil {
 		t.Fatal("writing through a link must be refused")
 	}
 	if got, _ := os.ReadFile(secret); string(got) != `{"secret":"host"}` {
@@ -133,7 +133,7 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 	if _, _, err := r.ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
 		t.Fatal("a linked folder on disk must not be followed out of the workspace")
 	}
-	if _, err := r.WriteFile(ctx, 2, 1, MustPath("engine/new.js"), []byte("x"), NoVersion); err == nil {
+	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("engine/new.js"), []byte("x"), NoVersion); err == nil {
 		t.Fatal("writing below a linked folder must be refused")
 	}
 	if _, err := os.Stat(filepath.Join(host, "engine", "new.js")); err == nil {
@@ -166,18 +166,18 @@ func TestWriteFileRefusesStaleVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":1}`), v0)
+	v1, _, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":1}`), v0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stale *ErrStale
-	if _, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":2}`), v0); !errors.As(err, &stale) || stale.Current != v1 {
+	if _, _, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":2}`), v0); !errors.As(err, &stale) || stale.Current != v1 {
 		t.Fatalf("stale write: %v", err)
 	}
-	if _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), v1); !errors.As(err, &stale) || stale.Current != NoVersion {
+	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), v1); !errors.As(err, &stale) || stale.Current != NoVersion {
 		t.Fatalf("a new file must be based on NoVersion: %v", err)
 	}
-	if _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), NoVersion); err != nil {
+	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), NoVersion); err != nil {
 		t.Fatal(err)
 	}
 	data, _, _ := r.ReadFile(2, 1, p)

@@ -1,7 +1,8 @@
-// Package httpx holds what every feature's HTTP handlers share: the JSON error body of the
-// API, JSON decoding and encoding, the request principal, and route declarations that carry
-// their access rule. Features import it; the router (internal/httpapi) enforces it.
-package httpx
+// Package apperr is the API error: what a service returns for every failure a user can cause
+// or act on. It speaks no HTTP beyond the status number the error carries; internal/httpx
+// writes it as the JSON error body. Services, the task runner and realtime import it instead
+// of httpx.
+package apperr
 
 import (
 	"errors"
@@ -87,4 +88,9 @@ func AsError(err error) *Error {
 // Validation is a 400 for a rule the input broke; message is the rule's wording.
 func Validation(message string) *Error {
 	return BadRequest("VALIDATION_ERROR", message)
+}
+
+// BadID is the 400 for a URL parameter that should be a positive number and is not.
+func BadID(name string) *Error {
+	return BadRequest("INVALID_ID", "The "+name+" must be a positive number.")
 }

@@ -1,0 +1,146 @@
+package portal
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"portalwright/internal/caller"
+	"portalwright/internal/httpx"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/workspace"
+)
+
+// Workspace handlers: the caller's workspace of a portal (open, local changes and commits,
+// commit, revert, reset, other users' changes, settings, probe settings, content check,
+// engine version).
+
+func (h *Handler) open(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	q := r.URL.Query()
+	override := q.Get("override") == "true" || q.Get("override") == "1"
+	v, err := h.svc.Open(r.Context(), caller.Must(r.Context()), pa, branchParam(q.Get("branch")), override)
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) localChanges(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.Workspace().LocalChanges(r.Context(), caller.Must(r.Context()), pa)
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) localCommits(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.Workspace().LocalCommits(r.Context(), caller.Must(r.Context()), pa)
+	return httpx.Respond(w, v, err)
+}
+
+type commitBody struct {
+	Message string `json:"message"`
+}
+
+func (h *Handler) commit(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var b commitBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	v, err := h.svc.Commit(r.Context(), caller.Must(r.Context()), pa, b.Message)
+	return httpx.Respond(w, v, err)
+}
+
+// revertBody: without a commitId, Revert All; with one, Revert To.
+type revertBody struct {
+	CommitID string `json:"commitId"`
+}
+
+func (h *Handler) revert(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var b revertBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	p := caller.Must(r.Context())
+	if b.CommitID == "" {
+		return httpx.Respond(w, nil, h.svc.Workspace().RevertAll(r.Context(), p, pa))
+	}
+	v, err := h.svc.RevertTo(r.Context(), p, pa, b.CommitID)
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) reset(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.Reset(r.Context(), caller.Must(r.Context()), pa, branchParam(chi.URLParam(r, "branch")))
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) wsChanges(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	// Encoded once per change and shared by every caller (wschanges.go).
+	data, err := h.svc.WorkspaceChangesJSON(r.Context(), pa, h.domainNames(r.Context(), pa.DomainID()), branchParam(chi.URLParam(r, "branch")))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteEncoded(w, r, http.StatusOK, data)
+}
+
+func (h *Handler) settings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, version, err := h.svc.Settings(r.Context(), caller.Must(r.Context()), pa)
+	httpx.SetETag(w, string(version))
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	base, err := httpx.IfMatch(r)
+	if err != nil {
+		return err
+	}
+	var s Settings
+	if err := httpx.Decode(r, &s); err != nil {
+		return err
+	}
+	v, version, err := h.svc.SaveSettings(r.Context(), caller.Must(r.Context()), pa, s, workspace.Version(base))
+	if err == nil {
+		httpx.SetETag(w, string(version))
+	}
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) gitURLs(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.GitURLs(r.Context(), pa)
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) checkContent(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.Workspace().CheckContent(r.Context(), caller.Must(r.Context()), pa)
+	return httpx.Respond(w, v, err)
+}
+
+func (h *Handler) engine(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	v, err := h.svc.Engine(r.Context(), caller.Must(r.Context()), pa)
+	return httpx.Respond(w, v, err)
+}
+
+type probeBody struct {
+	Data json.RawMessage `json:"data"`
+}
+
+func (h *Handler) probeSettings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	data, version, err := h.svc.ProbeSettings(r.Context(), caller.Must(r.Context()), pa)
+	if err != nil {
+		return err
+	}
+	httpx.SetETag(w, string(version))
+	return httpx.OK(w, probeBody{Data: data})
+}
+
+func (h *Handler) saveProbeSettings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	base, err := httpx.IfMatch(r)
+	if err != nil {
+		return err
+	}
+	var b probeBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	version, err := h.svc.SaveProbeSettings(r.Context(), caller.Must(r.Context()), pa, b.Data, workspace.Version(base))
+	if err != nil {
+		return err
+	}
+	httpx.SetETag(w, string(version))
+	return httpx.NoContent(w)
+}
