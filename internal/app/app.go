@@ -146,7 +146,11 @@ func (a *App) wire(ctx context.Context) error {
 		bus = pg
 	}
 	a.Hub = realtime.NewHub(a.Log, realtime.NewTickets(a.DB), a.Identity.AuthenticateSession,
-		roomAuthorizer(a.Access, func() *portal.Service { return a.Portals }), bus)
+		// The room rules are the API's (access); the portals' domains come from the portal
+		// service, built below.
+		realtime.PolicyAuthorizer(access.NewRoomPolicy(a.Access, func(ctx context.Context, portalID int64) (int64, error) {
+			return a.Portals.DomainOf(ctx, portalID)
+		})), bus)
 	// Open sockets follow the session and the rights they joined their rooms with.
 	a.Identity.WithSessionEvents(revalidation{a.Hub})
 	a.Access.WithAccessEvents(revalidation{a.Hub})

@@ -2,42 +2,10 @@ package app
 
 import (
 	"context"
-	"errors"
-	"strconv"
 
-	"portalwright/internal/access"
-	"portalwright/internal/caller"
 	"portalwright/internal/portal"
 	"portalwright/internal/realtime"
-	"portalwright/internal/store"
 )
-
-// roomAuthorizer lets a user join their own room, the rooms of domains they belong to and
-// the rooms of portals they may read: the same rules as the API calls.
-func roomAuthorizer(acc *access.Service, portals func() *portal.Service) realtime.Authorizer {
-	return func(ctx context.Context, p caller.Caller, room string) (bool, error) {
-		kind, id, err := realtime.ParseRoom(room)
-		if err != nil {
-			return false, nil
-		}
-		switch kind {
-		case "user":
-			return id == p.UserID, nil
-		case "domain":
-			return acc.IsMember(ctx, p, strconv.FormatInt(id, 10))
-		case "portal":
-			domainID, err := portals().DomainOf(ctx, id)
-			if errors.Is(err, store.ErrNotFound) {
-				return false, nil
-			}
-			if err != nil {
-				return false, err
-			}
-			return acc.Allowed(ctx, p, "portal:r", strconv.FormatInt(domainID, 10))
-		}
-		return false, nil
-	}
-}
 
 // hubEvents turns portal progress and workspace events into room messages.
 type hubEvents struct{ hub *realtime.Hub }

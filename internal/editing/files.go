@@ -22,17 +22,28 @@ import (
 // Publisher announces a user's workspace after a change (the portal service's events).
 type Publisher interface {
 	WorkspaceChanged(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status)
+	// Committed is called after a commit of the caller reached the portal's branch, with the
+	// caller's workspace after it.
+	Committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status, commitID string)
 }
 
 // Workspace is the caller's workspace of a checked portal: its files (this file) and the
 // workspace calls that need nothing of the portal but its id (workspace.go).
 type Workspace struct {
-	repos *workspace.Repos
-	pub   Publisher
+	repos   *workspace.Repos
+	pub     Publisher
+	records Records
+	people  People
+
+	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
 }
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
 func New(repos *workspace.Repos, pub Publisher) *Workspace { return &Workspace{repos: repos, pub: pub} }
+
+// WithRecords sets where the portal's record and people come from (the portal service and the
+// app's people); the calls that need them (other users' changes) fail without.
+func (f *Workspace) WithRecords(r Records, p People) *Workspace { f.records, f.people = r, p; return f }
 
 func (f *Workspace) publish(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
 	if f.pub != nil && st != nil {

@@ -24,6 +24,9 @@ func (p *published) WorkspaceChanged(_ context.Context, _ caller.Caller, _ porta
 	p.statuses = append(p.statuses, st)
 }
 
+func (p *published) Committed(context.Context, caller.Caller, portalaccess.Portal, *workspace.Status, string) {
+}
+
 // Every change through the file layer is published once, with the status the write took;
 // a stale version is the API's 409 FILE_CHANGED and publishes nothing.
 func TestFilesPublishTheStatusOfEachChange(t *testing.T) {

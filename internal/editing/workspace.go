@@ -9,8 +9,8 @@ import (
 )
 
 // The workspace calls that need only the caller and the checked portal. Those that need the
-// portal's record, people or the audit log (open, commit, revert to, reset, branches, other
-// users' changes) stay in internal/portal and announce through the same Publisher.
+// portal's record or people (open, commit, revert to, reset, other users' changes) are in
+// commits.go and wschanges.go, through the Records and People interfaces (people.go).
 
 // LocalChanges lists the caller's uncommitted changes.
 func (f *Workspace) LocalChanges(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*workspace.Status, error) {

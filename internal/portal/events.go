@@ -38,6 +38,18 @@ func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
 // write took under the workspace lock: no second git status.
 type publisher struct{ s *Service }
 
+func (p publisher) Committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status, commitID string) {
+	if p.s.events == nil {
+		return
+	}
+	person, err := p.s.people.Person(ctx, c.UserID)
+	if err != nil {
+		return
+	}
+	p.s.events.Committed(ctx, pa.DomainID(), pa.ID(), person, st.Branch, commitID)
+	p.s.announce(ctx, c.UserID, pa.ID(), st)
+}
+
 func (p publisher) WorkspaceChanged(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
 	if p.s.events != nil {
 		p.s.announce(ctx, c.UserID, pa.ID(), st)
@@ -62,19 +74,25 @@ func (s *Service) announce(ctx context.Context, userID, portalID int64, st *work
 		HasChanges: st.HasChanges(), Branch: st.Branch, PortalName: pt.Name, Changes: st.Changes})
 }
 
-// committed announces a commit and the committer's (now clean) workspace.
-func (s *Service) committed(ctx context.Context, p caller.Caller, domainID, portalID int64, commitID string) {
-	if s.events == nil {
-		return
-	}
-	st, err := s.repos.Status(ctx, p.UserID, portalID)
+// records is what the editing unit reads of a checked portal's record (editing.Records).
+type records struct{ s *Service }
+
+func (r records) PortalName(ctx context.Context, pa portalaccess.Portal) (string, error) {
+	pt, err := r.s.Checked(ctx, pa)
 	if err != nil {
-		return
+		return "", err
 	}
-	person, err := s.people.Person(ctx, p.UserID)
+	return pt.Name, nil
+}
+
+func (r records) ActiveBranch(ctx context.Context, pa portalaccess.Portal) (string, error) {
+	pt, err := r.s.Checked(ctx, pa)
 	if err != nil {
-		return
+		return "", err
 	}
-	s.events.Committed(ctx, domainID, portalID, person, st.Branch, commitID)
-	s.announce(ctx, p.UserID, portalID, st)
+	return r.s.ActiveBranch(ctx, pt), nil
+}
+
+func (r records) Touch(ctx context.Context, pa portalaccess.Portal) {
+	_ = r.s.store.Touch(ctx, pa.ID())
 }

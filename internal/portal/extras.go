@@ -2,14 +2,10 @@ package portal
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"io/fs"
 	"regexp"
 	"strings"
 
 	"portalwright/internal/apperr"
-	"portalwright/internal/caller"
 	"portalwright/internal/editing"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
@@ -81,41 +77,6 @@ func (s *Service) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, mi
 	return s.store.SetMicrositeLinks(ctx, portalID, micrositeIDs, link)
 }
 
-// ProbeSettingsFile holds a portal's probe settings (the designer's per-portal options).
-const ProbeSettingsFile = "probe-settings.json"
-
-var probeSettingsPath = workspace.MustPath(ProbeSettingsFile)
-
-// ProbeSettings reads the probe settings of the user's workspace ({} when there are none)
-// with the version a save must be based on.
-func (s *Service) ProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (json.RawMessage, workspace.Version, error) {
-	data, version, err := s.ws.Read(ctx, p, pa, probeSettingsPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return json.RawMessage("{}"), workspace.NoVersion, nil
-	}
-	if err != nil {
-		return nil, version, editing.FileError(err, ProbeSettingsFile)
-	}
-	if !json.Valid(data) {
-		return nil, version, apperr.Validation("Could not load probe settings file: it is not valid JSON.")
-	}
-	return data, version, nil
-}
-
-// SaveProbeSettings writes the probe settings into the user's workspace (a local change) if
-// the file is still at version base.
-func (s *Service) SaveProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, data json.RawMessage, base workspace.Version) (workspace.Version, error) {
-	var obj map[string]any
-	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
-		return base, apperr.Validation("The probe settings must be a JSON object.")
-	}
-	pretty, err := json.MarshalIndent(obj, "", "  ")
-	if err != nil {
-		return base, err
-	}
-	return s.ws.Write(ctx, p, pa, probeSettingsPath, append(pretty, '\n'), base, ProbeSettingsFile)
-}
-
 // Statistics answers GET statistics: the size of the branch and its history.
 func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch string) (*workspace.Statistics, error) {
 	portalID := pa.ID()
@@ -131,30 +92,4 @@ func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch
 	}
 	st, err := s.repos.Statistics(ctx, portalID, branch)
 	return st, editing.GitError(err)
-}
-
-// EngineInfo is the answer of the engine-version call.
-type EngineInfo struct {
-	EngineType    string `json:"engineType"`
-	EngineVersion string `json:"engineVersion"` // "" when the portal carries no portal engine
-}
-
-var enginePath = workspace.MustPath("engine/portal-engine.js")
-
-var engineVersion = regexp.MustCompile(`VERSION\s*=\s*'([0-9][0-9A-Za-z.\-]*)'`)
-
-// Engine reports the engine type and the version of the engine file in the user's workspace.
-func (s *Service) Engine(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*EngineInfo, error) {
-	settings, _, err := s.Settings(ctx, p, pa)
-	if err != nil {
-		return nil, err
-	}
-	info := &EngineInfo{EngineType: settings.EngineType}
-	data, _, err := s.ws.Read(ctx, p, pa, enginePath)
-	if err == nil {
-		if m := engineVersion.FindSubmatch(data); m != nil {
-			info.EngineVersion = string(m[1])
-		}
-	}
-	return info, nil
 }

@@ -1,8 +1,11 @@
 package portal
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 
+	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 )
@@ -16,9 +19,18 @@ func (h *Handler) templates(w http.ResponseWriter, r *http.Request, domainID int
 
 type templateBody struct {
 	ID           int64  `json:"id"`
+	Name         string `json:"name"`
 	TemplateName string `json:"templateName"`
 	Starter      string `json:"starter"`
 	PortalID     *int64 `json:"portalId"`
+}
+
+// name is templateName, or name when only that was sent (spec 3 §3: name or templateName).
+func (b templateBody) name() string {
+	if b.TemplateName != "" {
+		return b.TemplateName
+	}
+	return b.Name
 }
 
 func (h *Handler) createTemplate(w http.ResponseWriter, r *http.Request, domainID int64) error {
@@ -33,12 +45,37 @@ func (h *Handler) createTemplate(w http.ResponseWriter, r *http.Request, domainI
 	return httpx.Created(w, v)
 }
 
-func (h *Handler) renameTemplate(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	var b templateBody
+// templatePut is the whole template object; the raw fields tell absent from null.
+type templatePut struct {
+	ID           int64           `json:"id"`
+	Name         string          `json:"name"`
+	TemplateName string          `json:"templateName"`
+	PortalID     json.RawMessage `json:"portalId"`
+	Starter      *string         `json:"starter"`
+	URL          *string         `json:"url"`
+	Accounts     []int64         `json:"accounts"`
+	// updating, updateError, engineType and builtIn are the server's state: ignored.
+}
+
+func (h *Handler) updateTemplate(w http.ResponseWriter, r *http.Request, domainID int64) error {
+	var b templatePut
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.RenameTemplate(r.Context(), domainID, b.ID, b.TemplateName))
+	c := TemplateChange{ID: b.ID, Name: templateBody{Name: b.Name, TemplateName: b.TemplateName}.name(), Starter: b.Starter, URL: b.URL, Accounts: b.Accounts}
+	switch raw := bytes.TrimSpace(b.PortalID); {
+	case len(raw) == 0:
+	case string(raw) == "null":
+		c.PortalIDNull = true
+	default:
+		var id int64
+		if err := json.Unmarshal(raw, &id); err != nil {
+			return apperr.Validation("portalId must be a number or null.")
+		}
+		c.PortalID = &id
+	}
+	v, err := h.svc.UpdateTemplate(r.Context(), caller.Must(r.Context()), domainID, c)
+	return httpx.Respond(w, v, err)
 }
 
 func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) error {
@@ -47,4 +84,16 @@ func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.Respond(w, nil, h.svc.DeleteTemplate(r.Context(), caller.Must(r.Context()), ids[0], ids[1]))
+}
+
+// templateBranches answers the create-from-template dialog: the branches a portal made from
+// the template would have. The body is the template object (id, or templateName/name, or
+// starter).
+func (h *Handler) templateBranches(w http.ResponseWriter, r *http.Request, domainID int64) error {
+	var b templateBody
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	v, err := h.svc.TemplateBranches(r.Context(), domainID, TemplateRef{ID: b.ID, Name: b.name(), Starter: b.Starter})
+	return httpx.Respond(w, map[string]any{"allReferences": v}, err)
 }

@@ -3,10 +3,12 @@ package portal
 import (
 	"encoding/json"
 	"net/http"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 
 	"portalwright/internal/caller"
+	"portalwright/internal/editing"
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
@@ -42,7 +44,7 @@ func (h *Handler) commit(w http.ResponseWriter, r *http.Request, pa portalaccess
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	v, err := h.svc.Commit(r.Context(), caller.Must(r.Context()), pa, b.Message)
+	v, err := h.svc.Workspace().Commit(r.Context(), caller.Must(r.Context()), pa, b.Message)
 	return httpx.Respond(w, v, err)
 }
 
@@ -60,26 +62,74 @@ func (h *Handler) revert(w http.ResponseWriter, r *http.Request, pa portalaccess
 	if b.CommitID == "" {
 		return httpx.Respond(w, nil, h.svc.Workspace().RevertAll(r.Context(), p, pa))
 	}
-	v, err := h.svc.RevertTo(r.Context(), p, pa, b.CommitID)
+	v, err := h.svc.Workspace().RevertTo(r.Context(), p, pa, b.CommitID)
 	return httpx.Respond(w, v, err)
 }
 
 func (h *Handler) reset(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.Reset(r.Context(), caller.Must(r.Context()), pa, branchParam(chi.URLParam(r, "branch")))
+	v, err := h.svc.Workspace().Reset(r.Context(), caller.Must(r.Context()), pa, branchParam(chi.URLParam(r, "branch")))
 	return httpx.Respond(w, v, err)
 }
 
 func (h *Handler) wsChanges(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	// Encoded once per change and shared by every caller (wschanges.go).
-	data, err := h.svc.WorkspaceChangesJSON(r.Context(), pa, h.domainNames(r.Context(), pa.DomainID()), branchParam(chi.URLParam(r, "branch")))
+	domainName, branch := h.domainNames(r.Context(), pa.DomainID()), branchParam(chi.URLParam(r, "branch"))
+	list, err := h.svc.Workspace().WorkspaceChanges(r.Context(), pa, domainName, branch)
+	if err != nil {
+		return err
+	}
+	data, err := h.wsJSON.encoded(wsJSONKey{pa.ID(), branch, domainName}, list)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteEncoded(w, r, http.StatusOK, data)
 }
 
+// wsJSONCache keeps the JSON of the last other users' changes answer per portal, branch and
+// domain name. The editing unit answers the same (read-only) slice while nothing changed, so
+// the answer is encoded once and shared by every caller (gzipped for clients that accept it).
+// Its zero value is ready.
+type wsJSONCache struct {
+	mu sync.Mutex
+	m  map[wsJSONKey]wsJSONEntry
+}
+
+type wsJSONKey struct {
+	portalID           int64
+	branch, domainName string
+}
+
+type wsJSONEntry struct {
+	data *editing.WorkspaceChange // the answer's backing array: its identity
+	n    int
+	enc  *httpx.EncodedJSON
+}
+
+func (c *wsJSONCache) encoded(key wsJSONKey, list []editing.WorkspaceChange) (*httpx.EncodedJSON, error) {
+	var data *editing.WorkspaceChange // nil for every empty answer: they encode alike
+	if len(list) > 0 {
+		data = &list[0]
+	}
+	c.mu.Lock()
+	e, ok := c.m[key]
+	c.mu.Unlock()
+	if ok && e.data == data && e.n == len(list) {
+		return e.enc, nil
+	}
+	enc, err := httpx.EncodeJSON(list)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) > 1000 {
+		c.m = map[wsJSONKey]wsJSONEntry{}
+	}
+	c.m[key] = wsJSONEntry{data: data, n: len(list), enc: enc}
+	c.mu.Unlock()
+	return enc, nil
+}
+
 func (h *Handler) settings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, version, err := h.svc.Settings(r.Context(), caller.Must(r.Context()), pa)
+	v, version, err := h.svc.Workspace().Settings(r.Context(), caller.Must(r.Context()), pa)
 	httpx.SetETag(w, string(version))
 	return httpx.Respond(w, v, err)
 }
@@ -93,7 +143,7 @@ func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request, pa portal
 	if err := httpx.Decode(r, &s); err != nil {
 		return err
 	}
-	v, version, err := h.svc.SaveSettings(r.Context(), caller.Must(r.Context()), pa, s, workspace.Version(base))
+	v, version, err := h.svc.Workspace().SaveSettings(r.Context(), caller.Must(r.Context()), pa, s, workspace.Version(base))
 	if err == nil {
 		httpx.SetETag(w, string(version))
 	}
@@ -111,7 +161,7 @@ func (h *Handler) checkContent(w http.ResponseWriter, r *http.Request, pa portal
 }
 
 func (h *Handler) engine(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.Engine(r.Context(), caller.Must(r.Context()), pa)
+	v, err := h.svc.Workspace().Engine(r.Context(), caller.Must(r.Context()), pa)
 	return httpx.Respond(w, v, err)
 }
 
@@ -120,7 +170,7 @@ type probeBody struct {
 }
 
 func (h *Handler) probeSettings(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	data, version, err := h.svc.ProbeSettings(r.Context(), caller.Must(r.Context()), pa)
+	data, version, err := h.svc.Workspace().ProbeSettings(r.Context(), caller.Must(r.Context()), pa)
 	if err != nil {
 		return err
 	}
@@ -137,7 +187,7 @@ func (h *Handler) saveProbeSettings(w http.ResponseWriter, r *http.Request, pa p
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	version, err := h.svc.SaveProbeSettings(r.Context(), caller.Must(r.Context()), pa, b.Data, workspace.Version(base))
+	version, err := h.svc.Workspace().SaveProbeSettings(r.Context(), caller.Must(r.Context()), pa, b.Data, workspace.Version(base))
 	if err != nil {
 		return err
 	}

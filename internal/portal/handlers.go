@@ -21,6 +21,7 @@ type Handler struct {
 	access      *portalaccess.Checker
 	domainNames DomainNames
 	members     DomainMembers
+	wsJSON      wsJSONCache // other users' changes, encoded once per answer
 }
 
 func NewHandler(svc *Service, access *portalaccess.Checker, names DomainNames, members DomainMembers) *Handler {
@@ -64,6 +65,7 @@ func (h *Handler) Routes() []httpx.Route {
 
 		{Method: get, Pattern: "/portal_branch/allReferences/{domainId}/{portalId}", Access: in("branch:r"), Handler: at(h.references)},
 		{Method: post, Pattern: "/portal_branch/branches/url/{domainId}", Access: in("portal:c"), Handler: h.urlBranches},
+		{Method: post, Pattern: "/portal_branch/branches/template/{domainId}/", Access: in("portal:c"), Handler: inDomain(h.templateBranches)},
 		{Method: get, Pattern: "/portal_branch/branches/active/{domainId}/{portalId}", Access: in("portal:r"), Handler: at(h.activeBranch)},
 
 		{Method: get, Pattern: "/settings/{domainId}/{portalId}", Access: in("portal_settings_read"), Handler: at(h.settings)},
@@ -79,7 +81,7 @@ func (h *Handler) Routes() []httpx.Route {
 
 		{Method: get, Pattern: "/template/{domainId}", Access: in("template:r"), Handler: inDomain(h.templates)},
 		{Method: post, Pattern: "/template/accounts/{domainId}/templates", Access: in("template:c"), Handler: inDomain(h.createTemplate)},
-		{Method: put, Pattern: "/template/accounts/{domainId}/templates", Access: in("template:w"), Handler: inDomain(h.renameTemplate)},
+		{Method: put, Pattern: "/template/accounts/{domainId}/templates", Access: in("template:w"), Handler: inDomain(h.updateTemplate)},
 		{Method: del, Pattern: "/template/accounts/{domainId}/templates/{templateId}", Access: in("template:d"), Handler: h.deleteTemplate},
 
 		{Method: get, Pattern: "/microsite/{domainId}/microsite", Access: in("portal:r"), Handler: inDomain(h.microsites)},

@@ -42,10 +42,16 @@ func (people) Person(_ context.Context, id int64) (portal.Person, error) {
 	return portal.Person{ID: id, UserName: "user" + strconv.FormatInt(id, 10), FirstName: "User", LastName: strconv.FormatInt(id, 10)}, nil
 }
 
-type recorder struct{ notes []portal.Notification }
+type recorder struct {
+	notes []portal.Notification
+	hook  func(portal.Notification) // called on each report, when set
+}
 
 func (r *recorder) Report(_ context.Context, _ int64, n portal.Notification) {
 	r.notes = append(r.notes, n)
+	if r.hook != nil {
+		r.hook(n)
+	}
 }
 
 func crewStarter() fstest.MapFS {
@@ -115,38 +121,38 @@ func TestPortals(t *testing.T) {
 			if st.Changes["pages/news.html"] != "ADD" {
 				t.Fatalf("changes %v", st.Changes)
 			}
-			changes, _ := svc.WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
+			changes, _ := svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
 			if len(changes) != 2 || !changes[0].HasChanges || changes[0].User.ID != ann.UserID || changes[0].PortalName != "Crew (A320)" {
 				t.Fatalf("wsChanges %+v", changes)
 			}
-			_, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Fix: typo")
+			_, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Fix: typo")
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			ans, err := svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add news page")
+			ans, err := svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add news page")
 			if err != nil || ans.CommitID == "" || ans.Code != "" {
 				t.Fatalf("commit %+v %v", ans, err)
 			}
-			_, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
+			_, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
 			testkit.APIError(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
-			changes, _ = svc.WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
+			changes, _ = svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
 			for _, c := range changes {
 				if c.User.ID == bob.UserID && c.BehindCount != 1 {
 					t.Fatalf("bob behind = %d", c.BehindCount)
 				}
 			}
 			os.WriteFile(filepath.Join(dir, "data.json"), []byte("{bad"), 0o644)
-			ans, err = svc.Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add data")
+			ans, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add data")
 			if err != nil || ans.Code != portal.CodeWarnings || len(ans.RuleWarnings) != 1 {
 				t.Fatalf("commit with warnings %+v %v", ans, err)
 			}
 		})
 
 		t.Run("settings are read with defaults and written into the workspace", func(t *testing.T) {
-			s, v0, err := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID))
+			s, v0, err := svc.Workspace().Settings(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if err != nil || s.TaskRunnerSettings.OutputPath != "pw-dist" || s.LanguageSettings.TranslationsBasePath != "translations" {
 				t.Fatalf("settings %+v %v", s, err)
 			}
 			s.LanguageSettings.Languages = append(s.LanguageSettings.Languages, "ar_SA")
-			_, v1, err := svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v0)
+			_, v1, err := svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v0)
 			if err != nil || v1 == v0 {
 				t.Fatal(v1, err)
 			}
@@ -154,12 +160,12 @@ func TestPortals(t *testing.T) {
 			// revert) is refused and changes nothing: no lost update.
 			stale := s
 			stale.LanguageSettings.Languages = []string{"en_GB"}
-			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), stale, v0)
+			_, _, err = svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), stale, v0)
 			e := testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
 			if e.Data.(map[string]string)["currentVersion"] != string(v1) {
 				t.Fatalf("conflict data %+v", e.Data)
 			}
-			if _, now, _ := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v1 {
+			if _, now, _ := svc.Workspace().Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v1 {
 				t.Fatalf("a refused save wrote: %s", now)
 			}
 			data, _ := os.ReadFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "portal.json"))
@@ -172,20 +178,20 @@ func TestPortals(t *testing.T) {
 			}
 			bad := s
 			bad.LanguageSettings.DefaultLanguage = "de_DE"
-			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
+			_, _, err = svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			bad = s
 			bad.TaskRunnerSettings.OutputPath = "../../etc"
-			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
+			_, _, err = svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 			if err := svc.Workspace().RevertAll(ctx, ann, checked(t, svc, d.ID, crew.ID)); err != nil {
 				t.Fatal(err)
 			}
 			// After Revert All the file is back at its first version: a save based on the
 			// discarded edit is stale.
-			_, _, err = svc.SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v1)
+			_, _, err = svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), s, v1)
 			testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
-			if _, now, _ := svc.Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v0 {
+			if _, now, _ := svc.Workspace().Settings(ctx, ann, checked(t, svc, d.ID, crew.ID)); now != v0 {
 				t.Fatalf("after revert the version is %s, want %s", now, v0)
 			}
 		})
@@ -219,14 +225,14 @@ func TestPortals(t *testing.T) {
 			testkit.APIError(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
 			// Reset recovers from a branch that is gone: it lands on the active branch.
 			pt, _ := svc.Portal(ctx, d.ID, crew.ID)
-			st, err := svc.Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "gone/branch")
+			st, err := svc.Workspace().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "gone/branch")
 			if err != nil || st.Branch != "release/2027" || st.HasChanges() {
 				t.Fatalf("reset keeps the branch it is on when the one asked for is gone: %+v %v", st, err)
 			}
 			if err := svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027"); err != nil {
 				t.Fatalf("a clean workspace does not hold a branch: %v", err)
 			}
-			st, err = svc.Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
+			st, err = svc.Workspace().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
 			if err != nil || st.Branch != "master" {
 				t.Fatalf("reset after the branch was deleted: %+v %v", st, err)
 			}
@@ -364,21 +370,21 @@ func TestPortalExtras(t *testing.T) {
 		}
 
 		t.Run("probe settings", func(t *testing.T) {
-			data, v0, err := f.svc.ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
+			data, v0, err := f.svc.Workspace().ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if err != nil || string(data) != "{}" || v0 != workspace.NoVersion {
 				t.Fatalf("default probe settings %s %v", data, err)
 			}
-			v1, err := f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 8}`), v0)
+			v1, err := f.svc.Workspace().SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 8}`), v0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, _, _ = f.svc.ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
+			data, _, _ = f.svc.Workspace().ProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if !strings.Contains(string(data), `"gridSize": 8`) {
 				t.Fatalf("saved %s", data)
 			}
-			_, err = f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 4}`), v0)
+			_, err = f.svc.Workspace().SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`{"gridSize": 4}`), v0)
 			testkit.APIError(t, err, http.StatusConflict, portal.CodeFileChanged)
-			_, err = f.svc.SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`[1,2]`), v1)
+			_, err = f.svc.Workspace().SaveProbeSettings(ctx, ann, checked(t, f.svc, d.ID, crew.ID), []byte(`[1,2]`), v1)
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
@@ -394,7 +400,7 @@ func TestPortalExtras(t *testing.T) {
 			if err != nil || len(check.RuleWarnings) != 1 || !strings.Contains(check.RuleWarnings[0], "broken.json") {
 				t.Fatalf("check %+v %v", check, err)
 			}
-			eng, err := f.svc.Engine(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
+			eng, err := f.svc.Workspace().Engine(ctx, ann, checked(t, f.svc, d.ID, crew.ID))
 			if err != nil || eng.EngineType != "PORTAL_ENGINE" || eng.EngineVersion != "" {
 				t.Fatalf("engine %+v %v", eng, err)
 			}

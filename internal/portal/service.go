@@ -31,19 +31,13 @@ type Starters interface {
 	FS(id string) (fs.FS, error)
 }
 
-// People answers who a user is, for commit authors and other users' changes.
-type People interface {
-	Person(ctx context.Context, userID int64) (Person, error)
-}
-
-// Person is a user as portals show them.
-type Person struct {
-	ID        int64  `json:"id"`
-	UserName  string `json:"userName"`
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Email     string `json:"-"`
-}
+// People, Person and PeopleBatch are the editing unit's (who a user is, for commit authors
+// and other users' changes).
+type (
+	People      = editing.People
+	Person      = editing.Person
+	PeopleBatch = editing.PeopleBatch
+)
 
 // Progress reports the progress of a long operation (spec 3 §3 Notification); the realtime
 // channel delivers it to the user's room.
@@ -78,13 +72,12 @@ type Service struct {
 	events   Events
 	ws       *editing.Workspace // the workspace file layer (settings, probe settings, engine version)
 
-	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
 }
 
 // NewService wires the portal service; progress and audit may be nil.
 func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, progress Progress, a Auditor) *Service {
 	s := &Service{store: st, repos: repos, starters: starters, people: people, progress: progress, audit: a}
-	s.ws = editing.New(repos, publisher{s})
+	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
 
@@ -120,8 +113,6 @@ const (
 )
 
 var errPortalNotFound = apperr.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
-
-var settingsPath = workspace.MustPath(SettingsFile)
 
 func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, portalID int64, details string) {
 	if s.audit == nil {
@@ -446,139 +437,30 @@ func (s *Service) Delete(ctx context.Context, p caller.Caller, pa portalaccess.P
 }
 
 func (s *Service) author(ctx context.Context, p caller.Caller) workspace.Author {
-	person, err := s.people.Person(ctx, p.UserID)
-	if err != nil {
-		return workspace.Author{Name: p.Username, Email: p.Username + "@portalwright.local"}
-	}
-	name := strings.TrimSpace(person.FirstName + " " + person.LastName)
-	if name == "" {
-		name = person.UserName
-	}
-	email := person.Email
-	if email == "" {
-		email = person.UserName + "@portalwright.local"
-	}
-	return workspace.Author{Name: name, Email: email}
-}
-
-// settings ------------------------------------------------------------------------------
-
-// Settings reads portal.json from the user's workspace (the branch they have open) with the
-// version a save must be based on.
-func (s *Service) Settings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (Settings, workspace.Version, error) {
-	data, version, err := s.ws.Read(ctx, p, pa, settingsPath)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		data, version = nil, workspace.NoVersion
-	case err != nil:
-		return Settings{}, version, editing.FileError(err, SettingsFile)
-	}
-	st, perr := ParseSettings(data)
-	if perr != nil {
-		return st, version, apperr.Validation(perr.Error())
-	}
-	return st, version, nil
-}
-
-// SaveSettings writes portal.json into the user's workspace: a local change, committed like
-// any other, so settings are versioned per branch. base is the version the edit started
-// from; when the file changed since (another save, a reload, a revert, a branch switch),
-// nothing is written and a FILE_CHANGED conflict is returned.
-func (s *Service) SaveSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
-	in = withDefaults(in)
-	in.Scope = strings.ToUpper(in.Scope)
-	if err := in.Validate(); err != nil {
-		return Settings{}, base, apperr.Validation(err.Error())
-	}
-	current, _, err := s.ws.Read(ctx, p, pa, settingsPath)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return Settings{}, base, editing.FileError(err, SettingsFile)
-	}
-	data, err := marshalSettings(current, in)
-	if err != nil {
-		return Settings{}, base, err
-	}
-	version, err := s.ws.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
-	if err != nil {
-		return Settings{}, base, err
-	}
-	return in, version, nil
+	return s.ws.Author(ctx, p)
 }
 
 // workspace calls -------------------------------------------------------------------------
 
-// Opened is the answer of opening a portal.
+// Opened is the answer of opening a portal: its record and the caller's workspace
+// (editing.Opened).
 type Opened struct {
-	Portal   *Portal  `json:"portal"`
-	Branch   string   `json:"branch"`
-	Settings Settings `json:"settings"`
-	// SettingsVersion is the version of portal.json a settings save must be based on.
-	SettingsVersion workspace.Version `json:"settingsVersion"`
-	Status          *workspace.Status `json:"status"`
+	Portal *Portal `json:"portal"`
+	*editing.Opened
 }
 
-// Open makes or refreshes the user's workspace on a branch (default: the portal's active
-// branch).
+// Open makes or refreshes the caller's workspace on a branch (editing.Workspace.Open) and
+// answers it with the portal's record.
 func (s *Service) Open(ctx context.Context, p caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
-	portalID := pa.ID()
 	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
-	if branch == "" {
-		branch = s.ActiveBranch(ctx, pt)
-	}
-	if err := validate.BranchName(branch); err != nil {
-		return nil, apperr.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
-	}
-	st, err := s.repos.Open(ctx, p.UserID, portalID, branch, override)
+	o, err := s.ws.Open(ctx, p, pa, branch, override)
 	if err != nil {
-		return nil, editing.GitError(err)
+		return nil, err
 	}
-	s.ws.Changed(ctx, p, pa)
-	settings, version, _ := s.Settings(ctx, p, pa)
-	return &Opened{Portal: pt, Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st}, nil
-}
-
-// CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
-// when the content check warned.
-type CommitAnswer struct {
-	*workspace.CommitResult
-	Code    string `json:"code,omitempty"`
-	Message string `json:"message,omitempty"`
-}
-
-// Commit publishes the user's changes to the portal's branch.
-func (s *Service) Commit(ctx context.Context, p caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
-	domainID, portalID := pa.DomainID(), pa.ID()
-	if err := validate.CommitMessage(message); err != nil {
-		return nil, apperr.Validation(err.Error())
-	}
-	res, err := s.repos.Commit(ctx, p.UserID, portalID, strings.TrimSpace(message), s.author(ctx, p))
-	if err != nil {
-		return nil, editing.GitError(err)
-	}
-	_ = s.store.Touch(ctx, portalID)
-	s.committed(ctx, p, domainID, portalID, res.CommitID)
-	ans := &CommitAnswer{CommitResult: res}
-	if len(res.RuleWarnings) > 0 {
-		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
-	}
-	return ans, nil
-}
-
-// RevertTo restores an earlier commit's content as a new commit.
-func (s *Service) RevertTo(ctx context.Context, p caller.Caller, pa portalaccess.Portal, commitID string) (*workspace.CommitResult, error) {
-	domainID, portalID := pa.DomainID(), pa.ID()
-	res, err := s.repos.RevertTo(ctx, p.UserID, portalID, strings.TrimSpace(commitID), s.author(ctx, p))
-	if errors.Is(err, workspace.ErrUnknownCommit) {
-		return nil, apperr.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
-	}
-	if err == nil {
-		_ = s.store.Touch(ctx, portalID)
-		s.committed(ctx, p, domainID, portalID, res.CommitID)
-	}
-	return res, editing.GitError(err)
+	return &Opened{Portal: pt, Opened: o}, nil
 }
 
 // PortalUser is a person of the portal's domain and whether they have a workspace of it.
@@ -636,26 +518,6 @@ func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
 		return workspace.DefaultBranch
 	}
 	return branches[0]
-}
-
-// Reset puts the user's workspace back on a branch of the portal: the branch asked for,
-// else the one it is on, else the portal's active branch (when the user's branch was
-// deleted). Local commits are kept in the workspace's history, not on the branch.
-func (s *Service) Reset(ctx context.Context, p caller.Caller, pa portalaccess.Portal, branch string) (*workspace.Status, error) {
-	pt, err := s.Checked(ctx, pa)
-	if err != nil {
-		return nil, err
-	}
-	if branch != "" && validate.BranchName(branch) != nil {
-		branch = ""
-	}
-	portalID := pt.ID
-	st, err := s.repos.Reset(ctx, p.UserID, portalID, branch, s.ActiveBranch(ctx, pt))
-	if err != nil {
-		return nil, editing.GitError(err)
-	}
-	s.ws.Changed(ctx, p, pa)
-	return st, nil
 }
 
 // References is the answer of allReferences.
@@ -767,28 +629,8 @@ func (s *Service) DeleteBranch(ctx context.Context, p caller.Caller, pa portalac
 	return editing.GitError(err)
 }
 
-// WorkspaceChange is one user's workspace of a portal as others see it (spec 3 §3).
-type WorkspaceChange struct {
-	User        Person            `json:"user"`
-	AheadCount  int               `json:"aheadCount"`
-	BehindCount int               `json:"behindCount"`
-	HasChanges  bool              `json:"hasChanges"`
-	Branch      string            `json:"branch"`
-	DomainName  string            `json:"domainName"`
-	PortalName  string            `json:"portalName"`
-	Changes     map[string]string `json:"changes"`
-}
-
-// WorkspaceChanges reports every user's workspace of the portal on a branch.
-func (s *Service) WorkspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) ([]WorkspaceChange, error) {
-	// From the workspaces' status records: no git status per workspace, one user lookup for
-	// all (workspace/statuscache.go, wschanges.go). The answer is shared: do not modify it.
-	a, err := s.workspaceChanges(ctx, pa, domainName, branch)
-	if err != nil {
-		return nil, err
-	}
-	return a.list, nil
-}
+// WorkspaceChange is one user's workspace of a portal as others see it (editing).
+type WorkspaceChange = editing.WorkspaceChange
 
 // DeleteDomainPortals deletes every portal of a domain being deleted, exactly as the portal
 // delete call does: an audit entry (PORTAL_DELETED) per portal, its canonical repository and

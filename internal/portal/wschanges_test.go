@@ -124,13 +124,13 @@ func TestWorkspaceChangesCostTheSameWithManyWorkspaces(t *testing.T) {
 		}
 		have = n
 		f := newWSInstance(t, db, g, runs, data) // restarted: finds the new workspaces
-		list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
+		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
 		if err != nil || int64(len(list)) != n {
 			t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 		}
 		before := runs()
 		for i := 0; i < 5; i++ {
-			list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
+			list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
 			if err != nil || int64(len(list)) != n {
 				t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 			}
@@ -167,7 +167,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	}
 	changes := func(branch string) map[int64]portal.WorkspaceChange {
 		t.Helper()
-		list, err := f.svc.WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", branch)
+		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", branch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("opened: %+v", got)
 	}
 
-	if _, err := f.svc.SaveProbeSettings(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), []byte(`{"gridSize":8}`), workspace.NoVersion); err != nil {
+	if _, err := f.svc.Workspace().SaveProbeSettings(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), []byte(`{"gridSize":8}`), workspace.NoVersion); err != nil {
 		t.Fatal(err)
 	}
 	before := runs()
@@ -195,7 +195,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(f.repos.WorkspaceDir(2, pt.ID), "pages", "b.html"), []byte("b"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Commit(ctx, principal(2), checked(t, f.svc, d.ID, pt.ID), "Add page b"); err != nil {
+	if _, err := f.svc.Workspace().Commit(ctx, principal(2), checked(t, f.svc, d.ID, pt.ID), "Add page b"); err != nil {
 		t.Fatal(err)
 	}
 	got := changes("master")

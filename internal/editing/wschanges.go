@@ -1,4 +1,4 @@
-package portal
+package editing
 
 import (
 	"context"
@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"portalwright/internal/editing"
-	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
@@ -20,16 +18,10 @@ import (
 //   - the users are looked up in one query for all (PeopleBatch) and kept: an answer may
 //     show a user's old name, or a deleted user, for up to personTTL; after that the next
 //     call still answers at once and one lookup refreshes them in the background;
-//   - the answer, and its JSON (gzipped for clients that accept it: 2,000 workspaces are
-//     about 440 KB of JSON, 25 KB gzipped), are built once per snapshot, branch and names,
-//     and shared by every caller until the snapshot or the users change.
-
-// PeopleBatch is implemented by People that look many users up in one query (the app's,
-// from identity). Other People are asked one user at a time.
-type PeopleBatch interface {
-	// People answers the users of ids that exist; unknown ids are left out.
-	People(ctx context.Context, ids []int64) (map[int64]Person, error)
-}
+//   - the answer is built once per snapshot, branch and names and shared by every caller
+//     until the snapshot or the users change: the same slice, so the handler can encode it
+//     once too (internal/portal's wsChanges handler keeps its JSON, gzipped for clients that
+//     accept it: 2,000 workspaces are about 440 KB of JSON, 25 KB gzipped).
 
 // personTTL bounds how long other users' changes may show a user's old name (or a deleted
 // user) after an edit.
@@ -58,7 +50,6 @@ type wsChangesAnswer struct {
 	snap   *workspace.Snapshot
 	people *personSet
 	list   []WorkspaceChange
-	json   *httpx.EncodedJSON
 }
 
 // personSet is the users looked up so far (nil: looked up, does not exist). Never modified
@@ -103,11 +94,7 @@ func (c *wsChangesCache) answer(ctx context.Context, people People, snap *worksp
 		list = append(list, WorkspaceChange{User: *person, AheadCount: u.Ahead, BehindCount: u.Behind, HasChanges: u.HasChanges(),
 			Branch: u.Branch, DomainName: key.domainName, PortalName: key.portalName, Changes: u.Changes})
 	}
-	enc, err := httpx.EncodeJSON(list)
-	if err != nil {
-		return nil, err
-	}
-	a = &wsChangesAnswer{snap: snap, people: ps, list: list[:len(list):len(list)], json: enc}
+	a = &wsChangesAnswer{snap: snap, people: ps, list: list[:len(list):len(list)]}
 	c.mu.Lock()
 	if c.answers == nil || len(c.answers) > 1000 {
 		c.answers = map[wsChangesKey]*wsChangesAnswer{}
@@ -124,14 +111,7 @@ func (c *wsChangesCache) persons(ctx context.Context, people People, snap *works
 	c.mu.Lock()
 	ps := c.people
 	c.mu.Unlock()
-	var missing []int64
-	for _, u := range snap.Users {
-		if ps == nil {
-			missing = append(missing, u.UserID)
-		} else if _, ok := ps.byID[u.UserID]; !ok {
-			missing = append(missing, u.UserID)
-		}
-	}
+	missing := ps.unknown(snap)
 	if len(missing) == 0 {
 		if time.Since(ps.fetched) > personTTL {
 			c.refresh(people, ps)
@@ -143,14 +123,7 @@ func (c *wsChangesCache) persons(ctx context.Context, people People, snap *works
 	c.mu.Lock()
 	ps = c.people
 	c.mu.Unlock()
-	missing = missing[:0]
-	for _, u := range snap.Users {
-		if ps == nil {
-			missing = append(missing, u.UserID)
-		} else if _, ok := ps.byID[u.UserID]; !ok {
-			missing = append(missing, u.UserID)
-		}
-	}
+	missing = ps.unknown(snap)
 	if len(missing) == 0 {
 		return ps, nil
 	}
@@ -165,17 +138,36 @@ func (c *wsChangesCache) persons(ctx context.Context, people People, snap *works
 		}
 		next.fetched = ps.fetched
 	}
-	for _, id := range missing {
-		if p, ok := found[id]; ok {
-			next.byID[id] = &p
-		} else {
-			next.byID[id] = nil
-		}
-	}
+	next.put(missing, found)
 	c.mu.Lock()
 	c.people = next
 	c.mu.Unlock()
 	return next, nil
+}
+
+// put records the users of ids as found (nil: looked up, does not exist); only on a set
+// not yet published.
+func (ps *personSet) put(ids []int64, found map[int64]Person) {
+	for _, id := range ids {
+		if p, ok := found[id]; ok {
+			ps.byID[id] = &p
+		} else {
+			ps.byID[id] = nil
+		}
+	}
+}
+
+// unknown lists the users of snap the set does not know (all of them for a nil set).
+func (ps *personSet) unknown(snap *workspace.Snapshot) []int64 {
+	var missing []int64
+	for _, u := range snap.Users {
+		if ps == nil {
+			missing = append(missing, u.UserID)
+		} else if _, ok := ps.byID[u.UserID]; !ok {
+			missing = append(missing, u.UserID)
+		}
+	}
+	return missing
 }
 
 // refresh looks every known user up again in the background (one refresh at a time).
@@ -201,13 +193,7 @@ func (c *wsChangesCache) refresh(people People, ps *personSet) {
 			return
 		}
 		next := &personSet{byID: make(map[int64]*Person, len(ids)), fetched: time.Now()}
-		for _, id := range ids {
-			if p, ok := found[id]; ok {
-				next.byID[id] = &p
-			} else {
-				next.byID[id] = nil
-			}
-		}
+		next.put(ids, found)
 		c.mu.Lock()
 		if c.people == ps { // a lookup of new users meanwhile wins; refreshed next time
 			c.people = next
@@ -230,25 +216,22 @@ func lookUp(ctx context.Context, people People, ids []int64) (map[int64]Person, 
 	return out, nil
 }
 
-// WorkspaceChangesJSON is WorkspaceChanges encoded, as the handler sends it: encoded once
-// per answer and shared by every caller (read only).
-func (s *Service) WorkspaceChangesJSON(ctx context.Context, pa portalaccess.Portal, domainName, branch string) (*httpx.EncodedJSON, error) {
-	a, err := s.workspaceChanges(ctx, pa, domainName, branch)
-	if err != nil {
-		return nil, err
-	}
-	return a.json, nil
-}
-
-func (s *Service) workspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) (*wsChangesAnswer, error) {
+// WorkspaceChanges reports every user's workspace of the portal on a branch, from the
+// workspaces' status records: no git status per workspace, one user lookup for all. The
+// answer is shared by every caller until something changes (the same slice): read only.
+func (f *Workspace) WorkspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) ([]WorkspaceChange, error) {
 	portalID := pa.ID()
-	pt, err := s.Checked(ctx, pa)
+	name, err := f.records.PortalName(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.repos.Statuses(ctx, portalID)
+	snap, err := f.repos.Statuses(ctx, portalID)
 	if err != nil {
-		return nil, editing.GitError(err)
+		return nil, GitError(err)
 	}
-	return s.wsChanges.answer(ctx, s.people, snap, wsChangesKey{portalID: portalID, branch: branch, domainName: domainName, portalName: pt.Name})
+	a, err := f.wsChanges.answer(ctx, f.people, snap, wsChangesKey{portalID: portalID, branch: branch, domainName: domainName, portalName: name})
+	if err != nil {
+		return nil, err
+	}
+	return a.list, nil
 }

@@ -1,0 +1,137 @@
+package editing
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
+	"portalwright/internal/workspace"
+)
+
+// The workspace calls that need the portal's record (its active branch, its last-modified
+// time) and people (commit authors): open, commit, revert to, reset. They reach the record
+// through Records, so a feature that imports editing does not import the portal package.
+
+// Opened is the workspace part of opening a portal (the portal package adds the record).
+type Opened struct {
+	Branch   string   `json:"branch"`
+	Settings Settings `json:"settings"`
+	// SettingsVersion is the version of portal.json a settings save must be based on.
+	SettingsVersion workspace.Version `json:"settingsVersion"`
+	Status          *workspace.Status `json:"status"`
+}
+
+// Open makes or refreshes the caller's workspace on a branch (default: the portal's active
+// branch).
+func (f *Workspace) Open(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
+	if branch == "" {
+		b, err := f.records.ActiveBranch(ctx, pa)
+		if err != nil {
+			return nil, err
+		}
+		branch = b
+	}
+	if err := validate.BranchName(branch); err != nil {
+		return nil, apperr.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
+	}
+	st, err := f.repos.Open(ctx, c.UserID, pa.ID(), branch, override)
+	if err != nil {
+		return nil, GitError(err)
+	}
+	f.Changed(ctx, c, pa)
+	settings, version, _ := f.Settings(ctx, c, pa)
+	return &Opened{Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st}, nil
+}
+
+// CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
+// when the content check warned.
+type CommitAnswer struct {
+	*workspace.CommitResult
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Commit publishes the caller's changes to the portal's branch.
+func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
+	if err := validate.CommitMessage(message); err != nil {
+		return nil, apperr.Validation(err.Error())
+	}
+	res, err := f.repos.Commit(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c))
+	if err != nil {
+		return nil, GitError(err)
+	}
+	f.committed(ctx, c, pa, res.CommitID)
+	ans := &CommitAnswer{CommitResult: res}
+	if len(res.RuleWarnings) > 0 {
+		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
+	}
+	return ans, nil
+}
+
+// RevertTo restores an earlier commit's content as a new commit.
+func (f *Workspace) RevertTo(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) (*workspace.CommitResult, error) {
+	res, err := f.repos.RevertTo(ctx, c.UserID, pa.ID(), strings.TrimSpace(commitID), f.Author(ctx, c))
+	if errors.Is(err, workspace.ErrUnknownCommit) {
+		return nil, apperr.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
+	}
+	if err == nil {
+		f.committed(ctx, c, pa, res.CommitID)
+	}
+	return res, GitError(err)
+}
+
+// Reset puts the caller's workspace back on a branch of the portal: the branch asked for,
+// else the one it is on, else the portal's active branch (when the caller's branch was
+// deleted). Local commits are kept in the workspace's history, not on the branch.
+func (f *Workspace) Reset(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string) (*workspace.Status, error) {
+	active, err := f.records.ActiveBranch(ctx, pa)
+	if err != nil {
+		return nil, err
+	}
+	if branch != "" && validate.BranchName(branch) != nil {
+		branch = ""
+	}
+	st, err := f.repos.Reset(ctx, c.UserID, pa.ID(), branch, active)
+	if err != nil {
+		return nil, GitError(err)
+	}
+	f.Changed(ctx, c, pa)
+	return st, nil
+}
+
+// committed marks the portal modified and announces the commit with the caller's (now
+// clean) workspace.
+func (f *Workspace) committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) {
+	f.records.Touch(ctx, pa)
+	if f.pub == nil {
+		return
+	}
+	if st, err := f.repos.Status(ctx, c.UserID, pa.ID()); err == nil {
+		f.pub.Committed(ctx, c, pa, st, commitID)
+	}
+}
+
+// Author is the caller as a git commit author: their name and e-mail, or their user name
+// when they cannot be looked up.
+func (f *Workspace) Author(ctx context.Context, c caller.Caller) workspace.Author {
+	if f.people == nil {
+		return workspace.Author{Name: c.Username, Email: c.Username + "@portalwright.local"}
+	}
+	person, err := f.people.Person(ctx, c.UserID)
+	if err != nil {
+		return workspace.Author{Name: c.Username, Email: c.Username + "@portalwright.local"}
+	}
+	name := strings.TrimSpace(person.FirstName + " " + person.LastName)
+	if name == "" {
+		name = person.UserName
+	}
+	email := person.Email
+	if email == "" {
+		email = person.UserName + "@portalwright.local"
+	}
+	return workspace.Author{Name: name, Email: email}
+}

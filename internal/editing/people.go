@@ -1,0 +1,53 @@
+package editing
+
+import (
+	"context"
+
+	"portalwright/internal/portalaccess"
+)
+
+// What the editing unit needs of the portal package, as small interfaces so that features
+// import editing without importing portal: the checked portal's record (Records) and people.
+
+// Records answers what editing needs of a checked portal's record (the portal service).
+type Records interface {
+	// PortalName is the portal's name (other users' changes show it).
+	PortalName(ctx context.Context, pa portalaccess.Portal) (string, error)
+	// ActiveBranch is the branch the portal opens on.
+	ActiveBranch(ctx context.Context, pa portalaccess.Portal) (string, error)
+	// Touch marks the portal modified (after a commit reached its branch).
+	Touch(ctx context.Context, pa portalaccess.Portal)
+}
+
+// People answers who a user is, for commit authors and other users' changes.
+type People interface {
+	Person(ctx context.Context, userID int64) (Person, error)
+}
+
+// Person is a user as portals show them.
+type Person struct {
+	ID        int64  `json:"id"`
+	UserName  string `json:"userName"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"-"`
+}
+
+// PeopleBatch is implemented by People that look many users up in one query (the app's,
+// from identity). Other People are asked one user at a time.
+type PeopleBatch interface {
+	// People answers the users of ids that exist; unknown ids are left out.
+	People(ctx context.Context, ids []int64) (map[int64]Person, error)
+}
+
+// WorkspaceChange is one user's workspace of a portal as others see it (spec 3 §3).
+type WorkspaceChange struct {
+	User        Person            `json:"user"`
+	AheadCount  int               `json:"aheadCount"`
+	BehindCount int               `json:"behindCount"`
+	HasChanges  bool              `json:"hasChanges"`
+	Branch      string            `json:"branch"`
+	DomainName  string            `json:"domainName"`
+	PortalName  string            `json:"portalName"`
+	Changes     map[string]string `json:"changes"`
+}

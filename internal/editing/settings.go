@@ -1,0 +1,308 @@
+package editing
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/workspace"
+)
+
+// The portal's own files every feature reads: its settings (portal.json, versioned with its
+// branch, spec 3 §3), the designer's probe settings and the engine version.
+
+// Portal scopes (spec 3 §3).
+const (
+	ScopeFull      = "FULL"
+	ScopeMicrosite = "MICROSITE"
+	ScopeCaptive   = "CAPTIVE"
+)
+
+// Settings is portal.json: the portal's settings, versioned with its branch (spec 3 §3).
+type Settings struct {
+	FormatVersion                 int              `json:"formatVersion,omitempty"`
+	Name                          string           `json:"name,omitempty"`
+	EngineType                    string           `json:"engineType"`
+	SupportLevel                  string           `json:"supportLevel"`
+	Scope                         string           `json:"scope"`
+	Type                          string           `json:"type,omitempty"`
+	OneMediaInterstitialSupported bool             `json:"oneMediaInterstitialSupported"`
+	LanguageSettings              LanguageSettings `json:"languageSettings"`
+	// Engine settings (spec 2 §3): keep the values a widget's languages had when a new one is
+	// created, and store widget data condensed. Pointers tell a missing value (the spec's
+	// default) from false.
+	RetainLanguageValuesOnCreate *bool              `json:"retainLanguageValuesOnCreate"`
+	CondenseWidgetData           *bool              `json:"condenseWidgetData"`
+	TaskRunnerSettings           TaskRunnerSettings `json:"taskRunnerSettings"`
+	UserGitURLs                  []string           `json:"userGitUrls,omitempty"`
+}
+
+// LanguageSettings says which languages a portal has and how they are stored.
+type LanguageSettings struct {
+	Languages            []string `json:"languages"`
+	DefaultLanguage      string   `json:"defaultLanguage"`
+	LanguageMode         string   `json:"languageMode"`
+	LanguageBasePath     string   `json:"languageBasePath"`
+	TranslationsBasePath string   `json:"translationsBasePath"`
+	// RetainDefaultsOnCreate keeps the default language's values in a new language (spec 2 §3,
+	// default false).
+	RetainDefaultsOnCreate bool `json:"retainDefaultsOnCreate"`
+}
+
+// TaskRunnerSettings configure the portal's build tasks.
+type TaskRunnerSettings struct {
+	Active            bool     `json:"active"`
+	AutoRun           bool     `json:"autoRun"`
+	Extensions        []string `json:"extensions"`
+	OutputPath        string   `json:"outputPath"`
+	DockerFileContent string   `json:"dockerFileContent"`
+	TemplateName      string   `json:"templateName"`
+}
+
+// Defaults of the spec (spec 1 §9, spec 3 §3).
+const (
+	DefaultEngineType   = "UNKNOWN"
+	DefaultSupportLevel = "LIMITED"
+	DefaultLanguage     = "en_GB"
+	DefaultTranslations = "translations"
+	DefaultOutputPath   = "pw-dist"
+
+	// Engine retain and condense defaults (spec 3 §9).
+	DefaultRetainLanguageValuesOnCreate = false
+	DefaultCondenseWidgetData           = true
+)
+
+var (
+	engineTypes   = []string{"UNIVERSAL", "JS_ENGINE", "PORTAL_ENGINE", "UNKNOWN"}
+	supportLevels = []string{"FULL", "LIMITED"}
+	// Scopes a portal can have (spec 3 §3).
+	Scopes        = []string{ScopeFull, ScopeMicrosite, ScopeCaptive}
+	languageModes = []string{"MULTILANGUAGE", "SINGLE_LANGUAGE", "TRANSLATION"}
+	languageCode  = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+)
+
+// ParseSettings reads portal.json, filling what is missing with the spec's defaults. A
+// missing or unreadable file gives the defaults (a legacy portal without settings).
+func ParseSettings(data []byte) (Settings, error) {
+	var s Settings
+	if len(data) > 0 {
+		if err := json.Unmarshal(data, &s); err != nil {
+			return withDefaults(Settings{}), fmt.Errorf("portal.json is not valid JSON: %w", err)
+		}
+	}
+	return withDefaults(s), nil
+}
+
+func withDefaults(s Settings) Settings {
+	if s.EngineType == "" {
+		s.EngineType = DefaultEngineType
+	}
+	if s.SupportLevel == "" {
+		s.SupportLevel = DefaultSupportLevel // a missing support level is treated as LIMITED
+	}
+	if s.Scope == "" {
+		s.Scope = ScopeFull
+	}
+	if s.RetainLanguageValuesOnCreate == nil {
+		s.RetainLanguageValuesOnCreate = ptr(DefaultRetainLanguageValuesOnCreate)
+	}
+	if s.CondenseWidgetData == nil {
+		s.CondenseWidgetData = ptr(DefaultCondenseWidgetData)
+	}
+	ls := &s.LanguageSettings
+	if ls.DefaultLanguage == "" {
+		ls.DefaultLanguage = DefaultLanguage
+	}
+	if len(ls.Languages) == 0 {
+		ls.Languages = []string{ls.DefaultLanguage}
+	}
+	if ls.LanguageMode == "" {
+		ls.LanguageMode = "TRANSLATION"
+	}
+	if ls.TranslationsBasePath == "" {
+		ls.TranslationsBasePath = DefaultTranslations
+	}
+	if s.TaskRunnerSettings.OutputPath == "" {
+		s.TaskRunnerSettings.OutputPath = DefaultOutputPath
+	}
+	if s.TaskRunnerSettings.Extensions == nil {
+		s.TaskRunnerSettings.Extensions = []string{}
+	}
+	return s
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Validate checks settings before they are written; the message names the field.
+func (s Settings) Validate() error {
+	switch {
+	case !slices.Contains(engineTypes, s.EngineType):
+		return fmt.Errorf("engineType must be one of %s", strings.Join(engineTypes, ", "))
+	case !slices.Contains(supportLevels, s.SupportLevel):
+		return fmt.Errorf("supportLevel must be FULL or LIMITED")
+	case !slices.Contains(Scopes, strings.ToUpper(s.Scope)):
+		return fmt.Errorf("scope must be FULL, MICROSITE or CAPTIVE")
+	case !slices.Contains(languageModes, s.LanguageSettings.LanguageMode):
+		return fmt.Errorf("languageMode must be one of %s", strings.Join(languageModes, ", "))
+	}
+	for _, l := range s.LanguageSettings.Languages {
+		if !languageCode.MatchString(l) {
+			return fmt.Errorf("'%s' is not a language code like en_GB", l)
+		}
+	}
+	if !slices.Contains(s.LanguageSettings.Languages, s.LanguageSettings.DefaultLanguage) {
+		return fmt.Errorf("the default language %s must be one of the portal's languages", s.LanguageSettings.DefaultLanguage)
+	}
+	for name, p := range map[string]string{"outputPath": s.TaskRunnerSettings.OutputPath, "translationsBasePath": s.LanguageSettings.TranslationsBasePath, "languageBasePath": s.LanguageSettings.LanguageBasePath} {
+		if p != "" && !safeRelative(p) {
+			return fmt.Errorf("%s must be a folder inside the portal", name)
+		}
+	}
+	return nil
+}
+
+// safeRelative tells whether p is a relative path that stays inside the portal.
+func safeRelative(p string) bool {
+	if strings.HasPrefix(p, "/") || strings.Contains(p, "\\") || strings.ContainsRune(p, 0) {
+		return false
+	}
+	c := path.Clean(p)
+	return c != ".." && !strings.HasPrefix(c, "../") && c != ".git" && !strings.HasPrefix(c, ".git/")
+}
+
+// marshalSettings writes the settings over the existing portal.json (current, nil when
+// there is none), keeping keys this version does not know, so older and newer versions can
+// share a portal.
+func marshalSettings(current []byte, s Settings) ([]byte, error) {
+	merged := map[string]json.RawMessage{}
+	if current != nil {
+		_ = json.Unmarshal(current, &merged)
+	}
+	known, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(known, &fields); err != nil {
+		return nil, err
+	}
+	for k, v := range fields {
+		merged[k] = v
+	}
+	out, err := json.MarshalIndent(merged, "", "  ")
+	return append(out, '\n'), err
+}
+
+var settingsPath = workspace.MustPath(SettingsFile)
+
+// Settings reads portal.json from the user's workspace (the branch they have open) with the
+// version a save must be based on.
+func (f *Workspace) Settings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (Settings, workspace.Version, error) {
+	data, version, err := f.Read(ctx, p, pa, settingsPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data, version = nil, workspace.NoVersion
+	case err != nil:
+		return Settings{}, version, FileError(err, SettingsFile)
+	}
+	st, perr := ParseSettings(data)
+	if perr != nil {
+		return st, version, apperr.Validation(perr.Error())
+	}
+	return st, version, nil
+}
+
+// SaveSettings writes portal.json into the user's workspace: a local change, committed like
+// any other, so settings are versioned per branch. base is the version the edit started
+// from; when the file changed since (another save, a reload, a revert, a branch switch),
+// nothing is written and a FILE_CHANGED conflict is returned.
+func (f *Workspace) SaveSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
+	in = withDefaults(in)
+	in.Scope = strings.ToUpper(in.Scope)
+	if err := in.Validate(); err != nil {
+		return Settings{}, base, apperr.Validation(err.Error())
+	}
+	current, _, err := f.Read(ctx, p, pa, settingsPath)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Settings{}, base, FileError(err, SettingsFile)
+	}
+	data, err := marshalSettings(current, in)
+	if err != nil {
+		return Settings{}, base, err
+	}
+	version, err := f.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
+	if err != nil {
+		return Settings{}, base, err
+	}
+	return in, version, nil
+}
+
+// ProbeSettingsFile holds a portal's probe settings (the designer's per-portal options).
+const ProbeSettingsFile = "probe-settings.json"
+
+var probeSettingsPath = workspace.MustPath(ProbeSettingsFile)
+
+// ProbeSettings reads the probe settings of the user's workspace ({} when there are none)
+// with the version a save must be based on.
+func (f *Workspace) ProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (json.RawMessage, workspace.Version, error) {
+	data, version, err := f.Read(ctx, p, pa, probeSettingsPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return json.RawMessage("{}"), workspace.NoVersion, nil
+	}
+	if err != nil {
+		return nil, version, FileError(err, ProbeSettingsFile)
+	}
+	if !json.Valid(data) {
+		return nil, version, apperr.Validation("Could not load probe settings file: it is not valid JSON.")
+	}
+	return data, version, nil
+}
+
+// SaveProbeSettings writes the probe settings into the user's workspace (a local change) if
+// the file is still at version base.
+func (f *Workspace) SaveProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, data json.RawMessage, base workspace.Version) (workspace.Version, error) {
+	var obj map[string]any
+	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
+		return base, apperr.Validation("The probe settings must be a JSON object.")
+	}
+	pretty, err := json.MarshalIndent(obj, "", "  ")
+	if err != nil {
+		return base, err
+	}
+	return f.Write(ctx, p, pa, probeSettingsPath, append(pretty, '\n'), base, ProbeSettingsFile)
+}
+
+// EngineInfo is the answer of the engine-version call.
+type EngineInfo struct {
+	EngineType    string `json:"engineType"`
+	EngineVersion string `json:"engineVersion"` // "" when the portal carries no portal engine
+}
+
+var enginePath = workspace.MustPath("engine/portal-engine.js")
+
+var engineVersion = regexp.MustCompile(`VERSION\s*=\s*'([0-9][0-9A-Za-z.\-]*)'`)
+
+// Engine reports the engine type and the version of the engine file in the user's workspace.
+func (f *Workspace) Engine(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*EngineInfo, error) {
+	settings, _, err := f.Settings(ctx, p, pa)
+	if err != nil {
+		return nil, err
+	}
+	info := &EngineInfo{EngineType: settings.EngineType}
+	data, _, err := f.Read(ctx, p, pa, enginePath)
+	if err == nil {
+		if m := engineVersion.FindSubmatch(data); m != nil {
+			info.EngineVersion = string(m[1])
+		}
+	}
+	return info, nil
+}
