@@ -14,7 +14,7 @@ export const loginScreen = (page) => ({
 
 export const shell = (page) => ({
   welcome: page.getByRole('heading', { name: /Welcome/ }),
-  profileButton: page.getByRole('button', { name: 'Profile', exact: true }),
+  profileButton: page.getByRole('button', { name: /^Profile\b/ }),
   logOut: page.getByRole('menuitem', { name: 'Log out' }),
   versionButton: page.getByRole('button', { name: /^Version / }),
   versionDialog: page.getByRole('dialog', { name: 'Version' }),

@@ -81,7 +81,7 @@ describe('permissions', { timeout: 60_000 }, () => {
     ]);
     assert.equal(response.status(), 200);
     const { queued } = await response.json();
-    await expectVisible(page.getByText(`${queued} e-mails queued`));
+    await expectVisible(page.getByText(`${queued} e-mail${queued === 1 ? '' : 's'} queued`));
   });
 
   it('a user without domain_user_create has no Email entry and is sent to / from its URL', async () => {

@@ -146,7 +146,8 @@ describe('portal management', { timeout: 240_000 }, () => {
     await expectVisible(branches.getByText('master', { exact: true }));
     await choose(page, dialog, 'Type', 'Passenger');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await expectVisible(toast(page, 'Portal created successfully'), { timeout: 60_000 });
+    // The first creation's toast may still be up (toasts no longer cover the Create Portal button).
+    await expectVisible(toast(page, 'Portal created successfully').last(), { timeout: 60_000 });
     await expectHidden(dialog);
     await expectText(portalRow(page, 'Remote Site'), /Passenger/);
   });
@@ -174,7 +175,7 @@ describe('portal management', { timeout: 240_000 }, () => {
     await expectVisible(toast(page, 'Category Ops Portals created.'));
     await expectVisible(page.getByRole('list', { name: 'Categories' }).getByText('Ops Portals', { exact: true }));
 
-    await portalRow(page, 'Crew Portal').getByRole('button', { name: 'Move Crew Portal to category' }).click();
+    await portalRow(page, 'Crew Portal').getByRole('button', { name: 'Move to category: Crew Portal' }).click();
     const move = page.getByRole('dialog', { name: 'Move to category' });
     await choose(page, move, 'Category', 'Ops Portals');
     await move.getByRole('button', { name: 'Move', exact: true }).click();

@@ -61,7 +61,7 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await tree.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   }
 
-  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes (${n})`, exact: true });
+  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes: ${n}`, exact: true });
 
   it('opens Crew Portal through the pickers, switches language and branch, commits and reverts', { timeout: LONG }, async () => {
     const page = await e2e.newPage();

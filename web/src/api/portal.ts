@@ -285,3 +285,44 @@ export const portalApi = {
   /** Admin search across domains (spec 1 §7): pn = part of the name, uuid = portal id. */
   search: (pn?: string, uuid?: string) => api.get<Portal[]>('search/portals', { query: { pn, uuid } }),
 };
+
+/**
+ * Every query key of portals, in one place. Keys under workspace(d, p) (['portal', d, p, …])
+ * are derived from the user's workspace and refreshed with it (app/selection/workspaceRefresh);
+ * a new workspace-derived query must use a key under it.
+ */
+export const portalKeys = {
+  /** Every workspace query of a domain's portals. */
+  domainWorkspaces: (d: Id) => ['portal', String(d)] as const,
+  /** Every portal-management query of a domain. */
+  domainManaged: (d: Id) => ['portals-admin', String(d)] as const,
+  /** Everything of a portal's workspace. */
+  workspace: (d: Id, p: Id) => ['portal', String(d), String(p)] as const,
+  localChanges: (d: Id, p: Id) => [...portalKeys.workspace(d, p), 'local-changes'] as const,
+  localCommits: (d: Id, p: Id) => [...portalKeys.workspace(d, p), 'local-commits'] as const,
+  /** Other users' changes on `branch`; without a branch, the prefix of every branch's list. */
+  wsChanges: (d: Id, p: Id, branch?: string) =>
+    branch === undefined
+      ? ([...portalKeys.workspace(d, p), 'ws-changes'] as const)
+      : ([...portalKeys.workspace(d, p), 'ws-changes', branch] as const),
+  references: (d: Id, p: Id) => [...portalKeys.workspace(d, p), 'references'] as const,
+  /** portal.json of the workspace on `branch`: Versioned<PortalSettings>. */
+  settings: (d: Id, p: Id, branch: string) => [...portalKeys.workspace(d, p), 'settings', branch] as const,
+  /** probe-settings.json of the workspace on `branch`: Versioned<ProbeSettings>. */
+  probeSettings: (d: Id, p: Id, branch: string) => [...portalKeys.workspace(d, p), 'probe-settings', branch] as const,
+
+  /** The portal selector's lists of a domain. */
+  domainPortals: (d: Id) => ['portals', String(d)] as const,
+  categorized: (d: Id) => ['portals', String(d), 'categorized'] as const,
+
+  /** Portal management's lists of a domain. */
+  managed: (d: Id) => ['portals-admin', String(d), 'portals'] as const,
+  categories: (d: Id) => ['portals-admin', String(d), 'categories'] as const,
+  templates: (d: Id) => ['portals-admin', String(d), 'templates'] as const,
+  branches: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'branches'] as const,
+  activeBranch: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'active-branch'] as const,
+  search: (query: unknown) => ['portals-admin', 'search', query] as const,
+};
+
+/** True for a templates query of any domain (['portals-admin', d, 'templates']). */
+export const isTemplatesKey = (key: readonly unknown[]) => key[0] === 'portals-admin' && key[2] === 'templates';

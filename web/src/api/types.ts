@@ -71,6 +71,8 @@ export interface ProbeConfig {
   legalDocs: ProbeLink[];
   links: ProbeLink[];
   uploadFilter: { image: string[] };
+  /** The release documentation the version dialog links to (spec 3 §2); optional. */
+  releaseDocumentation?: ProbeLink;
 }
 
 export interface Domain {

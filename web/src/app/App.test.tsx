@@ -120,7 +120,7 @@ describe('the app', () => {
     backend();
     await startApp();
     const user = await signIn();
-    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(screen.getByRole('button', { name: /^Profile\b/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('the app', () => {
     backend({ ...sampleUser, admin: true });
     await startApp();
     const user = await signIn();
-    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(screen.getByRole('button', { name: /^Profile\b/ }));
     expect(within(await screen.findByRole('menu')).getByText('Admin')).toBeInTheDocument();
   });
 

@@ -11,11 +11,14 @@
  * - Portal-group selectors (Select Portal, Branch, Language, Page) appear once
  *   their picker is registered.
  * - Profile menu entries (e.g. Edit Profile) open the dialog they register.
+ * - Header actions (notification centre, file watcher, local changes; later the task runner,
+ *   search and previews) appear in the header bar, left of the documentation and profile
+ *   menus, in `order`. Register a lazy component so the login bundle stays small.
  *
  * Nothing is rendered for a feature that has not registered: the shell never
  * shows dead entries.
  */
-import type { ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { PortalSelectorKind } from './nav/menus';
 import { SELECTOR_IDS } from './nav/menus';
 
@@ -41,7 +44,16 @@ export interface ProfileMenuEntry {
   Dialog: ComponentType<{ open: boolean; onClose: () => void }>;
 }
 
+export interface HeaderAction {
+  id: string;
+  /** Lower comes first (left). */
+  order: number;
+  /** Renders the action (usually an icon button with its menu); null when it has nothing to show. */
+  Component: ComponentType;
+}
+
 const routes = new Map<string, RouteModule>();
+const headerActionEntries = new Map<string, HeaderAction>();
 const selectors = new Map<PortalSelectorKind, ComponentType<SelectorPickerProps>>();
 const profileEntries = new Map<string, ProfileMenuEntry>();
 
@@ -55,6 +67,22 @@ export function registerSelector(kind: PortalSelectorKind, picker: ComponentType
 
 export function registerProfileMenuEntry(entry: ProfileMenuEntry): void {
   profileEntries.set(entry.id, entry);
+}
+
+export function registerHeaderAction(action: HeaderAction): void {
+  headerActionEntries.set(action.id, action);
+}
+
+export function headerActions(): HeaderAction[] {
+  return [...headerActionEntries.values()].sort((a, b) => a.order - b.order);
+}
+
+/** A lazily loaded component (a header action, a picker) that renders nothing while it loads. */
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const Loaded = lazy(load);
+  return function LazyComponent(props: P) {
+    return createElement(Suspense, { fallback: null }, createElement(Loaded, props));
+  };
 }
 
 export function registeredRoutes(): RouteModule[] {

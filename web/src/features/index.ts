@@ -8,4 +8,5 @@ import './domain/register';
 import './admin/register';
 import './portals-admin/register';
 import './portal/register';
+import './realtime/register';
 export {};

@@ -8,6 +8,7 @@ import {
   gitUrl,
   icao,
   MESSAGES,
+  name,
   noLeadingWhitespace,
   noSpaces,
   numberInRange,
@@ -41,9 +42,16 @@ const rows: Array<[string, Rule, string, string]> = [
   ['portal name leading dash', portalName, '-portal', M.portalName],
   ['portal name leading space', portalName, ' portal', M.portalName],
   ['portal name slash', portalName, 'a/b', M.portalName],
+  ['portal name 100', portalName, 'p'.repeat(100), ''],
+  ['portal name 101', portalName, 'p'.repeat(101), M.nameTooLong],
+  ['name ok', name, 'Crew Team_1', ''],
+  ['name dash', name, 'crew-team', M.alphanumeric],
+  ['name 100', name, 'n'.repeat(100), ''],
+  ['name 101', name, 'n'.repeat(101), M.nameTooLong],
   ['page name ok', pageName, 'Home page_1-a', ''],
   ['page name dot', pageName, 'home.html', M.pageName],
   ['page name leading dash', pageName, '-home', M.pageName],
+  ['page name 101', pageName, 'h'.repeat(101), M.nameTooLong],
   ['username ok', username, 'john_doe-1', ''],
   ['username 20', username, 'abcdefghijklmnopqrst', ''],
   ['username 21', username, 'abcdefghijklmnopqrstu', M.username],
@@ -145,6 +153,8 @@ describe('validation rules (the cases of validate_test.go)', () => {
     ['<b>', M.specialCharacters],
     ['a@b', M.specialCharacters],
     [' leading', M.specialCharacters],
+    ['é'.repeat(100), ''],
+    ['é'.repeat(101), M.nameTooLong],
   ])('person name %j', (input, expected) => {
     expect(personName(input, false)).toBe(expected === '' ? null : expected);
   });

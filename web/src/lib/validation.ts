@@ -39,6 +39,7 @@ export const MESSAGES = {
   passwordsDiffer: "The confirm new password doesn't match the new password",
   passwordUnchanged: "The new password can't be the same as the current password",
   passwordLength: `Your password needs to be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  nameTooLong: `The name must be at most ${MAX_NAME_LENGTH} characters.`,
 } as const;
 
 export const maxValueMessage = (max: number) => `Maximum value allowed is ${String(max)}`;
@@ -70,6 +71,12 @@ const runeCount = (s: string) => [...s].length;
 /** Letters, digits, spaces and underscores (group and domain names). */
 export const alphanumeric: Rule = (s) => (reAlphanumeric.test(s) ? null : MESSAGES.alphanumeric);
 
+/** At most MAX_NAME_LENGTH characters (code points). */
+export const nameLength: Rule = (s) => (runeCount(s) > MAX_NAME_LENGTH ? MESSAGES.nameTooLong : null);
+
+/** A domain, permission-group or category name: alphanumeric, at most MAX_NAME_LENGTH characters. */
+export const name: Rule = (s) => alphanumeric(s) ?? nameLength(s);
+
 /** Letters, digits, underscore, dot. */
 export const noSpaces: Rule = (s) => (reNoSpaces.test(s) ? null : MESSAGES.noSpaces);
 
@@ -77,11 +84,10 @@ export const noSpaces: Rule = (s) => (reNoSpaces.test(s) ? null : MESSAGES.noSpa
 export const icao: Rule = (s) => (reICAO.test(s) ? null : MESSAGES.icao);
 
 /** Not starting with a dash or whitespace; letters, digits, space, _ - . ( ). */
-export const portalName: Rule = (s) =>
-  rePortalName.test(s) && runeCount(s) <= MAX_NAME_LENGTH ? null : MESSAGES.portalName;
+export const portalName: Rule = (s) => (rePortalName.test(s) ? nameLength(s) : MESSAGES.portalName);
 
 /** Not starting with a dash or whitespace; letters, digits, space, _ -. */
-export const pageName: Rule = (s) => (rePageName.test(s) && runeCount(s) <= MAX_NAME_LENGTH ? null : MESSAGES.pageName);
+export const pageName: Rule = (s) => (rePageName.test(s) ? nameLength(s) : MESSAGES.pageName);
 
 /** 1 to 20 letters, digits, dashes or underscores, not starting with a dash. */
 export const username: Rule = (s) => (reUsername.test(s) ? null : MESSAGES.username);
@@ -158,7 +164,7 @@ export const email: Rule = (s) =>
 /** Letters (any script), spaces, dots, apostrophes and dashes; digits and symbols are refused. */
 export function personName(s: string, required: boolean): string | null {
   if (s === '') return required ? MESSAGES.fieldRequired : null;
-  return rePersonName.test(s) && runeCount(s) <= MAX_NAME_LENGTH ? null : MESSAGES.specialCharacters;
+  return rePersonName.test(s) ? nameLength(s) : MESSAGES.specialCharacters;
 }
 
 /** The minimum length of a new password. */

@@ -65,3 +65,39 @@ export function loginResponse(user = sampleUser) {
     profile: { user },
   };
 }
+
+export const noContent = () => new Response(null, { status: 204 });
+
+type FetchSpy = { mock: { calls: unknown[][] } };
+
+/** The one call to `key` ("METHOD path") of a mockFetch spy: its URL and init. */
+function callOf(fetch: FetchSpy, key: string): { url: string; init: RequestInit | undefined } {
+  const [method, path] = key.split(' ');
+  const call = fetch.mock.calls.find(([url, init]) => {
+    const m = ((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase();
+    return m === method && String(url).split('?')[0] === path;
+  });
+  if (!call) throw new Error(`no call to ${key}`);
+  return { url: String(call[0]), init: call[1] as RequestInit | undefined };
+}
+
+/** The JSON body of the call to `key` ("METHOD path"). */
+export function bodyOf(fetch: FetchSpy, key: string): unknown {
+  const body = callOf(fetch, key).init?.body;
+  return body === undefined || body === null ? undefined : JSON.parse(String(body));
+}
+
+/** The query string of the call to `key` ("METHOD path"). */
+export function queryOf(fetch: FetchSpy, key: string): URLSearchParams {
+  return new URLSearchParams(callOf(fetch, key).url.split('?')[1] ?? '');
+}
+
+/** Whether `key` ("METHOD path") was called. */
+export function called(fetch: FetchSpy, key: string): boolean {
+  try {
+    callOf(fetch, key);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,20 +1,71 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+/**
+ * The one render helper of the web tests: a screen inside a query client and a memory router,
+ * optionally signed in and with the toast stack. Every test renders through it.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { storeTokens } from '../api/authStorage';
 import { createQueryClient } from '../app/App';
+import { useSessionStore } from '../app/session/sessionStore';
+import { ToastStack } from '../app/toasts/ToastStack';
+import { clearToasts } from '../app/toasts/toastService';
+import { loginResponse, sampleUser } from './helpers';
 
-/** Renders a screen inside a query client and a memory router at `path`. */
-export function renderRoute(routes: RouteObject[], path = '/') {
+/** Renders routes inside a query client and a memory router at `path`. */
+export function renderRoute(routes: RouteObject[], path = '/', queryClient: QueryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...utils, router };
+  return { ...utils, router, queryClient };
 }
 
-export function renderWithProviders(ui: ReactElement) {
-  return renderRoute([{ path: '*', element: ui }]);
+/** Renders `ui` at every path inside a query client and a memory router. */
+export function renderWithProviders(ui: ReactElement, queryClient?: QueryClient) {
+  return renderRoute([{ path: '*', element: ui }], '/', queryClient);
+}
+
+/** A signed-in administrator. */
+export const adminUser = {
+  ...sampleUser,
+  id: 1,
+  userName: 'admin',
+  firstName: 'Portal',
+  lastName: 'Admin',
+  admin: true,
+};
+
+/** Signs `user` in (tokens and session store). */
+export function signIn(user: typeof sampleUser = adminUser): void {
+  storeTokens(loginResponse(user));
+  useSessionStore.setState({ status: 'loggedIn', user });
+}
+
+/** Signs in an admin (or `user`) and renders `Screen` at `path` (matching `pattern`), with the toast stack. */
+export function renderScreen(
+  Screen: ComponentType,
+  pattern: string,
+  path: string,
+  user: typeof sampleUser = adminUser,
+) {
+  clearToasts();
+  signIn(user);
+  return renderRoute(
+    [
+      {
+        path: pattern,
+        element: (
+          <>
+            <Screen />
+            <ToastStack />
+          </>
+        ),
+      },
+    ],
+    path,
+  );
 }

@@ -28,12 +28,16 @@ export interface PortalErrorScreenProps {
   actions: Partial<Record<GlobalErrorAction, () => void>>;
 }
 
+/** The code's description when it says more than the code itself (never the code twice). */
+const codeDesc = (error: ApiError | null) =>
+  error?.errorCodeDesc && error.errorCodeDesc !== String(error.errorCode ?? '') ? error.errorCodeDesc : null;
+
 /** The details the Submit Error button copies. */
 export function errorDetails(pageTitle: string, message: string, error: ApiError | null): string {
   return [
     `Page: ${pageTitle}`,
     `HTTP status: ${error?.httpStatus ?? 'n/a'}`,
-    `Error code: ${error?.errorCode ?? 'n/a'}${error?.errorCodeDesc ? ` (${error.errorCodeDesc})` : ''}`,
+    `Error code: ${error?.errorCode ?? 'n/a'}${codeDesc(error) ? ` (${codeDesc(error)})` : ''}`,
     `Message: ${message}`,
     error?.requestId ? `Request id: ${error.requestId}` : null,
     `Time: ${new Date().toISOString()}`,
@@ -101,7 +105,7 @@ export function PortalErrorScreen({
           <dt>Error code</dt>
           <dd style={{ margin: 0 }}>
             {error?.errorCode ?? 'n/a'}
-            {error?.errorCodeDesc ? ` — ${error.errorCodeDesc}` : ''}
+            {codeDesc(error) ? ` — ${codeDesc(error)}` : ''}
           </dd>
         </Box>
         <Typography variant="subtitle2">Likely causes</Typography>

@@ -9,6 +9,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../paths';
 import { useSelectionStore } from '../selection/selectionStore';
 import { useDomains } from '../selection/useDomains';
 import { domainSelectLabel, type NavContext } from './menus';
@@ -86,7 +87,7 @@ function DomainList({ onDone }: { onDone: () => void }) {
           onClick={() => {
             onDone();
             // The route guard opens the domain ('Opening Domain') and loads its permissions.
-            void navigate(`/domain/${encodeURIComponent(String(domain.id))}/dashboard`);
+            void navigate(paths.domainDashboard(domain.id));
           }}
         >
           <ListItemText primary={domain.name} />

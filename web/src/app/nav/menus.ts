@@ -8,6 +8,7 @@
  * Select Branch, …) only when its picker is registered. Features register
  * themselves as they land; until then their entries stay hidden.
  */
+import { branchToSegment, paths } from '../paths';
 import { hasPermission } from '../permissions/permissions';
 
 export type EngineType = 'UNIVERSAL' | 'JS_ENGINE' | 'PORTAL_ENGINE' | 'UNKNOWN';
@@ -63,13 +64,17 @@ const can = (ctx: NavContext, permission?: string) =>
   hasPermission({ isAdmin: ctx.isAdmin, permissions: ctx.permissions }, permission);
 
 /** A branch name in a URL segment: '/' becomes ':' (spec 1 §2.1). */
-export const branchSegment = (branch: string) => branch.replace(/\//g, ':');
+export const branchSegment = branchToSegment;
 
-const domainPath = (ctx: NavContext, child: string) => `/domain/${ctx.domain?.id ?? ''}/${child}`;
+const domainPath = (ctx: NavContext, child: string) => paths.domain(ctx.domain?.id ?? '', child);
 const portalPath = (ctx: NavContext, child: string) =>
-  `/domain/${ctx.domain?.id ?? ''}/portal/${ctx.portal?.id ?? ''}/branch/${branchSegment(ctx.branch ?? 'master')}/${
-    ctx.language ?? 'en_GB'
-  }/${child}`;
+  paths.portalScreen(
+    ctx.domain?.id ?? '',
+    ctx.portal?.id ?? '',
+    ctx.branch ?? 'master',
+    ctx.language ?? undefined,
+    child,
+  );
 
 // ---------------------------------------------------------------------------
 // Menus (spec 1 §2.3 "Menus in the current shell")
@@ -158,12 +163,17 @@ export const PORTAL_MENU: readonly MenuEntry[] = [
  * are our additions (docs/api.md *design* calls), admins only like the rest.
  */
 export const ADMIN_MENU: readonly MenuEntry[] = [
-  { id: 'admin.domains', label: 'Domains', hidden: (c) => !c.isAdmin, path: () => '/admin/domains/-1' },
-  { id: 'admin.users', label: 'Users', hidden: (c) => !c.isAdmin, path: () => '/admin/users/-1' },
-  { id: 'admin.search', label: 'Admin Search', hidden: (c) => !c.isAdmin, path: () => '/admin/search' },
-  { id: 'admin.preferences', label: 'System Preferences', hidden: (c) => !c.isAdmin, path: () => '/admin/preferences' },
-  { id: 'admin.outbox', label: 'Mail Outbox', hidden: (c) => !c.isAdmin, path: () => '/admin/outbox' },
-  { id: 'admin.history', label: 'Audit History', hidden: (c) => !c.isAdmin, path: () => '/admin/history' },
+  { id: 'admin.domains', label: 'Domains', hidden: (c) => !c.isAdmin, path: () => paths.adminDomains() },
+  { id: 'admin.users', label: 'Users', hidden: (c) => !c.isAdmin, path: () => paths.adminUsers() },
+  { id: 'admin.search', label: 'Admin Search', hidden: (c) => !c.isAdmin, path: () => paths.adminSearch() },
+  {
+    id: 'admin.preferences',
+    label: 'System Preferences',
+    hidden: (c) => !c.isAdmin,
+    path: () => paths.adminPreferences(),
+  },
+  { id: 'admin.outbox', label: 'Mail Outbox', hidden: (c) => !c.isAdmin, path: () => paths.adminOutbox() },
+  { id: 'admin.history', label: 'Audit History', hidden: (c) => !c.isAdmin, path: () => paths.adminHistory() },
 ];
 
 /** Entries of a menu that are registered, permitted and not hidden by their rule. */

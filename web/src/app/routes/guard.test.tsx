@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
-import { createQueryClient } from '../App';
+import { renderRoute } from '../../test/render';
 import { usePermission } from '../permissions/usePermission';
 import { registerRoute } from '../registry';
 import { initialSelectionState, useSelectionStore } from '../selection/selectionStore';
@@ -63,13 +61,7 @@ const rolesAnswer = (permissions: string[]) => () =>
 
 function start(path: string, status: 'loggedIn' | 'loggedOut' = 'loggedIn', user = sampleUser) {
   useSessionStore.setState({ status, user: status === 'loggedIn' ? user : null });
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoute(appRoutes(), path).router;
 }
 
 const here = (router: ReturnType<typeof start>) => router.state.location.pathname + router.state.location.search;

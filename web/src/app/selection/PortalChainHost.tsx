@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { INACTIVE_GROUP, portalApi } from '../../api/portal';
+import { paths, patterns } from '../paths';
 import { showHttpError, toasts } from '../toasts/toastService';
 import { PortalErrorScreen } from '../errors/PortalErrorScreen';
 import { overlay } from '../overlay/overlayStore';
@@ -89,14 +90,14 @@ export function PortalChainHost() {
         queryClient.removeQueries({ predicate });
         toasts.warning(portalGoneMessage(name), 'Portal deleted', { timeOut: 10_000, closeButton: true });
         if (parsePortalRoute(currentPath.current)?.portalId === portalId)
-          void navigate(`/domain/${encodeURIComponent(domainId)}/dashboard`, { replace: true });
+          void navigate(paths.domainDashboard(domainId), { replace: true });
       }),
     [queryClient, navigate],
   );
 
   // A domain with exactly one portal outside 'Inactive Portals' opens it (spec 1 §2.1).
   useEffect(() => {
-    const domainId = matchPath({ path: '/domain/:domain/dashboard', end: true }, pathname)?.params.domain;
+    const domainId = matchPath({ path: `/${patterns.domainDashboard}`, end: true }, pathname)?.params.domain;
     if (!domainId || !canReadPortals || autoOpened.current === domainId) return;
     autoOpened.current = domainId;
     let cancelled = false;
@@ -104,8 +105,7 @@ export function PortalChainHost() {
       .categorized(domainId)
       .then((categories) => {
         const active = categories.filter((c) => c.name !== INACTIVE_GROUP).flatMap((c) => c.children);
-        if (!cancelled && active.length === 1)
-          void navigate(`/domain/${encodeURIComponent(domainId)}/portal/${encodeURIComponent(String(active[0].id))}`);
+        if (!cancelled && active.length === 1) void navigate(paths.portal(domainId, active[0].id));
       })
       .catch(() => undefined);
     return () => {
@@ -114,7 +114,7 @@ export function PortalChainHost() {
   }, [pathname, canReadPortals, navigate]);
 
   const offered = error ? portalErrorActions(error) : [];
-  const domainDashboard = error ? `/domain/${encodeURIComponent(error.domainId)}/dashboard` : '/';
+  const domainDashboard = error ? paths.domainDashboard(error.domainId) : paths.root();
   const rerun = () => {
     clearPortalError();
     closePortal();

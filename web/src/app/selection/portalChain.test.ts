@@ -119,6 +119,17 @@ describe('portal routes', () => {
 });
 
 describe('the selection chain', () => {
+  it("shows 'Switching Branch' (not 'Opening Portal') when the open portal changes branch", async () => {
+    const { opens } = mockServer();
+    await runPortalChain(route('/domain/1/portal/1/branch/master/en_GB/dashboard'), options);
+    messages = [];
+    await runPortalChain(route('/domain/1/portal/1/branch/feature:summer/en_GB/dashboard'), options);
+    expect(opens).toEqual(['master', 'feature:summer']);
+    expect(messages).toContain('Switching Branch');
+    expect(messages).not.toContain('Opening Portal');
+    expect(useSelectionStore.getState().branch).toBe('feature/summer');
+  });
+
   it('shows the overlays and emits the events in the spec order', async () => {
     mockServer();
     await runPortalChain(route('/domain/1/portal/1/branch/master/fr_FR/dashboard'), options);

@@ -1,13 +1,14 @@
 /**
  * The portal half of the selection chain (spec 1 §4.2, spec 3 §4): from a portal route
  * (domain/{d}/portal/{p}/branch/{branch}/{language}/…) to an open portal with its branch and
- * language. Each stage shows its overlay ('Loading Portals', 'Opening Portal', 'Loading
- * Branches', 'Switching Language') and emits its events in the spec's order; a failure closes
+ * language. Each stage shows its overlay ('Loading Portals', 'Opening Portal' or, when the open
+ * portal changes branch, 'Switching Branch', 'Loading Branches', 'Switching Language') and emits its events in the spec's order; a failure closes
  * the portal and raises a global error (PORTALS_LOADING_FAILED, PORTAL_OPENING_FAILED,
  * BRANCH_LOADING_FAILED).
  */
 import { matchPath } from 'react-router';
 import { toApiError, type ApiError } from '../../api/errors';
+import { paths, patterns } from '../paths';
 import {
   branchFromUrl,
   branchToUrl,
@@ -31,6 +32,8 @@ import { raisePortalError } from './portalError';
 export const CHAIN_MESSAGES = {
   loadingPortals: 'Loading Portals',
   openingPortal: 'Opening Portal',
+  /** A branch switch of the open portal (spec 3 §4 "Branch switching"). */
+  switchingBranch: 'Switching Branch',
   loadingBranches: 'Loading Branches',
   switchingLanguage: 'Switching Language',
   portalsFailed: 'Failed to load portals',
@@ -77,10 +80,10 @@ export interface PortalRoute {
 }
 
 const PATTERNS = [
-  '/domain/:domain/portal/:portal/branch/:branch/:language/*',
-  '/domain/:domain/portal/:portal/branch/:branch/:language',
-  '/domain/:domain/portal/:portal/branch/:branch',
-  '/domain/:domain/portal/:portal',
+  `/${patterns.portalModule}/*`,
+  `/${patterns.portalModule}`,
+  `/${patterns.portalBranch}`,
+  `/${patterns.portal}`,
 ];
 
 /** The portal route of a pathname, or null when it is not one. */
@@ -103,10 +106,7 @@ export function portalRoutePath(
   language: string,
   rest = 'dashboard',
 ): string {
-  const seg = (v: string | number) => encodeURIComponent(String(v));
-  return `/domain/${seg(domainId)}/portal/${seg(portalId)}/branch/${branchToUrl(branch)}/${seg(language)}/${
-    rest || 'dashboard'
-  }`;
+  return paths.portalScreen(domainId, portalId, branch, language, rest);
 }
 
 export const isLimited = (supportLevel: string | null | undefined) => (supportLevel ?? 'LIMITED') === 'LIMITED';
@@ -258,7 +258,9 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
 
   // Portal open
   emit('portalOpening');
-  overlay.show(CHAIN_MESSAGES.openingPortal);
+  // The same portal on another branch (a URL naming it, Back after a switch) is a branch switch.
+  const switching = !!state.portal && String(state.portal.id) === route.portalId && !sameBranch;
+  overlay.show(switching ? CHAIN_MESSAGES.switchingBranch : CHAIN_MESSAGES.openingPortal);
   let opened: OpenedPortal;
   try {
     opened = await portalApi.open(route.domainId, route.portalId, urlBranch);
@@ -284,7 +286,7 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
     if (!proceed) {
       emit('portalOpenAborted');
       closePortal();
-      options.leave(`/domain/${encodeURIComponent(route.domainId)}/dashboard`);
+      options.leave(paths.domainDashboard(route.domainId));
       return;
     }
   }

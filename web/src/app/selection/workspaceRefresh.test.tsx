@@ -1,19 +1,15 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
+import { renderWithProviders } from '../../test/render';
 import { createQueryClient } from '../App';
 import { initialSessionState, useSessionStore } from '../session/sessionStore';
 import { usePortalErrorStore } from './portalError';
 import { initialSelectionState, useSelectionStore } from './selectionStore';
-import {
-  isWorkspaceQueryKey,
-  refreshWorkspaceViews,
-  useWorkspaceEpoch,
-  workspaceChanged,
-  workspaceKeys,
-} from './workspaceRefresh';
+import { isWorkspaceQueryKey, refreshWorkspaceViews, useWorkspaceEpoch, workspaceChanged } from './workspaceRefresh';
+import { portalKeys } from '../../api/portal';
 
 const opened = (languages: string[]) => ({
   portal: { id: 2, name: 'Crew Portal', scope: 'FULL', type: 'CREW', status: 'active', activeBranch: 'master' },
@@ -47,14 +43,14 @@ afterEach(() => {
 
 /** Shows the workspace's settings the way a screen would: a query under the workspace key. */
 function SettingsProbe({ read }: { read: () => Promise<string[]> }) {
-  const q = useQuery({ queryKey: workspaceKeys.settings(1, 2, 'master'), queryFn: read });
+  const q = useQuery({ queryKey: portalKeys.settings(1, 2, 'master'), queryFn: read });
   return <p>languages: {q.data?.join(', ') ?? '…'}</p>;
 }
 
 describe('workspace refresh', () => {
   it('knows the keys derived from a workspace', () => {
     expect(isWorkspaceQueryKey(['portal', '1', '2', 'local-changes'], 1, 2)).toBe(true);
-    expect(isWorkspaceQueryKey(workspaceKeys.settings(1, 2, 'feature/x'), '1', '2')).toBe(true);
+    expect(isWorkspaceQueryKey(portalKeys.settings(1, 2, 'feature/x'), '1', '2')).toBe(true);
     expect(isWorkspaceQueryKey(['portals-admin', '1', 'portal', '2', 'branches'], 1, 2)).toBe(true);
     expect(isWorkspaceQueryKey(['portal', '1', '3', 'local-changes'], 1, 2)).toBe(false);
     expect(isWorkspaceQueryKey(['portals-admin', '1', 'portals'], 1, 2)).toBe(false);
@@ -66,11 +62,7 @@ describe('workspace refresh', () => {
     const client = createQueryClient();
     let languages = ['en_GB'];
     const read = vi.fn(async () => languages);
-    render(
-      <QueryClientProvider client={client}>
-        <SettingsProbe read={read} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SettingsProbe read={read} />, client);
     expect(await screen.findByText('languages: en_GB')).toBeInTheDocument();
     client.setQueryData(['portal', '1', '2', 'local-commits'], ['old']); // not on screen
     client.setQueryData(['portals-admin', '1', 'portal', '2', 'branches'], ['master']); // not on screen

@@ -4,7 +4,7 @@
  * under the screens; afterwards every view shows the workspace as it now is, never an older
  * copy that a later save would write back:
  *
- * - queries: every query whose key starts with workspaceKeys.root(d, p) (['portal', d, p, …]:
+ * - queries: every query whose key starts with portalKeys.workspace(d, p) (['portal', d, p, …]:
  *   local changes, local commits, other users' changes, references, portal settings, probe
  *   settings, statistics, engine version, …) or with ['portals-admin', d, 'portal', p, …]
  *   (branches, active branch). Those on screen load again at once; the others are dropped, so
@@ -16,7 +16,7 @@
  *   or re-bases its edit; a save based on the old version is refused by the server (409
  *   FILE_CHANGED), so nothing is overwritten silently.
  *
- * New workspace-derived queries must use a key under workspaceKeys.root(d, p).
+ * New workspace-derived queries must use a key under portalKeys.workspace(d, p).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
@@ -27,15 +27,6 @@ import { CHAIN_MESSAGES, openedToSelection } from './portalChain';
 import { raisePortalError } from './portalError';
 import { isPortalGoneError } from './portalGone';
 import { closePortal, selectPortal, useSelectionStore } from './selectionStore';
-
-/** Keys of queries derived from a portal's workspace (the branch is part of a file's key). */
-export const workspaceKeys = {
-  root: (d: Id, p: Id) => ['portal', String(d), String(p)] as const,
-  /** portal.json of the workspace on `branch`: Versioned<PortalSettings>. */
-  settings: (d: Id, p: Id, branch: string) => [...workspaceKeys.root(d, p), 'settings', branch] as const,
-  /** probe-settings.json of the workspace on `branch`: Versioned<ProbeSettings>. */
-  probeSettings: (d: Id, p: Id, branch: string) => [...workspaceKeys.root(d, p), 'probe-settings', branch] as const,
-};
 
 /** Whether a query key belongs to the workspace of portal `p` in domain `d`. */
 export function isWorkspaceQueryKey(key: readonly unknown[], d: Id, p: Id): boolean {

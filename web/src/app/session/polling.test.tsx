@@ -1,13 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { LOCAL_CHANGES_INTERVAL_MS, useLocalChanges } from '../../features/portal/queries';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
-import { createQueryClient } from '../App';
+import { renderRoute, renderWithProviders } from '../../test/render';
 import { PortalChainHost } from '../selection/PortalChainHost';
 import { isPortalPath } from '../selection/portalGone';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../selection/selectionStore';
@@ -98,11 +96,7 @@ describe('when polling stops', () => {
     // The session store listens to the client: sessionExpired → the conflict dialog.
     const { installSessionListeners } = await import('./session');
     const stop = installSessionListeners();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <LocalChanges />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LocalChanges />);
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(calls(fetch, 'api/v1/portal/1/2/local-changes')).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(LOCAL_CHANGES_INTERVAL_MS));
@@ -124,11 +118,7 @@ describe('when polling stops', () => {
     const fetch = mockFetch({
       'GET api/v1/portal/1/2/local-changes': () => answer ?? jsonResponse(status),
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <LocalChanges />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LocalChanges />);
     await act(() => vi.advanceTimersByTimeAsync(10));
     answer = errorResponse(403, { errorMessage: 'You do not have the right permission' });
     await act(() => vi.advanceTimersByTimeAsync(LOCAL_CHANGES_INTERVAL_MS));
@@ -159,7 +149,7 @@ describe('the open portal was deleted', () => {
           : jsonResponse(status),
       'GET api/v1/portal/1/categorized': () => jsonResponse([]),
     });
-    const router = createMemoryRouter(
+    const { router, queryClient: client } = renderRoute(
       [
         {
           path: '*',
@@ -172,13 +162,7 @@ describe('the open portal was deleted', () => {
           ),
         },
       ],
-      { initialEntries: ['/domain/1/portal/2/branch/master/en_GB/settings'] },
-    );
-    const client = createQueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+      '/domain/1/portal/2/branch/master/en_GB/settings',
     );
     await vi.waitFor(() => expect(calls(fetch, 'api/v1/portal/1/2/local-changes')).toBeGreaterThan(0));
 

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
 import { pollEvery, useSessionLive } from '../session/polling';
 import { useSessionStore } from '../session/sessionStore';
 
@@ -11,20 +11,10 @@ import { useSessionStore } from '../session/sessionStore';
  * not blank. The message is rendered as plain text, never as HTML.
  *
  * The preference is refetched on window focus and every 60 s; System
- * Preferences invalidates PREFERENCES_QUERY_KEY after a save, so the admin sees
+ * Preferences invalidates preferenceKeys.all after a save, so the admin sees
  * the change at once. Polling stops when the session is over (app/session/polling.ts).
  */
-export const PREFERENCES_QUERY_KEY = ['preferences'] as const;
 export const BANNER_REFETCH_MS = 60_000;
-
-export interface BannerPreference {
-  id: number | string;
-  bannerStatus?: string | null;
-  bannerMessage?: string | null;
-}
-
-export const fetchPreferences = async (): Promise<BannerPreference[]> =>
-  (await api.get<BannerPreference[] | null>('preference/all')) ?? [];
 
 export function isBannerOn(status: string | null | undefined): boolean {
   const value = (status ?? '').trim().toUpperCase();
@@ -32,7 +22,7 @@ export function isBannerOn(status: string | null | undefined): boolean {
 }
 
 /** The message to show, or null when the banner is off or empty. */
-export function bannerMessage(preferences: readonly BannerPreference[] | undefined): string | null {
+export function bannerMessage(preferences: readonly Preference[] | undefined): string | null {
   const first = preferences?.[0];
   if (!first || !isBannerOn(first.bannerStatus)) return null;
   const message = first.bannerMessage ?? '';
@@ -43,8 +33,8 @@ export function BannerSlot() {
   const loggedIn = useSessionStore((s) => s.status === 'loggedIn');
   const live = useSessionLive();
   const { data } = useQuery({
-    queryKey: PREFERENCES_QUERY_KEY,
-    queryFn: fetchPreferences,
+    queryKey: preferenceKeys.all,
+    queryFn: preferenceApi.list,
     enabled: live,
     refetchOnWindowFocus: true,
     refetchInterval: pollEvery(BANNER_REFETCH_MS),

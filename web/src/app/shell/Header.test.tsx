@@ -61,7 +61,7 @@ describe('profile menu', () => {
     });
     renderWithProviders(<Header />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(screen.getByRole('button', { name: /^Profile\b/ }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('Domain Roles')).toBeInTheDocument();
     expect(await within(menu).findByText(/Editors, Managers/)).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('profile menu', () => {
     const fetch = mockFetch({});
     useSessionStore.setState({ user: { ...sampleUser, admin: true } });
     renderWithProviders(<Header />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Profile' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Profile\b/ }));
     expect(within(screen.getByRole('menu')).getByText('Admin')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -6,8 +6,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useLocation } from 'react-router';
 import { breadcrumbTrail } from './breadcrumbs';
 import { ProfileMenu } from './ProfileMenu';
-import { LocalChangesMenu } from '../../features/portal/localChanges/LocalChangesMenu';
-import { FileWatcherMenu, NotificationCenter } from '../../features/realtime';
+import { headerActions } from '../registry';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
@@ -18,7 +17,7 @@ import type { ProbeConfig, ProbeLink } from '../../api/types';
 import { useSessionStore } from '../session/sessionStore';
 import { useState } from 'react';
 
-/** The header bar: breadcrumbs, the documentation menu and the profile menu. */
+/** The header bar: breadcrumbs, the registered header actions (app/registry), the documentation and profile menus. */
 export function Header() {
   const { pathname } = useLocation();
   const trail = breadcrumbTrail(pathname);
@@ -42,9 +41,9 @@ export function Header() {
             </Typography>
           ))}
         </Breadcrumbs>
-        <NotificationCenter />
-        <FileWatcherMenu />
-        <LocalChangesMenu />
+        {headerActions().map(({ id, Component }) => (
+          <Component key={id} />
+        ))}
         <DocumentationMenu />
         <ProfileMenu />
       </Toolbar>

@@ -10,29 +10,19 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { api } from '../../api/client';
+import { userApi, userKeys } from '../../api/user';
 import type { User } from '../../api/types';
 import { profileMenuEntries } from '../registry';
 import { logout } from '../session/session';
 import { fullName, useSessionStore } from '../session/sessionStore';
 
 /** A domain and the user's roles there (GET user/{id}/roles). */
-interface DomainRoles {
-  domainId: number | string;
-  domainName: string;
-  roles: string[] | null;
-}
-
-export const userRolesQueryKey = (userId: User['id']) => ['user', String(userId), 'roles'] as const;
-
-const fetchDomainRoles = async (userId: User['id']) =>
-  (await api.get<DomainRoles[] | null>(`user/${encodeURIComponent(String(userId))}/roles`)) ?? [];
 
 /** 'Domain Roles' of a non-admin: each domain with the user's roles there. */
 function DomainRolesList({ userId }: { userId: User['id'] }) {
   const roles = useQuery({
-    queryKey: userRolesQueryKey(userId),
-    queryFn: () => fetchDomainRoles(userId),
+    queryKey: userKeys.roles(userId),
+    queryFn: () => userApi.roles(userId),
     staleTime: 0, // roles change when an administrator assigns them: ask each time the menu opens
   });
   const line = (text: string, key?: string | number) => (
@@ -79,13 +69,15 @@ export function ProfileMenu() {
   return (
     <>
       <IconButton
-        aria-label="Profile"
+        aria-label={`Profile ${initials}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'profile-menu' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>{initials}</Avatar>
+        <Avatar aria-hidden sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>
+          {initials}
+        </Avatar>
       </IconButton>
       <Menu
         id="profile-menu"

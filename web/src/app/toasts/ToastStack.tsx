@@ -11,19 +11,31 @@ const SEVERITY: Record<ToastType, AlertColor> = {
   DANGER: 'error',
 };
 
+/** At most this many toasts (besides prompts) are shown at once; older ones wait (newest at the bottom). */
+export const MAX_VISIBLE_TOASTS = 4;
+
 /**
- * The toast stack, top right below the header bar. Danger and warning toasts
- * are alerts; the others are status messages.
+ * The toast stack, bottom right: clear of the header bar and the screens' primary actions
+ * (top right of each page frame). Danger and warning toasts are alerts; the others are status
+ * messages.
  */
 export function ToastStack() {
-  const items = useToastStore((s) => s.toasts);
+  const all = useToastStore((s) => s.toasts);
+  const recent = new Set(
+    all
+      .filter((t) => !t.isPrompt)
+      .slice(-MAX_VISIBLE_TOASTS)
+      .map((t) => t.id),
+  );
+  // Prompts stay until answered; of the others the newest are shown.
+  const items = all.filter((t) => t.isPrompt || recent.has(t.id));
   if (items.length === 0) return null;
   return (
     <Stack
       spacing={1}
       sx={{
         position: 'fixed',
-        top: 72,
+        bottom: 16,
         right: 16,
         zIndex: (t) => t.zIndex.snackbar,
         width: 360,
@@ -48,14 +60,28 @@ function ToastItem({ toast }: { toast: Toast }) {
       elevation={6}
       onClick={toast.tapToDismiss ? () => dismissToast(toast.id) : undefined}
       onClose={dismissible ? () => dismissToast(toast.id) : undefined}
-      sx={{ cursor: toast.tapToDismiss ? 'pointer' : undefined, wordBreak: 'break-word' }}
+      sx={{
+        cursor: toast.tapToDismiss ? 'pointer' : undefined,
+        '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 },
+      }}
       action={
         toast.isPrompt ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button color="inherit" size="small" variant="outlined" onClick={() => dismissToast(toast.id, true)}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+            <Button
+              color="inherit"
+              size="small"
+              variant="outlined"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              onClick={() => dismissToast(toast.id, true)}
+            >
               {toast.promptAcceptText}
             </Button>
-            <Button color="inherit" size="small" onClick={() => dismissToast(toast.id, false)}>
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              onClick={() => dismissToast(toast.id, false)}
+            >
               {toast.promptRejectText}
             </Button>
           </Stack>

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/errors';
-import { clearToasts, dismissToast, showHttpError, showToast, toasts, useToastStore } from './toastService';
+import { ApiError, errorFromResponse } from '../../api/errors';
+import {
+  clearToasts,
+  dismissToast,
+  isRawHttpTitle,
+  showHttpError,
+  showToast,
+  toasts,
+  useToastStore,
+} from './toastService';
 
 const visible = () => useToastStore.getState().toasts;
 
@@ -100,6 +108,18 @@ describe('toast service', () => {
 
   it('falls back to the default title and message for an HTTP error without details', () => {
     showHttpError(new TypeError('Failed to fetch'));
-    expect(visible()[0]).toMatchObject({ title: 'Error', message: 'An unknown error occurred' });
+    expect(visible()[0]).toMatchObject({ title: 'Something went wrong', message: 'An unknown error occurred' });
+  });
+
+  it('never titles a toast with a raw HTTP phrase: the case title is used instead', () => {
+    const conflict = errorFromResponse(409, JSON.stringify({ errorTitle: 'Conflict', errorMessage: 'Taken' }));
+    showHttpError(conflict, 'Could not save');
+    const bad = errorFromResponse(400, JSON.stringify({ errorTitle: 'Bad Request', errorMessage: 'No' }));
+    showHttpError(bad, 'Could not create the user');
+    const own = errorFromResponse(409, JSON.stringify({ errorTitle: 'Name taken', errorMessage: 'Pick another' }));
+    showHttpError(own, 'Could not save');
+    expect(visible().map((t) => t.title)).toEqual(['Could not save', 'Could not create the user', 'Name taken']);
+    expect(isRawHttpTitle('Not Found')).toBe(true);
+    expect(isRawHttpTitle('Could not open domain')).toBe(false);
   });
 });

@@ -125,15 +125,60 @@ export const toasts = {
   },
 };
 
+/** HTTP reason phrases: a server title that is one of them says nothing to a person. */
+const HTTP_PHRASES = new Set(
+  [
+    'Bad Request',
+    'Unauthorized',
+    'Payment Required',
+    'Forbidden',
+    'Not Found',
+    'Method Not Allowed',
+    'Not Acceptable',
+    'Request Timeout',
+    'Conflict',
+    'Gone',
+    'Length Required',
+    'Precondition Failed',
+    'Payload Too Large',
+    'Request Entity Too Large',
+    'Unsupported Media Type',
+    'Unprocessable Entity',
+    'Unprocessable Content',
+    'Precondition Required',
+    'Too Many Requests',
+    'Internal Server Error',
+    'Not Implemented',
+    'Bad Gateway',
+    'Service Unavailable',
+    'Gateway Timeout',
+    'Error',
+    'Failed',
+  ].map((p) => p.toLowerCase()),
+);
+
+/** Whether a title is a raw HTTP phrase ('Bad Request', 'Conflict', …) rather than a human one. */
+export const isRawHttpTitle = (title: string | null | undefined): boolean =>
+  !title || HTTP_PHRASES.has(title.trim().toLowerCase());
+
 /**
- * Shows an HTTP error as a danger toast with its title and message for
- * 30000 ms, with a close button (spec 1 §8).
+ * The title of an error toast: the server's own title when it is a human one, otherwise the
+ * caller's title for the case ('Could not save the user').
  */
-export function showHttpError(error: unknown, fallbackTitle = 'Error'): ToastHandle | null {
+export function errorToastTitle(error: unknown, fallbackTitle: string): string {
+  const title = toApiError(error).server?.errorTitle;
+  return title && !isRawHttpTitle(title) ? title : fallbackTitle;
+}
+
+/**
+ * Shows an HTTP error as a danger toast with a human title (see errorToastTitle) and the
+ * server's message for 30000 ms, with a close button (spec 1 §8).
+ */
+export function showHttpError(error: unknown, fallbackTitle = 'Something went wrong'): ToastHandle | null {
   const apiError: ApiError = toApiError(error);
   return showToast({
     type: 'DANGER',
-    title: apiError.server?.errorTitle || fallbackTitle,
+    title: errorToastTitle(error, fallbackTitle),
     message: apiError.errorMessage,
     timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
     closeButton: true,

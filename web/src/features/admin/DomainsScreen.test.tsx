@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import DomainsScreen from './DomainsScreen';
-import { bodyOf, called, renderAdminScreen } from './testing';
+import { useSelectionStore } from '../../app/selection/selectionStore';
+import { bodyOf, called } from '../../test/helpers';
+import { adminUser, renderScreen } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,13 +25,13 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}, domains = [{ id: 4, 
       ]),
     'GET api/v1/permissions/catalogue': () =>
       jsonResponse(['domain_read', 'domain_user_create', 'page_read', 'page_write', 'portal_settings_read']),
-    'GET api/v1/user/all': () => jsonResponse([bob, eve]),
+    'GET api/v1/domain/4/candidates': () => jsonResponse([bob, eve]),
     ...extra,
   });
 }
 
 function render(path = '/admin/domains/4') {
-  const utils = renderAdminScreen(DomainsScreen, '/admin/domains/:domainId', path);
+  const utils = renderScreen(DomainsScreen, '/admin/domains/:domainId', path);
   return { ...utils, user: userEvent.setup() };
 }
 
@@ -129,7 +131,7 @@ describe('Domains', () => {
     });
     const { user } = render();
     const members = await screen.findByRole('table', { name: 'Members' });
-    const row = within(members).getByRole('row', { name: /bob/ });
+    const row = await within(members).findByRole('row', { name: /bob/ });
     expect(row).toHaveTextContent('Bob Builder');
     expect(row).toHaveTextContent('Editors');
 
@@ -210,5 +212,76 @@ describe('Domains', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Group Viewers deleted.')).toBeInTheDocument();
     expect(called(fetch, 'DELETE api/v1/permissions/deleteGroup/4/Viewers')).toBe(true);
+  });
+
+  it('refuses a domain name longer than 100 characters, as the server does', async () => {
+    serve({}, []);
+    const { user } = render('/admin/domains/-1');
+    await user.click(await screen.findByRole('button', { name: 'Create Domain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Domain' });
+    await user.click(within(dialog).getByLabelText(/^Domain name/));
+    await user.paste('a'.repeat(101));
+    expect(within(dialog).getByText('The name must be at most 100 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+  });
+
+  it('sends one request when Create is double-clicked, and shows a server error in the form', async () => {
+    let calls = 0;
+    let answer: (r: Response) => void = () => undefined;
+    serve(
+      {
+        'POST api/v1/domain/': () => {
+          calls++;
+          return new Promise<Response>((resolve) => (answer = resolve));
+        },
+      },
+      [],
+    );
+    const { user } = render('/admin/domains/-1');
+    await user.click(await screen.findByRole('button', { name: 'Create Domain' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Domain' });
+    await user.type(within(dialog).getByLabelText(/^Domain name/), 'Twice');
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    await user.dblClick(create);
+    await waitFor(() => expect(create).toBeDisabled());
+    fireEvent.click(create);
+    expect(calls).toBe(1);
+    answer(errorResponse(409, { errorTitle: 'Conflict', errorMessage: 'A domain with this name exists.' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not create the domain');
+    expect(alert).toHaveTextContent('A domain with this name exists.');
+    expect(alert).not.toHaveTextContent('Conflict');
+  });
+
+  it('does not offer a non-admin changes to their own roles; offers Add Member from the candidates', async () => {
+    const fetch = serve({
+      'GET api/v1/domain/users/4': () => jsonResponse([bob, { ...eve, id: 9, userName: 'mia', firstName: 'Mia' }]),
+      'GET api/v1/domain/usersInfo/4': () =>
+        jsonResponse([
+          { userId: 2, accountGroups: [{ groupName: 'Editors' }] },
+          { userId: 9, accountGroups: [{ groupName: 'Editors' }] },
+        ]),
+      'GET api/v1/domain/4/candidates': () => jsonResponse([eve]),
+      'POST api/v1/domain/4/addUser': noContent,
+    });
+    useSelectionStore.setState({ domain: { id: 4, name: 'Airline A' }, permissions: ['domain_user_create'] });
+    const mia = { ...adminUser, id: 9, userName: 'mia', admin: false };
+    const user = userEvent.setup();
+    renderScreen(DomainsScreen, '/admin/domains/:domainId', '/admin/domains/4', mia);
+    const members = await screen.findByRole('table', { name: 'Members' });
+    const own = await within(members).findByRole('row', { name: /mia/ });
+    expect(within(own).queryByRole('button', { name: 'Remove mia from Editors' })).not.toBeInTheDocument();
+    expect(within(own).getByRole('combobox', { name: 'Add group for mia' })).toHaveAttribute('aria-disabled', 'true');
+    const other = within(members).getByRole('row', { name: /bob/ });
+    expect(within(other).getByRole('button', { name: 'Remove bob from Editors' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Member' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'User' }));
+    await user.click(await screen.findByRole('option', { name: 'eve (Eve Adams)' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Group (optional)' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('eve added to Airline A.')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'POST api/v1/domain/4/addUser')).toEqual({ id: '3' });
   });
 });

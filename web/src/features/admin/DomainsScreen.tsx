@@ -1,4 +1,5 @@
 import CancelIcon from '@mui/icons-material/Cancel';
+import { paths } from '../../app/paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,32 +11,35 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { portalApi } from '../../api/portal';
 import type { Domain, User } from '../../api/types';
 import { selectDomain, useSelectionStore } from '../../app/selection/selectionStore';
-import { DOMAINS_QUERY_KEY, useDomains } from '../../app/selection/useDomains';
+import { useDomains } from '../../app/selection/useDomains';
 import { fullName, useSessionStore } from '../../app/session/sessionStore';
-import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { adminApi, adminKeys, type DomainMember, type PermissionGroup } from './api';
-import { AdminPage, LoadError, Loading } from './AdminPage';
+import { toasts } from '../../app/toasts/toastService';
+import { domainApi, domainKeys, type DomainMember } from '../../api/domain';
+import { portalApi, portalKeys } from '../../api/portal';
+import { permissionKeys, permissionsApi, type PermissionGroup } from '../../api/permissions';
+import { userKeys } from '../../api/user';
+import { PageFrame } from '../../ui/PageFrame';
+import { LoadError, Loading } from '../../ui/Loading';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { useAction } from '../../ui/useAction';
+import { usePermission } from '../../app/permissions/usePermission';
 import { GroupDialog } from './GroupDialog';
 import { NameDialog } from './NameDialog';
 
-const domainsPath = (id: Domain['id'] | -1) => `/admin/domains/${id}`;
+const domainsPath = paths.adminDomains;
 
 /**
  * Domains (spec 1 §2.1 admin/domains/{domainId}; -1 when there is no domain).
@@ -45,20 +49,19 @@ const domainsPath = (id: Domain['id'] | -1) => `/admin/domains/${id}`;
 export default function DomainsScreen() {
   const { domainId = '-1' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isAdmin = useSessionStore((s) => !!s.user?.admin);
   const domains = useDomains();
   const [creating, setCreating] = useState(false);
 
-  const create = useMutation({
-    mutationFn: (name: string) => adminApi.createDomain(name),
-    onSuccess: async (domain) => {
-      toasts.success(`Domain ${domain.name} created.`, 'SUCCESS');
+  const create = useAction({
+    action: (name: string) => domainApi.create(name),
+    success: (domain) => `Domain ${domain.name} created.`,
+    failure: 'Could not create the domain',
+    invalidate: [domainKeys.list],
+    onSuccess: (domain) => {
       setCreating(false);
-      await queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
-      navigate(domainsPath(domain.id));
+      void navigate(domainsPath(domain.id));
     },
-    onError: (error) => showHttpError(error, 'Could not create the domain'),
   });
 
   const list = domains.data ?? [];
@@ -66,7 +69,7 @@ export default function DomainsScreen() {
   const selected = list.find((d) => String(d.id) === domainId) ?? null;
 
   return (
-    <AdminPage
+    <PageFrame
       title="Domains"
       actions={
         isAdmin && (
@@ -90,14 +93,15 @@ export default function DomainsScreen() {
             ) : (
               <List dense aria-label="Domains">
                 {list.map((d) => (
-                  <ListItemButton
-                    key={String(d.id)}
-                    selected={d === selected}
-                    aria-current={d === selected ? 'page' : undefined}
-                    onClick={() => navigate(domainsPath(d.id))}
-                  >
-                    <ListItemText primary={d.name} />
-                  </ListItemButton>
+                  <ListItem key={String(d.id)} disablePadding>
+                    <ListItemButton
+                      selected={d === selected}
+                      aria-current={d === selected ? 'page' : undefined}
+                      onClick={() => navigate(domainsPath(d.id))}
+                    >
+                      <ListItemText primary={d.name} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}
@@ -116,11 +120,10 @@ export default function DomainsScreen() {
         title="Create Domain"
         label="Domain name"
         submitLabel="Create"
-        busy={create.isPending}
-        onSubmit={(name) => create.mutate(name)}
+        onSubmit={create.submit}
         onClose={() => setCreating(false)}
       />
-    </AdminPage>
+    </PageFrame>
   );
 }
 
@@ -129,40 +132,37 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
 
-  const rename = useMutation({
-    mutationFn: (name: string) => adminApi.renameDomain(domain.id, name),
-    onSuccess: async (_, name) => {
-      toasts.success(`Domain renamed to ${name}.`, 'SUCCESS');
-      setRenaming(false);
-      await queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
-    },
-    onError: (error) => showHttpError(error, 'Could not rename the domain'),
+  const rename = useAction({
+    action: (name: string) => domainApi.rename(domain.id, name),
+    success: (_, name) => `Domain renamed to ${name}.`,
+    failure: 'Could not rename the domain',
+    invalidate: [domainKeys.list],
+    onSuccess: () => setRenaming(false),
   });
 
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => adminApi.deleteDomain(domain.id),
+  const remove = useAction({
+    action: () => domainApi.remove(domain.id),
+    success: `Domain ${domain.name} deleted.`,
+    failure: 'Could not delete the domain',
     onSuccess: async () => {
-      toasts.success(`Domain ${domain.name} deleted.`, 'SUCCESS');
       setConfirmingDelete(false);
       // The domain's portals went with it: leave them if one was open, forget their lists.
       if (String(useSelectionStore.getState().domain?.id) === String(domain.id)) selectDomain(null);
-      queryClient.removeQueries({ queryKey: ['portal', String(domain.id)] });
-      queryClient.removeQueries({ queryKey: ['portals', String(domain.id)] });
-      queryClient.removeQueries({ queryKey: ['portals-admin', String(domain.id)] });
-      navigate(domainsPath(-1), { replace: true });
-      await queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
+      queryClient.removeQueries({ queryKey: portalKeys.domainWorkspaces(domain.id) });
+      queryClient.removeQueries({ queryKey: portalKeys.domainPortals(domain.id) });
+      queryClient.removeQueries({ queryKey: portalKeys.domainManaged(domain.id) });
+      queryClient.removeQueries({ queryKey: domainKeys.one(domain.id) });
+      void navigate(domainsPath(-1), { replace: true });
+      await queryClient.invalidateQueries({ queryKey: domainKeys.list });
     },
-    onError: (error) => showHttpError(error, 'Could not delete the domain'),
   });
 
-  const logo = useMutation({
-    mutationFn: (file: File | null) => (file ? adminApi.setLogo(domain.id, file) : adminApi.removeLogo(domain.id)),
-    onSuccess: async (_, file) => {
-      toasts.success(file ? 'Logo uploaded.' : 'Logo removed.', 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
-    },
-    onError: (error) => showHttpError(error, 'Could not change the logo'),
+  const logo = useAction({
+    action: (file: File | null) => (file ? domainApi.setLogo(domain.id, file) : domainApi.removeLogo(domain.id)),
+    success: (_, file) => (file ? 'Logo uploaded.' : 'Logo removed.'),
+    failure: 'Could not change the logo',
+    invalidate: [domainKeys.list, domainKeys.logo(domain.id)],
   });
 
   return (
@@ -176,7 +176,7 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
             <Button variant="outlined" onClick={() => setRenaming(true)}>
               Rename
             </Button>
-            <Button variant="outlined" component="label" disabled={logo.isPending}>
+            <Button variant="outlined" component="label" disabled={logo.pending}>
               Upload Logo
               <input
                 hidden
@@ -186,12 +186,12 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';
-                  if (file) logo.mutate(file);
+                  if (file) logo.run(file);
                 }}
               />
             </Button>
             {domain.hasLogo && (
-              <Button variant="outlined" disabled={logo.isPending} onClick={() => logo.mutate(null)}>
+              <Button variant="outlined" disabled={logo.pending} onClick={() => logo.run(null)}>
                 Remove Logo
               </Button>
             )}
@@ -200,7 +200,7 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
                 variant="outlined"
                 color="error"
                 onClick={() => setConfirmingDelete(true)}
-                disabled={remove.isPending}
+                disabled={remove.pending}
               >
                 Delete Domain
               </Button>
@@ -213,8 +213,8 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
       {confirmingDelete && (
         <DeleteDomainDialog
           domain={domain}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate()}
+          busy={remove.pending}
+          onConfirm={() => remove.run()}
           onClose={() => setConfirmingDelete(false)}
         />
       )}
@@ -224,8 +224,7 @@ function DomainDetails({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }
         label="Domain name"
         submitLabel="Rename"
         initialName={domain.name}
-        busy={rename.isPending}
-        onSubmit={(name) => rename.mutate(name)}
+        onSubmit={rename.submit}
         onClose={() => setRenaming(false)}
       />
     </Stack>
@@ -282,12 +281,15 @@ function DeleteDomainDialog({
   onClose: () => void;
 }) {
   const portals = useQuery({
-    queryKey: ['admin', 'domains', String(domain.id), 'portals'],
+    queryKey: domainKeys.portals(domain.id),
     queryFn: () => portalApi.list(domain.id),
     staleTime: 0,
   });
   const members = useMembers(domain.id);
-  const groups = useQuery({ queryKey: adminKeys.groups(domain.id), queryFn: () => adminApi.groups(domain.id) });
+  const groups = useQuery({
+    queryKey: permissionKeys.groups(domain.id),
+    queryFn: () => permissionsApi.groups(domain.id),
+  });
   const portalNames = (portals.data ?? []).map((p) => p.name).sort((a, b) => a.localeCompare(b));
   const memberNames = (members.data ?? []).map((m) => {
     const name = fullName({ firstName: m.firstName ?? '', middleName: m.middleName ?? '', lastName: m.lastName ?? '' });
@@ -344,9 +346,9 @@ function DeleteDomainDialog({
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} disabled={!known || busy}>
+        <PendingButton color="error" pending={busy} disabled={!known} onClick={onConfirm}>
           Delete Domain
-        </Button>
+        </PendingButton>
       </DialogActions>
     </Dialog>
   );
@@ -361,9 +363,9 @@ interface MemberRow extends DomainMember {
 
 function useMembers(domainId: Domain['id']) {
   return useQuery({
-    queryKey: adminKeys.members(domainId),
+    queryKey: domainKeys.members(domainId),
     queryFn: async (): Promise<MemberRow[]> => {
-      const [members, info] = await Promise.all([adminApi.members(domainId), adminApi.membersInfo(domainId)]);
+      const [members, info] = await Promise.all([domainApi.members(domainId), domainApi.membersInfo(domainId)]);
       const groupsOf = new Map(info.map((i) => [String(i.userId), (i.accountGroups ?? []).map((g) => g.groupName)]));
       return members.map((m) => ({ ...m, groups: groupsOf.get(String(m.id)) ?? [] }));
     },
@@ -373,54 +375,131 @@ function useMembers(domainId: Domain['id']) {
 function Members({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const members = useMembers(domain.id);
-  const groups = useQuery({ queryKey: adminKeys.groups(domain.id), queryFn: () => adminApi.groups(domain.id) });
+  const groups = useQuery({
+    queryKey: permissionKeys.groups(domain.id),
+    queryFn: () => permissionsApi.groups(domain.id),
+  });
   const [adding, setAdding] = useState(false);
+  const myId = useSessionStore((s) => s.user?.id);
+  // Holders of domain_user_create in this domain may add members too (from the candidates list).
+  const selectedDomain = useSelectionStore((s) => s.domain?.id);
+  const mayCreateMembers = usePermission('domain_user_create');
+  const canAdd = isAdmin || (String(selectedDomain) === String(domain.id) && mayCreateMembers);
+  // The server refuses a non-admin changing their own roles (403 OWN_ROLES): not offered.
+  const rolesLocked = (member: MemberRow) => !isAdmin && myId !== undefined && String(member.id) === String(myId);
 
-  const refresh = async (userId?: User['id']) => {
-    await queryClient.invalidateQueries({ queryKey: adminKeys.members(domain.id) });
-    if (userId !== undefined) await queryClient.invalidateQueries({ queryKey: adminKeys.userRoles(userId) });
-  };
+  const refreshKeys = (userId: User['id']) => [domainKeys.members(domain.id), userKeys.roles(userId)];
 
-  const removeMember = useMutation({
-    mutationFn: (member: MemberRow) => adminApi.removeMember(domain.id, member.id),
-    onSuccess: async (_, member) => {
-      toasts.success(`${member.userName} removed from ${domain.name}.`, 'SUCCESS');
-      await refresh(member.id);
-    },
-    onError: (error) => showHttpError(error, 'Could not remove the member'),
+  const removeMember = useAction({
+    action: (member: MemberRow) => domainApi.removeMember(domain.id, member.id),
+    success: (_, member) => `${member.userName} removed from ${domain.name}.`,
+    failure: 'Could not remove the member',
+    invalidate: (_, member) => refreshKeys(member.id),
   });
 
-  const assign = useMutation({
-    mutationFn: (target: { member: MemberRow; group: string }) =>
-      adminApi.addRole(target.member.id, domain.id, target.group),
-    onSuccess: async (_, { member, group }) => {
-      toasts.success(`${member.userName} added to ${group}.`, 'SUCCESS');
-      await refresh(member.id);
-    },
-    onError: (error) => showHttpError(error, 'Could not assign the group'),
+  const assign = useAction({
+    action: (target: { member: MemberRow; group: string }) =>
+      permissionsApi.addRole(target.member.id, domain.id, target.group),
+    success: (_, { member, group }) => `${member.userName} added to ${group}.`,
+    failure: 'Could not assign the group',
+    invalidate: (_, { member }) => refreshKeys(member.id),
   });
 
-  const unassign = useMutation({
-    mutationFn: (target: { member: MemberRow; group: string }) =>
-      adminApi.removeRole(target.member.id, domain.id, target.group),
-    onSuccess: async (_, { member, group }) => {
-      toasts.success(`${member.userName} removed from ${group}.`, 'SUCCESS');
-      await refresh(member.id);
-    },
-    onError: (error) => showHttpError(error, 'Could not remove the group'),
+  const unassign = useAction({
+    action: (target: { member: MemberRow; group: string }) =>
+      permissionsApi.removeRole(target.member.id, domain.id, target.group),
+    success: (_, { member, group }) => `${member.userName} removed from ${group}.`,
+    failure: 'Could not remove the group',
+    invalidate: (_, { member }) => refreshKeys(member.id),
   });
 
   async function confirmRemove(member: MemberRow) {
     if (await toasts.prompt(`Remove ${member.userName} from the domain ${domain.name}?`, { title: 'Remove Member' })) {
-      removeMember.mutate(member);
+      removeMember.run(member);
     }
   }
 
   async function confirmUnassign(member: MemberRow, group: string) {
-    if (await toasts.prompt(`Remove ${member.userName} from the group ${group}?`)) unassign.mutate({ member, group });
+    if (await toasts.prompt(`Remove ${member.userName} from the group ${group}?`)) unassign.run({ member, group });
   }
 
   const groupNames = (groups.data ?? []).map((g) => g.groupName);
+  const columns: Array<Column<MemberRow>> = [
+    { id: 'userName', header: 'User name', cell: (m) => m.userName, sortValue: (m) => m.userName, rowHeader: true },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (m) => fullName({ firstName: m.firstName ?? '', middleName: m.middleName, lastName: m.lastName ?? '' }),
+      sortValue: (m) => `${m.lastName ?? ''} ${m.firstName ?? ''}`,
+    },
+    {
+      id: 'groups',
+      header: 'Groups',
+      cell: (member) => (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {member.groups.map((group) =>
+            rolesLocked(member) ? (
+              <Chip key={group} label={group} size="small" />
+            ) : (
+              <Chip
+                key={group}
+                label={group}
+                size="small"
+                onDelete={() => void confirmUnassign(member, group)}
+                deleteIcon={
+                  <CancelIcon
+                    role="button"
+                    aria-hidden={false}
+                    aria-label={`Remove ${member.userName} from ${group}`}
+                  />
+                }
+              />
+            ),
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (member) => {
+        const assignable = groupNames.filter((g) => !member.groups.includes(g));
+        return (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            {assignable.length > 0 && (
+              <TextField
+                select
+                size="small"
+                label={`Add group for ${member.userName}`}
+                value=""
+                onChange={(e) => assign.run({ member, group: e.target.value })}
+                disabled={assign.pending || rolesLocked(member)}
+                helperText={rolesLocked(member) ? 'You cannot change your own roles' : undefined}
+                sx={{ minWidth: 200 }}
+              >
+                {assignable.map((g) => (
+                  <MenuItem key={g} value={g}>
+                    {g}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Button
+              size="small"
+              color="error"
+              onClick={() => void confirmRemove(member)}
+              disabled={removeMember.pending}
+              aria-label={`Remove ${member.userName} from the domain`}
+            >
+              Remove
+            </Button>
+          </Stack>
+        );
+      },
+    },
+  ];
+
   return (
     <Card variant="outlined">
       <CardContent>
@@ -429,112 +508,38 @@ function Members({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }) {
             <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
               Members
             </Typography>
-            {isAdmin && (
+            {canAdd && (
               <Button variant="outlined" onClick={() => setAdding(true)}>
                 Add Member
               </Button>
             )}
           </Stack>
-          {members.isPending && <Loading label="Loading members" />}
-          {members.isError && (
-            <LoadError
-              title="Could not load the members"
-              error={members.error}
-              onRetry={() => void members.refetch()}
-            />
-          )}
-          {members.isSuccess && members.data.length === 0 && (
-            <Typography color="text.secondary">This domain has no members yet.</Typography>
-          )}
-          {members.isSuccess && members.data.length > 0 && (
-            <Table size="small" aria-label="Members">
-              <TableHead>
-                <TableRow>
-                  <TableCell>User name</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Groups</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {members.data.map((member) => {
-                  const assignable = groupNames.filter((g) => !member.groups.includes(g));
-                  return (
-                    <TableRow key={String(member.id)}>
-                      <TableCell>{member.userName}</TableCell>
-                      <TableCell>
-                        {fullName({
-                          firstName: member.firstName ?? '',
-                          middleName: member.middleName,
-                          lastName: member.lastName ?? '',
-                        })}
-                      </TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                          {member.groups.map((group) => (
-                            <Chip
-                              key={group}
-                              label={group}
-                              size="small"
-                              onDelete={() => void confirmUnassign(member, group)}
-                              deleteIcon={
-                                <CancelIcon
-                                  role="button"
-                                  aria-hidden={false}
-                                  aria-label={`Remove ${member.userName} from ${group}`}
-                                />
-                              }
-                            />
-                          ))}
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                          {assignable.length > 0 && (
-                            <TextField
-                              select
-                              size="small"
-                              label={`Add group for ${member.userName}`}
-                              value=""
-                              onChange={(e) => assign.mutate({ member, group: e.target.value })}
-                              disabled={assign.isPending}
-                              sx={{ minWidth: 200 }}
-                            >
-                              {assignable.map((g) => (
-                                <MenuItem key={g} value={g}>
-                                  {g}
-                                </MenuItem>
-                              ))}
-                            </TextField>
-                          )}
-                          <Button
-                            size="small"
-                            color="error"
-                            onClick={() => void confirmRemove(member)}
-                            aria-label={`Remove ${member.userName} from the domain`}
-                          >
-                            Remove
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          )}
+          <DataTable
+            label="Members"
+            columns={columns}
+            rows={members.data}
+            rowKey={(m) => String(m.id)}
+            loading={members.isPending}
+            loadingText="Loading members"
+            error={members.error}
+            errorTitle="Could not load the members"
+            onRetry={() => void members.refetch()}
+            emptyText="This domain has no members yet."
+            initialSort={{ column: 'userName' }}
+          />
         </Stack>
       </CardContent>
-      {isAdmin && (
+      {canAdd && (
         <AddMemberDialog
           open={adding}
           domain={domain}
           members={members.data ?? []}
-          groups={groupNames}
+          groups={isAdmin ? groupNames : []}
           onClose={() => setAdding(false)}
           onAdded={(userId) => {
             setAdding(false);
-            void refresh(userId);
+            void queryClient.invalidateQueries({ queryKey: domainKeys.members(domain.id) });
+            void queryClient.invalidateQueries({ queryKey: userKeys.roles(userId) });
           }}
         />
       )}
@@ -542,6 +547,10 @@ function Members({ domain, isAdmin }: { domain: Domain; isAdmin: boolean }) {
   );
 }
 
+/**
+ * Adds a user to the domain, with a group for admins. The choices are GET domain/{id}/candidates
+ * (everyone for admins; for holders of domain_user_create, the users they may add).
+ */
 function AddMemberDialog({
   open,
   domain,
@@ -557,35 +566,41 @@ function AddMemberDialog({
   onClose: () => void;
   onAdded: (userId: User['id']) => void;
 }) {
-  const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, enabled: open });
+  const users = useQuery({
+    queryKey: domainKeys.candidates(domain.id),
+    queryFn: () => domainApi.candidates(domain.id),
+    enabled: open,
+    staleTime: 0,
+  });
   const [userId, setUserId] = useState('');
   const [group, setGroup] = useState('');
   const memberIds = new Set(members.map((m) => String(m.id)));
   const candidates = (users.data ?? []).filter((u) => !memberIds.has(String(u.id)));
 
-  const add = useMutation({
-    mutationFn: async () => {
-      await adminApi.addMember(domain.id, userId);
-      if (group) await adminApi.addRole(userId, domain.id, group);
+  const add = useAction({
+    action: async (target: { userId: string; group: string }) => {
+      await domainApi.addMember(domain.id, target.userId);
+      if (target.group) await permissionsApi.addRole(target.userId, domain.id, target.group);
     },
-    onSuccess: () => {
-      const user = candidates.find((u) => String(u.id) === userId);
-      toasts.success(`${user?.userName ?? 'User'} added to ${domain.name}${group ? ` (${group})` : ''}.`, 'SUCCESS');
+    success: (_, target) => {
+      const user = candidates.find((u) => String(u.id) === target.userId);
+      return `${user?.userName ?? 'User'} added to ${domain.name}${target.group ? ` (${target.group})` : ''}.`;
+    },
+    failure: 'Could not add the member',
+    onSuccess: (_, target) => {
       setUserId('');
       setGroup('');
-      onAdded(userId);
+      onAdded(target.userId);
     },
-    onError: (error) => showHttpError(error, 'Could not add the member'),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!userId || add.isPending) return;
-    add.mutate();
+    if (userId) add.run({ userId, group });
   }
 
   return (
-    <Dialog open={open} onClose={() => !add.isPending && onClose()} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={() => !add.pending && onClose()} fullWidth maxWidth="xs">
       <form noValidate onSubmit={handleSubmit}>
         <DialogTitle>Add Member</DialogTitle>
         <DialogContent>
@@ -603,38 +618,41 @@ function AddMemberDialog({
                   {candidates.map((u) => (
                     <MenuItem key={String(u.id)} value={String(u.id)}>
                       {u.userName}
-                      {fullName(u) ? ` (${fullName(u)})` : ''}
+                      {fullName({ firstName: u.firstName ?? '', middleName: u.middleName, lastName: u.lastName ?? '' })
+                        ? ` (${fullName({ firstName: u.firstName ?? '', middleName: u.middleName, lastName: u.lastName ?? '' })})`
+                        : ''}
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField
-                  select
-                  label="Group (optional)"
-                  size="small"
-                  value={group}
-                  onChange={(e) => setGroup(e.target.value)}
-                  disabled={groups.length === 0}
-                >
-                  <MenuItem value="">
-                    <em>No group</em>
-                  </MenuItem>
-                  {groups.map((g) => (
-                    <MenuItem key={g} value={g}>
-                      {g}
+                {groups.length > 0 && (
+                  <TextField
+                    select
+                    label="Group (optional)"
+                    size="small"
+                    value={group}
+                    onChange={(e) => setGroup(e.target.value)}
+                  >
+                    <MenuItem value="">
+                      <em>No group</em>
                     </MenuItem>
-                  ))}
-                </TextField>
+                    {groups.map((g) => (
+                      <MenuItem key={g} value={g}>
+                        {g}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
               </>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending}>
+          <Button onClick={onClose} disabled={add.pending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!userId || add.isPending}>
+          <PendingButton type="submit" pending={add.pending} disabled={!userId}>
             Add
-          </Button>
+          </PendingButton>
         </DialogActions>
       </form>
     </Dialog>
@@ -645,52 +663,75 @@ function AddMemberDialog({
 // Permission groups
 
 function Groups({ domain }: { domain: Domain }) {
-  const queryClient = useQueryClient();
-  const groups = useQuery({ queryKey: adminKeys.groups(domain.id), queryFn: () => adminApi.groups(domain.id) });
+  const groups = useQuery({
+    queryKey: permissionKeys.groups(domain.id),
+    queryFn: () => permissionsApi.groups(domain.id),
+  });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PermissionGroup | null>(null);
+  const refreshKeys = [permissionKeys.groups(domain.id), domainKeys.members(domain.id)];
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.groups(domain.id) }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.members(domain.id) }),
-    ]);
-
-  const create = useMutation({
-    mutationFn: (body: { groupName: string; permissions: string[] }) =>
-      adminApi.createGroup(domain.id, body.groupName, body.permissions),
-    onSuccess: async (_, body) => {
-      toasts.success(`Group ${body.groupName} created.`, 'SUCCESS');
-      setCreating(false);
-      await refresh();
-    },
-    onError: (error) => showHttpError(error, 'Could not create the group'),
+  const create = useAction({
+    action: (body: { groupName: string; permissions: string[] }) =>
+      permissionsApi.createGroup(domain.id, body.groupName, body.permissions),
+    success: (_, body) => `Group ${body.groupName} created.`,
+    failure: 'Could not create the group',
+    invalidate: refreshKeys,
   });
 
-  const update = useMutation({
-    mutationFn: (body: { groupName: string; permissions: string[] }) =>
-      adminApi.updatePermissions(domain.id, body.groupName, body.permissions),
-    onSuccess: async (_, body) => {
-      toasts.success(`Permissions of ${body.groupName} saved.`, 'SUCCESS');
-      setEditing(null);
-      await refresh();
-    },
-    onError: (error) => showHttpError(error, 'Could not save the permissions'),
+  const update = useAction({
+    action: (body: { groupName: string; permissions: string[] }) =>
+      permissionsApi.updatePermissions(domain.id, body.groupName, body.permissions),
+    success: (_, body) => `Permissions of ${body.groupName} saved.`,
+    failure: 'Could not save the permissions',
+    invalidate: refreshKeys,
   });
 
-  const remove = useMutation({
-    mutationFn: (groupName: string) => adminApi.deleteGroup(domain.id, groupName),
-    onSuccess: async (_, groupName) => {
-      toasts.success(`Group ${groupName} deleted.`, 'SUCCESS');
-      await refresh();
-    },
-    onError: (error) => showHttpError(error, 'Could not delete the group'),
+  const remove = useAction({
+    action: (groupName: string) => permissionsApi.deleteGroup(domain.id, groupName),
+    success: (_, groupName) => `Group ${groupName} deleted.`,
+    failure: 'Could not delete the group',
+    invalidate: refreshKeys,
   });
 
   async function confirmDelete(groupName: string) {
     const question = `Delete the group ${groupName}? Its members lose its permissions.`;
-    if (await toasts.prompt(question, { title: 'Delete Group' })) remove.mutate(groupName);
+    if (await toasts.prompt(question, { title: 'Delete Group' })) remove.run(groupName);
   }
+
+  const columns: Array<Column<PermissionGroup>> = [
+    { id: 'group', header: 'Group', cell: (g) => g.groupName, sortValue: (g) => g.groupName, rowHeader: true },
+    {
+      id: 'permissions',
+      header: 'Permissions',
+      cell: (g) => (
+        <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+          {(g.permissions ?? []).join(', ') || 'none'}
+        </Typography>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (group) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => setEditing(group)} aria-label={`Edit permissions of ${group.groupName}`}>
+            Edit Permissions
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => void confirmDelete(group.groupName)}
+            disabled={remove.pending}
+            aria-label={`Delete group ${group.groupName}`}
+          >
+            Delete
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Card variant="outlined">
@@ -704,68 +745,30 @@ function Groups({ domain }: { domain: Domain }) {
               Create Group
             </Button>
           </Stack>
-          {groups.isPending && <Loading label="Loading groups" />}
-          {groups.isError && (
-            <LoadError title="Could not load the groups" error={groups.error} onRetry={() => void groups.refetch()} />
-          )}
-          {groups.isSuccess && groups.data.length === 0 && (
-            <Typography color="text.secondary">This domain has no groups yet.</Typography>
-          )}
-          {groups.isSuccess && groups.data.length > 0 && (
-            <Table size="small" aria-label="Permission groups">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Group</TableCell>
-                  <TableCell>Permissions</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {groups.data.map((group) => (
-                  <TableRow key={group.groupName}>
-                    <TableCell>{group.groupName}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                        {(group.permissions ?? []).join(', ') || 'none'}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          onClick={() => setEditing(group)}
-                          aria-label={`Edit permissions of ${group.groupName}`}
-                        >
-                          Edit Permissions
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => void confirmDelete(group.groupName)}
-                          aria-label={`Delete group ${group.groupName}`}
-                        >
-                          Delete
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <DataTable
+            label="Permission groups"
+            columns={columns}
+            rows={groups.data}
+            rowKey={(g) => g.groupName}
+            loading={groups.isPending}
+            loadingText="Loading groups"
+            error={groups.error}
+            errorTitle="Could not load the groups"
+            onRetry={() => void groups.refetch()}
+            emptyText="This domain has no groups yet."
+            initialSort={{ column: 'group' }}
+          />
         </Stack>
       </CardContent>
       <GroupDialog
         open={creating}
-        busy={create.isPending}
-        onSubmit={(groupName, permissions) => create.mutate({ groupName, permissions })}
+        onSubmit={(groupName, permissions) => create.submit({ groupName, permissions })}
         onClose={() => setCreating(false)}
       />
       <GroupDialog
         open={!!editing}
         group={editing ? { groupName: editing.groupName, permissions: editing.permissions ?? [] } : undefined}
-        busy={update.isPending}
-        onSubmit={(groupName, permissions) => update.mutate({ groupName, permissions })}
+        onSubmit={(groupName, permissions) => update.submit({ groupName, permissions })}
         onClose={() => setEditing(null)}
       />
     </Card>

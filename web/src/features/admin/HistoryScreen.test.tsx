@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import HistoryScreen from './HistoryScreen';
-import { renderAdminScreen } from './testing';
+import { renderScreen } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,9 +46,9 @@ function serve() {
 describe('Audit History', () => {
   it('lists every entry: time, category, type, user, entity, details, client address', async () => {
     serve();
-    renderAdminScreen(HistoryScreen, '/admin/history', '/admin/history');
+    renderScreen(HistoryScreen, '/admin/history', '/admin/history');
     const table = await screen.findByRole('table', { name: 'Audit history' });
-    const row = within(table).getByRole('row', { name: /LOGIN_SUCCEEDED/ });
+    const row = await within(table).findByRole('row', { name: /LOGIN_SUCCEEDED/ });
     expect(row).toHaveTextContent('03/05/2026 14:07');
     expect(row).toHaveTextContent('Sign-in');
     expect(row).toHaveTextContent('admin');
@@ -59,9 +59,9 @@ describe('Audit History', () => {
 
   it('filters by category, then by history type', async () => {
     const fetch = serve();
-    renderAdminScreen(HistoryScreen, '/admin/history', '/admin/history');
+    renderScreen(HistoryScreen, '/admin/history', '/admin/history');
     const user = userEvent.setup();
-    await screen.findByRole('table', { name: 'Audit history' });
+    await within(await screen.findByRole('table', { name: 'Audit history' })).findAllByRole('row', { name: /LOGIN/ });
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'User' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /LOGIN_SUCCEEDED/ })).not.toBeInTheDocument());

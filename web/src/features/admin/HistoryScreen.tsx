@@ -1,18 +1,20 @@
-import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminApi, adminKeys, HISTORY_CATEGORIES, type HistoryCategory } from './api';
-import { AdminOnly, AdminPage, LoadError, Loading } from './AdminPage';
+import {
+  HISTORY_CATEGORIES,
+  historyApi,
+  historyKeys,
+  type HistoryCategory,
+  type HistoryEntry,
+} from '../../api/history';
+import { AdminOnly } from './AdminPage';
+import { PageFrame } from '../../ui/PageFrame';
+import Box from '@mui/material/Box';
+import { LoadError } from '../../ui/Loading';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDateTime } from './validation';
 
 const CATEGORY_LABEL: Record<HistoryCategory, string> = {
@@ -22,6 +24,35 @@ const CATEGORY_LABEL: Record<HistoryCategory, string> = {
   GROUP: 'Group',
   PREFERENCE: 'Preference',
 };
+
+const HISTORY_COLUMNS: Array<Column<HistoryEntry>> = [
+  {
+    id: 'at',
+    header: 'Time',
+    cell: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</Box>,
+    sortValue: (row) => row.at,
+  },
+  {
+    id: 'category',
+    header: 'Category',
+    cell: (row) => CATEGORY_LABEL[row.category as HistoryCategory] ?? row.category,
+    sortValue: (row) => row.category,
+  },
+  { id: 'type', header: 'Type', cell: (row) => row.historyType, sortValue: (row) => row.historyType },
+  {
+    id: 'user',
+    header: 'User',
+    cell: (row) => row.userName || (row.userId != null ? `#${String(row.userId)}` : ''),
+    sortValue: (row) => row.userName ?? '',
+  },
+  { id: 'entity', header: 'Entity', cell: (row) => [row.entity, row.entityId].filter(Boolean).join(' ') },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: (row) => <Box sx={{ maxWidth: 320, wordBreak: 'break-word' }}>{row.details}</Box>,
+  },
+  { id: 'client', header: 'Client address', cell: (row) => row.clientAddr },
+];
 
 /**
  * Audit History (spec 3 §7 "Lookup"): the system-wide history
@@ -41,21 +72,21 @@ function HistoryScreenContent() {
   const [historyType, setHistoryType] = useState('');
 
   const types = useQuery({
-    queryKey: adminKeys.historyTypes(category),
-    queryFn: () => adminApi.historyTypes(category as HistoryCategory),
+    queryKey: historyKeys.types(category),
+    queryFn: () => historyApi.types(category as HistoryCategory),
     enabled: category !== '',
     staleTime: Infinity,
   });
   const history = useQuery({
-    queryKey: adminKeys.history(historyType),
-    queryFn: () => adminApi.history(historyType),
+    queryKey: historyKeys.list(historyType),
+    queryFn: () => historyApi.list(historyType),
     refetchOnWindowFocus: true,
   });
 
   const rows = (history.data ?? []).filter((row) => !category || historyType || row.category === category);
 
   return (
-    <AdminPage
+    <PageFrame
       title="Audit History"
       actions={
         <Stack direction="row" spacing={1}>
@@ -101,41 +132,18 @@ function HistoryScreenContent() {
       {types.isError && (
         <LoadError title="Could not load the history types" error={types.error} onRetry={() => void types.refetch()} />
       )}
-      {history.isPending && <Loading label="Loading the history" />}
-      {history.isError && (
-        <LoadError title="Could not load the history" error={history.error} onRetry={() => void history.refetch()} />
-      )}
-      {history.isSuccess && rows.length === 0 && <Typography color="text.secondary">No entries.</Typography>}
-      {history.isSuccess && rows.length > 0 && (
-        <TableContainer component={Card} variant="outlined">
-          <Table size="small" aria-label="Audit history">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Category</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>User</TableCell>
-                <TableCell>Entity</TableCell>
-                <TableCell>Details</TableCell>
-                <TableCell>Client address</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={String(row.id)}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell>
-                  <TableCell>{CATEGORY_LABEL[row.category as HistoryCategory] ?? row.category}</TableCell>
-                  <TableCell>{row.historyType}</TableCell>
-                  <TableCell>{row.userName || (row.userId != null ? `#${row.userId}` : '')}</TableCell>
-                  <TableCell>{[row.entity, row.entityId].filter(Boolean).join(' ')}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, wordBreak: 'break-word' }}>{row.details}</TableCell>
-                  <TableCell>{row.clientAddr}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </AdminPage>
+      <DataTable
+        label="Audit history"
+        columns={HISTORY_COLUMNS}
+        rows={history.data ? rows : undefined}
+        rowKey={(row) => String(row.id)}
+        loading={history.isPending}
+        loadingText="Loading the history"
+        error={history.error}
+        errorTitle="Could not load the history"
+        onRetry={() => void history.refetch()}
+        emptyText="No entries."
+      />
+    </PageFrame>
   );
 }

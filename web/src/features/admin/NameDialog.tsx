@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { FormDialog } from '../../ui/FormDialog';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
 import { alphanumericNameError } from './validation';
 
 interface Props {
@@ -13,74 +9,46 @@ interface Props {
   label: string;
   submitLabel: string;
   initialName?: string;
-  busy: boolean;
-  /** The name's rule: its message, or null when the name passes (default: alphanumeric). */
+  /** The name's rule: its message, or null when the name passes (default: alphanumeric, at most 100 characters). */
   validate?: (name: string) => string | null | undefined;
-  onSubmit: (name: string) => void;
+  /** Sends the trimmed name; resolve closes the dialog, reject shows the error in it (useAction's submit). */
+  onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-/** A dialog asking for one name with a rule (spec 1 §5.3): create or rename a domain,
- * a category or a template. */
-export function NameDialog(props: Props) {
-  // Remounted on every opening so it starts from the initial name.
-  return (
-    <Dialog open={props.open} onClose={() => !props.busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <NameForm {...props} />}
-    </Dialog>
-  );
-}
-
-function NameForm({
+/**
+ * A dialog asking for one name with a rule (spec 1 §5.3): create or rename a domain, a
+ * category or a template. A rename offers its button once the name changed.
+ */
+export function NameDialog({
+  open,
   title,
   label,
   submitLabel,
   initialName = '',
-  busy,
   validate = alphanumericNameError,
   onSubmit,
   onClose,
 }: Props) {
-  const [name, setName] = useState(initialName);
-  const [touched, setTouched] = useState(false);
-  const error = validate(name);
-  const unchanged = name.trim() === initialName.trim() && initialName !== '';
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (error || unchanged || busy) return;
-    onSubmit(name.trim());
-  }
-
+  const schema = z.object({
+    name: z.string().superRefine((value, ctx) => {
+      const message = validate(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+      else if (initialName !== '' && value.trim() === initialName.trim()) ctx.addIssue({ code: 'custom', message: '' });
+    }),
+  });
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          label={label}
-          required
-          autoFocus
-          size="small"
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
-          error={touched && !!error}
-          helperText={(touched && error) || ' '}
-          fullWidth
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!!error || unchanged || busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog
+      open={open}
+      title={title}
+      schema={schema}
+      defaultValues={{ name: initialName }}
+      submitLabel={submitLabel}
+      maxWidth="xs"
+      onSubmit={(values) => onSubmit(values.name.trim())}
+      onClose={onClose}
+    >
+      {(form) => <ValidatedTextField name="name" control={form.control} label={label} required autoFocus />}
+    </FormDialog>
   );
 }

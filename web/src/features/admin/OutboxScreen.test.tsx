@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import OutboxScreen from './OutboxScreen';
-import { called, renderAdminScreen } from './testing';
+import { called } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +42,7 @@ function serve() {
 }
 
 function render() {
-  renderAdminScreen(OutboxScreen, '/admin/outbox', '/admin/outbox');
+  renderScreen(OutboxScreen, '/admin/outbox', '/admin/outbox');
   return userEvent.setup();
 }
 
@@ -50,7 +51,7 @@ describe('Mail Outbox', () => {
     serve();
     render();
     const table = await screen.findByRole('table', { name: 'Outbox' });
-    const row = within(table).getByRole('row', { name: /bob@x\.test/ });
+    const row = await within(table).findByRole('row', { name: /bob@x\.test/ });
     expect(row).toHaveTextContent('held');
     expect(row).toHaveTextContent('03/05/2026 14:07');
     expect(row).toHaveTextContent('Your Portalwright one-time password');
@@ -62,7 +63,7 @@ describe('Mail Outbox', () => {
     const fetch = serve();
     const user = render();
     const table = await screen.findByRole('table', { name: 'Outbox' });
-    expect(within(within(table).getByRole('row', { name: /eve@x\.test/ })).queryByText('Retry')).toBeNull();
+    expect(within(await within(table).findByRole('row', { name: /eve@x\.test/ })).queryByText('Retry')).toBeNull();
     expect(within(within(table).getByRole('row', { name: /zed@x\.test/ })).getByText('Retry')).toBeInTheDocument();
     await user.click(
       screen.getByRole('button', { name: 'Retry the e-mail to bob@x.test: Your Portalwright one-time password' }),
@@ -83,7 +84,7 @@ describe('Mail Outbox', () => {
   it('filters by status', async () => {
     const fetch = serve();
     const user = render();
-    await screen.findByRole('table', { name: 'Outbox' });
+    await within(await screen.findByRole('table', { name: 'Outbox' })).findAllByRole('button', { name: /^Retry/ });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'sent' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /bob@x\.test/ })).not.toBeInTheDocument());

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,19 +8,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { adminApi, adminKeys, OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from './api';
-import { AdminOnly, AdminPage, LoadError, Loading } from './AdminPage';
+import { OUTBOX_STATUSES, outboxApi, outboxKeys, type OutboxMail, type OutboxStatus } from '../../api/outbox';
+import { AdminOnly } from './AdminPage';
+import { PageFrame } from '../../ui/PageFrame';
+import { plural } from '../../lib/format';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { useAction } from '../../ui/useAction';
 import { formatDateTime } from './validation';
 
 export const OUTBOX_LIMIT = 200;
@@ -56,27 +52,76 @@ export default function OutboxScreen() {
 }
 
 function OutboxScreenContent() {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
   const [open, setOpen] = useState<OutboxMail | null>(null);
   const outbox = useQuery({
-    queryKey: adminKeys.outbox(status),
-    queryFn: () => adminApi.outbox(status, OUTBOX_LIMIT),
+    queryKey: outboxKeys.list(status),
+    queryFn: () => outboxApi.list(status, OUTBOX_LIMIT),
     refetchOnWindowFocus: true,
   });
 
-  const retry = useMutation({
-    mutationFn: (mail: OutboxMail) => adminApi.retryMail(mail.id),
-    onSuccess: async (_, mail) => {
-      toasts.success(`The e-mail to ${mail.to} was queued again.`, 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
-    },
-    onError: (error) => showHttpError(error, 'Could not retry the e-mail'),
+  const retry = useAction({
+    action: (mail: OutboxMail) => outboxApi.retry(mail.id),
+    success: (_, mail) => `The e-mail to ${mail.to} was queued again.`,
+    failure: 'Could not retry the e-mail',
+    invalidate: [outboxKeys.all],
   });
 
-  const mails = outbox.data ?? [];
+  const columns: Array<Column<OutboxMail>> = [
+    { id: 'status', header: 'Status', cell: (m) => <StatusChip status={m.status} />, sortValue: (m) => m.status },
+    {
+      id: 'created',
+      header: 'Created',
+      cell: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Box>,
+      sortValue: (m) => m.createdAt,
+    },
+    { id: 'to', header: 'To', cell: (m) => m.to, sortValue: (m) => m.to },
+    {
+      id: 'subject',
+      header: 'Subject',
+      sortValue: (m) => m.subject,
+      cell: (mail) => (
+        <Button
+          size="small"
+          sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left' }}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(mail);
+          }}
+        >
+          {mail.subject || '(no subject)'}
+        </Button>
+      ),
+    },
+    { id: 'attempts', header: 'Attempts', cell: (m) => m.attempts, sortValue: (m) => m.attempts },
+    {
+      id: 'lastError',
+      header: 'Last error',
+      cell: (m) => <Box sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{m.lastError}</Box>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (mail) =>
+        retryable(mail) && (
+          <Button
+            size="small"
+            aria-label={`Retry the e-mail to ${mail.to}: ${mail.subject}`}
+            disabled={retry.pending}
+            onClick={(e) => {
+              e.stopPropagation();
+              retry.run(mail);
+            }}
+          >
+            Retry
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <AdminPage
+    <PageFrame
       title="Mail Outbox"
       intro={
         <>
@@ -111,72 +156,21 @@ function OutboxScreenContent() {
         </Stack>
       }
     >
-      {outbox.isPending && <Loading label="Loading the outbox" />}
-      {outbox.isError && (
-        <LoadError title="Could not load the outbox" error={outbox.error} onRetry={() => void outbox.refetch()} />
-      )}
-      {outbox.isSuccess && mails.length === 0 && (
-        <Typography color="text.secondary">{status ? `No ${status} e-mails.` : 'The outbox is empty.'}</Typography>
-      )}
-      {outbox.isSuccess && mails.length > 0 && (
-        <TableContainer component={Card} variant="outlined">
-          <Table size="small" aria-label="Outbox">
-            <TableHead>
-              <TableRow>
-                <TableCell>Status</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>Subject</TableCell>
-                <TableCell>Attempts</TableCell>
-                <TableCell>Last error</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {mails.map((mail) => (
-                <TableRow key={String(mail.id)} hover onClick={() => setOpen(mail)} sx={{ cursor: 'pointer' }}>
-                  <TableCell>
-                    <StatusChip status={mail.status} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.createdAt)}</TableCell>
-                  <TableCell>{mail.to}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left' }}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setOpen(mail);
-                      }}
-                    >
-                      {mail.subject || '(no subject)'}
-                    </Button>
-                  </TableCell>
-                  <TableCell>{mail.attempts}</TableCell>
-                  <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{mail.lastError}</TableCell>
-                  <TableCell align="right">
-                    {retryable(mail) && (
-                      <Button
-                        size="small"
-                        aria-label={`Retry the e-mail to ${mail.to}: ${mail.subject}`}
-                        disabled={retry.isPending}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          retry.mutate(mail);
-                        }}
-                      >
-                        Retry
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <DataTable
+        label="Outbox"
+        columns={columns}
+        rows={outbox.data}
+        rowKey={(m) => String(m.id)}
+        loading={outbox.isPending}
+        loadingText="Loading the outbox"
+        error={outbox.error}
+        errorTitle="Could not load the outbox"
+        onRetry={() => void outbox.refetch()}
+        emptyText={status ? `No ${status} e-mails.` : 'The outbox is empty.'}
+        onRowClick={setOpen}
+      />
       <MailDialog mail={open} onClose={() => setOpen(null)} />
-    </AdminPage>
+    </PageFrame>
   );
 }
 
@@ -193,8 +187,7 @@ function MailDialog({ mail, onClose }: { mail: OutboxMail | null; onClose: () =>
                 <StatusChip status={mail.status} />
                 <Typography variant="body2" color="text.secondary">
                   Created {formatDateTime(mail.createdAt)}
-                  {mail.sentAt ? `, sent ${formatDateTime(mail.sentAt)}` : ''}, {mail.attempts} attempt
-                  {mail.attempts === 1 ? '' : 's'}
+                  {mail.sentAt ? `, sent ${formatDateTime(mail.sentAt)}` : ''}, {plural(mail.attempts, 'attempt')}
                 </Typography>
               </Stack>
               {mail.status === 'held' && <Alert severity="warning">{HELD_EXPLANATION}</Alert>}

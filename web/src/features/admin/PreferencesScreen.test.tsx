@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import PreferencesScreen from './PreferencesScreen';
-import { bodyOf, renderAdminScreen } from './testing';
+import { bodyOf } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +21,7 @@ function serve(update: () => Response = () => jsonResponse({})) {
 }
 
 const render = () => {
-  renderAdminScreen(PreferencesScreen, '/admin/preferences', '/admin/preferences');
+  renderScreen(PreferencesScreen, '/admin/preferences', '/admin/preferences');
   return userEvent.setup();
 };
 
@@ -74,7 +75,7 @@ describe('System Preferences', () => {
 
   it('tells a non-admin who typed the URL that they lack the permission, and asks nothing', () => {
     const fetch = serve();
-    renderAdminScreen(PreferencesScreen, '/admin/preferences', '/admin/preferences', sampleUser);
+    renderScreen(PreferencesScreen, '/admin/preferences', '/admin/preferences', sampleUser);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'You do not have the right permission to access to this section. Please contact your Administrator',
     );

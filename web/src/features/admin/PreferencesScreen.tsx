@@ -1,18 +1,21 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
-import { fetchPreferences, isBannerOn, PREFERENCES_QUERY_KEY, type BannerPreference } from '../../app/shell/BannerSlot';
-import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { adminApi } from './api';
-import { AdminOnly, AdminPage, LoadError, Loading } from './AdminPage';
+import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
+import { isBannerOn } from '../../app/shell/BannerSlot';
+import { showHttpError } from '../../app/toasts/toastService';
+import { AdminOnly } from './AdminPage';
+import { PageFrame } from '../../ui/PageFrame';
+import { LoadError, Loading } from '../../ui/Loading';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { ADMIN_MESSAGES, BANNER_MESSAGE_MAX } from './validation';
 
 /** System Preferences (spec 1 §2.1 admin/preferences, §4.3): the system banner. */
@@ -25,11 +28,11 @@ export default function PreferencesScreen() {
 }
 
 function PreferencesScreenContent() {
-  const query = useQuery({ queryKey: PREFERENCES_QUERY_KEY, queryFn: fetchPreferences });
+  const query = useQuery({ queryKey: preferenceKeys.all, queryFn: preferenceApi.list });
   const preference = query.data?.[0];
 
   return (
-    <AdminPage title="System Preferences" intro="The banner is shown to every signed-in user under the header.">
+    <PageFrame title="System Preferences" intro="The banner is shown to every signed-in user under the header.">
       {query.isPending && <Loading label="Loading preferences" />}
       {query.isError && (
         <LoadError title="Could not load the preferences" error={query.error} onRetry={() => void query.refetch()} />
@@ -42,12 +45,11 @@ function PreferencesScreenContent() {
           preference={preference}
         />
       )}
-    </AdminPage>
+    </PageFrame>
   );
 }
 
-function BannerForm({ preference }: { preference: BannerPreference }) {
-  const queryClient = useQueryClient();
+function BannerForm({ preference }: { preference: Preference }) {
   const initialOn = isBannerOn(preference.bannerStatus);
   const initialMessage = preference.bannerMessage ?? '';
   const [on, setOn] = useState(initialOn);
@@ -57,29 +59,31 @@ function BannerForm({ preference }: { preference: BannerPreference }) {
   const tooLong = message.length > BANNER_MESSAGE_MAX;
   const dirty = on !== initialOn || message !== initialMessage;
 
-  const save = useMutation({
-    mutationFn: () =>
-      adminApi.updatePreference({
+  const save = useAction({
+    action: () =>
+      preferenceApi.update({
         id: preference.id,
         bannerStatus: on ? 'BANNER_ON' : 'BANNER_OFF',
         bannerMessage: message,
       }),
-    onSuccess: async () => {
-      setServerError(null);
-      toasts.success('Preferences saved.', 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY });
-    },
-    onError: (error) => {
-      const apiError = toApiError(error);
-      if (apiError.httpStatus === 400) setServerError(apiError.errorMessage);
-      else showHttpError(apiError, 'Could not save the preferences');
-    },
+    success: 'Preferences saved.',
+    failure: 'Could not save the preferences',
+    invalidate: [preferenceKeys.all],
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (tooLong || !dirty || save.isPending) return;
-    save.mutate();
+    if (tooLong || !dirty) return;
+    save.submit().then(
+      () => setServerError(null),
+      (failure: unknown) => {
+        if (!(failure instanceof ActionFailure)) return;
+        // A refused value is told in the form; anything else as a toast.
+        const apiError = toApiError(failure.error);
+        if (apiError.httpStatus === 400) setServerError(apiError.errorMessage);
+        else showHttpError(failure.error, failure.title);
+      },
+    );
   }
 
   return (
@@ -106,9 +110,9 @@ function BannerForm({ preference }: { preference: BannerPreference }) {
             </Alert>
           )}
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={tooLong || !dirty || save.isPending}>
-              {save.isPending ? 'Saving' : 'Save'}
-            </Button>
+            <PendingButton type="submit" pending={save.pending} disabled={tooLong || !dirty}>
+              Save
+            </PendingButton>
           </Stack>
         </Stack>
       </CardContent>

@@ -1,42 +1,36 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import type { FieldErrors, UserFormValues } from './validation';
+import { useController, type Control } from 'react-hook-form';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
+import type { UserFormValues } from './validation';
 
-export type Touched<T> = Partial<Record<keyof T, boolean>>;
-
-interface Props {
-  values: UserFormValues;
-  errors: FieldErrors<UserFormValues>;
-  touched: Touched<UserFormValues>;
-  onChange: (values: UserFormValues) => void;
-  onBlur: (field: keyof UserFormValues) => void;
-  disabled?: boolean;
+interface Props<T extends UserFormValues> {
+  /** The react-hook-form control of a form holding UserFormValues (create: with userName besides). */
+  control: Control<T, unknown, T>;
   /** Stack the name fields (a narrow side panel). */
   compact?: boolean;
+  /** Show the rules' messages before the fields are touched (editing existing data). */
+  showErrorsEarly?: boolean;
+  /** The admin flag cannot be changed (one's own account: the server refuses it). */
+  adminLocked?: boolean;
 }
 
 /** Names, e-mail and the admin flag of a user (create and edit). */
-export function UserFields({ values, errors, touched, onChange, onBlur, disabled, compact }: Props) {
-  const text = (name: Exclude<keyof UserFormValues, 'admin'>, label: string, required = false) => {
-    const shown = touched[name] ? errors[name] : undefined;
-    return (
-      <TextField
-        label={label}
-        name={name}
-        value={values[name]}
-        required={required}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...values, [name]: e.target.value })}
-        onBlur={() => onBlur(name)}
-        error={!!shown}
-        helperText={shown ?? ' '}
-        fullWidth
-        size="small"
-      />
-    );
-  };
+export function UserFields<T extends UserFormValues>(props: Props<T>) {
+  // The fields are UserFormValues' in every form that uses them.
+  const { compact, showErrorsEarly, adminLocked } = props;
+  const control = props.control as unknown as Control<UserFormValues, unknown, UserFormValues>;
+  const admin = useController({ name: 'admin', control });
+  const text = (name: Exclude<keyof UserFormValues, 'admin'>, label: string, required = false) => (
+    <ValidatedTextField
+      name={name}
+      control={control}
+      label={label}
+      required={required}
+      showErrorsEarly={showErrorsEarly}
+    />
+  );
   return (
     <Stack spacing={1}>
       <Stack direction={compact ? 'column' : { xs: 'column', sm: 'row' }} spacing={compact ? 0 : 1}>
@@ -48,12 +42,13 @@ export function UserFields({ values, errors, touched, onChange, onBlur, disabled
       <FormControlLabel
         control={
           <Checkbox
-            checked={values.admin}
-            disabled={disabled}
-            onChange={(e) => onChange({ ...values, admin: e.target.checked })}
+            checked={!!admin.field.value}
+            disabled={adminLocked}
+            onChange={(e) => admin.field.onChange(e.target.checked)}
+            onBlur={admin.field.onBlur}
           />
         }
-        label="Administrator"
+        label={adminLocked ? 'Administrator (you cannot change your own)' : 'Administrator'}
       />
     </Stack>
   );

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
-import { bodyOf, called, renderAdminScreen } from './testing';
+import { bodyOf, called } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 import UsersScreen from './UsersScreen';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +36,7 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 function render(path = '/admin/users/-1') {
-  const utils = renderAdminScreen(UsersScreen, '/admin/users/:userId', path);
+  const utils = renderScreen(UsersScreen, '/admin/users/:userId', path);
   return { ...utils, user: userEvent.setup() };
 }
 
@@ -44,7 +45,7 @@ describe('Users', () => {
     serve();
     render();
     const table = await screen.findByRole('table', { name: 'Users' });
-    const row = within(table).getByRole('row', { name: /ada/ });
+    const row = await within(table).findByRole('row', { name: /ada/ });
     expect(row).toHaveTextContent('Ada Lovelace');
     expect(row).toHaveTextContent('ada@example.com');
     expect(row).toHaveTextContent('03/05/2026 14:07');
@@ -216,5 +217,44 @@ describe('Users', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Role Editors removed.')).toBeInTheDocument();
     expect(called(fetch, 'DELETE api/v1/permissions/updateRoles/7/4/Editors')).toBe(true);
+  });
+
+  it('does not offer Delete or the admin toggle on your own account', async () => {
+    serve({ 'GET api/v1/user/1/roles': () => jsonResponse([]) });
+    render('/admin/users/1');
+    const form = await screen.findByRole('form', { name: 'User details' });
+    expect(within(form).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('checkbox', { name: /^Administrator/ })).toBeDisabled();
+  });
+
+  it('refuses a last name with a digit, as the server does', async () => {
+    serve();
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Create User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Hopper2');
+    expect(within(dialog).getByText('Please do not use special characters.')).toBeInTheDocument();
+  });
+
+  it('sends one request when Create is double-clicked', async () => {
+    let calls = 0;
+    const fetch = serve({
+      'POST api/v1/user/create': async () => {
+        calls++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return jsonResponse({ ...ada, id: 9, userName: 'grace' }, 201);
+      },
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Create User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create User' });
+    await user.type(within(dialog).getByLabelText(/^Username/), 'grace');
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Grace');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Hopper');
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'grace@example.com');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/User created/)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(called(fetch, 'POST api/v1/user/create')).toBe(true);
   });
 });

@@ -3,10 +3,11 @@
  * ADMIN_MENU entry (app/nav/menus.ts), so registering a route shows the entry.
  * Admin Search is not registered: it needs portals, which do not exist yet.
  */
+import { patterns } from '../../app/paths';
 import { registerRoute } from '../../app/registry';
 
-registerRoute({ id: 'admin.preferences', path: 'admin/preferences', lazy: () => import('./PreferencesScreen') });
-registerRoute({ id: 'admin.users', path: 'admin/users/:userId', lazy: () => import('./UsersScreen') });
-registerRoute({ id: 'admin.domains', path: 'admin/domains/:domainId', lazy: () => import('./DomainsScreen') });
-registerRoute({ id: 'admin.outbox', path: 'admin/outbox', lazy: () => import('./OutboxScreen') });
-registerRoute({ id: 'admin.history', path: 'admin/history', lazy: () => import('./HistoryScreen') });
+registerRoute({ id: 'admin.preferences', path: patterns.adminPreferences, lazy: () => import('./PreferencesScreen') });
+registerRoute({ id: 'admin.users', path: patterns.adminUsers, lazy: () => import('./UsersScreen') });
+registerRoute({ id: 'admin.domains', path: patterns.adminDomains, lazy: () => import('./DomainsScreen') });
+registerRoute({ id: 'admin.outbox', path: patterns.adminOutbox, lazy: () => import('./OutboxScreen') });
+registerRoute({ id: 'admin.history', path: patterns.adminHistory, lazy: () => import('./HistoryScreen') });

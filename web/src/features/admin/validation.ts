@@ -1,7 +1,11 @@
 /**
- * Client rules of the Administration forms, with the spec's wording
- * (spec 1 §5.2, §5.3).
+ * Client rules of the Administration forms, with the spec's wording (spec 1 §5.2, §5.3). The
+ * rules themselves are lib/validation's (the mirror of internal/validate); the forms' zod
+ * schemas are built from them here.
  */
+import { z } from 'zod';
+import { email, MESSAGES, name as nameRule, personName, username } from '../../lib/validation';
+import { field, requiredField, trimmed } from '../../ui/schemas';
 
 export const ADMIN_MESSAGES = {
   required: 'The field is required',
@@ -32,11 +36,30 @@ export const emailError = (value: string): string | undefined => {
 export const requiredError = (value: string): string | undefined =>
   value.trim() ? undefined : ADMIN_MESSAGES.required;
 
-/** Domain and group names (spec 1 §5.3 "Alphanumeric names"). */
+/** Domain, group and category names (spec 1 §5.3 "Alphanumeric names"; at most 100 characters). */
 export const alphanumericNameError = (value: string): string | undefined => {
   if (!value.trim()) return ADMIN_MESSAGES.required;
-  return ALPHANUMERIC_NAME.test(value) ? undefined : ADMIN_MESSAGES.alphanumericName;
+  if (!ALPHANUMERIC_NAME.test(value)) return ADMIN_MESSAGES.alphanumericName;
+  return nameRule(value.trim()) ?? undefined;
 };
+
+/** A user's names, e-mail and admin flag (the server's rules: identity.checkUser). */
+export const userSchema = z.object({
+  firstName: field((s) => personName(s, true)),
+  middleName: field((s) => personName(s, false)),
+  lastName: field((s) => personName(s, true)),
+  email: requiredField(trimmed(email)),
+  admin: z.boolean(),
+});
+
+/** Create User: the user name besides. */
+export const newUserSchema = userSchema.extend({ userName: field(username) });
+
+/** Send E-mail: subject and message. */
+export const emailSchema = z.object({
+  subject: requiredField(),
+  message: field((s) => (s === '' ? MESSAGES.fieldRequired : null)),
+});
 
 export interface UserFormValues {
   firstName: string;

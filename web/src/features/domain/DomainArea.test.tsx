@@ -79,7 +79,7 @@ describe('domain email', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(bob);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(toastTexts()).toContainEqual(['SUCCESS', '1 e-mails queued']));
+    await waitFor(() => expect(toastTexts()).toContainEqual(['SUCCESS', '1 e-mail queued']));
     const body = JSON.parse(String(fetch.mock.calls.at(-1)?.[1]?.body)) as { userIds: unknown[] };
     expect(body.userIds).toEqual([8]);
   });

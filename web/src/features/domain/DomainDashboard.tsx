@@ -13,15 +13,15 @@ import { useParams } from 'react-router';
 import { toApiError } from '../../api/errors';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { useSessionStore } from '../../app/session/sessionStore';
-import { domainCalls } from './domainCalls';
+import { domainApi, domainKeys } from '../../api/domain';
 
 /** The domain's logo, fetched with the session's token and shown from an object URL; nothing on 404. */
 function DomainLogo({ domainId, name }: { domainId: string; name: string }) {
   const logo = useQuery({
-    queryKey: ['domain', domainId, 'logo'],
+    queryKey: domainKeys.logo(domainId),
     queryFn: async () => {
       try {
-        return await domainCalls.logo(domainId);
+        return await domainApi.logo(domainId);
       } catch (error) {
         if (toApiError(error).httpStatus === 404) return null;
         throw error;
@@ -71,8 +71,8 @@ export default function DomainDashboard() {
   const roles = useSelectionStore((s) => s.roles);
   const isAdmin = useSessionStore((s) => !!s.user?.admin);
   const meta = useQuery({
-    queryKey: ['domain', domainId, 'account-meta'],
-    queryFn: () => domainCalls.accountMeta(domainId),
+    queryKey: domainKeys.accountMeta(domainId),
+    queryFn: () => domainApi.accountMeta(domainId),
   });
   const name = meta.data?.name ?? domain?.name ?? '';
 

@@ -21,8 +21,12 @@ import { toApiError } from '../../api/errors';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { toasts } from '../../app/toasts/toastService';
+import { plural } from '../../lib/format';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { MESSAGES } from '../../lib/validation';
-import { domainCalls, memberLabel } from './domainCalls';
+import { domainApi, domainKeys, memberLabel } from '../../api/domain';
+import { userApi } from '../../api/user';
 
 export const MAX_SUBJECT_LENGTH = 200;
 export const EMAIL_MESSAGES = {
@@ -31,7 +35,7 @@ export const EMAIL_MESSAGES = {
   failedTitle: 'Could not send the e-mail',
 } as const;
 
-export const queuedMessage = (n: number) => `${n} e-mails queued`;
+export const queuedMessage = (n: number) => `${plural(n, 'e-mail')} queued`;
 
 interface Values {
   recipients: 'all' | 'chosen';
@@ -54,11 +58,30 @@ export function validateEmail(values: Values): Partial<Record<'subject' | 'messa
 
 function EmailForm({ domainId }: { domainId: string }) {
   const domainName = useSelectionStore((s) => s.domain?.name ?? '');
-  const members = useQuery({ queryKey: ['domain', domainId, 'users'], queryFn: () => domainCalls.members(domainId) });
+  const members = useQuery({ queryKey: domainKeys.members(domainId), queryFn: () => domainApi.members(domainId) });
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const sendAction = useAction({
+    action: (v: Values) => {
+      const memberIds = new Map((members.data ?? []).map((m) => [String(m.id), m.id]));
+      return userApi.sendEmail({
+        domainId: /^\d+$/.test(domainId) ? Number(domainId) : domainId,
+        userIds: v.recipients === 'all' ? [] : v.chosen.map((x) => memberIds.get(x) ?? x),
+        subject: v.subject.trim(),
+        message: v.message.trim(),
+      });
+    },
+    success: (result) => queuedMessage(result?.queued ?? 0),
+    successTitle: null,
+    failure: 'Could not send the e-mail',
+    onSuccess: (result) => {
+      if (result?.noEmail?.length) toasts.warning(`No e-mail address: ${result.noEmail.join(', ')}`);
+      setValues(EMPTY);
+      setTouched({});
+    },
+  });
+  const busy = sendAction.pending;
   const errors = validateEmail(values);
   const valid = Object.keys(errors).length === 0;
   const shown = (name: 'subject' | 'message' | 'chosen') => (touched[name] ? errors[name] : undefined);
@@ -72,25 +95,13 @@ function EmailForm({ domainId }: { domainId: string }) {
   async function send(event: FormEvent) {
     event.preventDefault();
     setTouched({ subject: true, message: true, chosen: true });
-    if (!valid || busy) return;
-    setBusy(true);
+    if (!valid) return;
     setFailure(null);
     try {
-      const memberIds = new Map((members.data ?? []).map((m) => [String(m.id), m.id]));
-      const result = await domainCalls.sendEmail({
-        domainId: /^\d+$/.test(domainId) ? Number(domainId) : domainId,
-        userIds: values.recipients === 'all' ? [] : values.chosen.map((x) => memberIds.get(x) ?? x),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-      });
-      toasts.success(queuedMessage(result?.queued ?? 0));
-      if (result?.noEmail?.length) toasts.warning(`No e-mail address: ${result.noEmail.join(', ')}`);
-      setValues(EMPTY);
-      setTouched({});
+      await sendAction.submit(values);
     } catch (cause) {
-      setFailure(toApiError(cause).errorMessage);
-    } finally {
-      setBusy(false);
+      // Told in the form.
+      if (cause instanceof ActionFailure) setFailure(toApiError(cause.error).errorMessage);
     }
   }
 
@@ -192,9 +203,9 @@ function EmailForm({ domainId }: { domainId: string }) {
         </Alert>
       )}
       <Box>
-        <Button type="submit" variant="contained" disabled={!valid || busy}>
+        <PendingButton type="submit" pending={busy} disabled={!valid}>
           Send
-        </Button>
+        </PendingButton>
       </Box>
     </Stack>
   );

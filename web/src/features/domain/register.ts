@@ -1,5 +1,6 @@
+import { patterns } from '../../app/paths';
 import { registerRoute } from '../../app/registry';
 
 /** The domain area (spec 1 §2.1 domain/{domain}/…); the ids are those of the Domain menu entries. */
-registerRoute({ id: 'domain.dashboard', path: 'domain/:domain/dashboard', lazy: () => import('./DomainDashboard') });
-registerRoute({ id: 'domain.email', path: 'domain/:domain/email', lazy: () => import('./DomainEmail') });
+registerRoute({ id: 'domain.dashboard', path: patterns.domainDashboard, lazy: () => import('./DomainDashboard') });
+registerRoute({ id: 'domain.email', path: patterns.domainEmail, lazy: () => import('./DomainEmail') });

@@ -9,6 +9,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePermission } from '../../app/permissions/usePermission';
+import { EditingAreas } from './dashboard/EditingAreas';
+import { Microsites } from './dashboard/Microsites';
+import { OthersWork } from './dashboard/OthersWork';
+import { RecentCommits } from './dashboard/RecentCommits';
 import { formatTime } from './format';
 import { useLocalChanges, useLocalCommits } from './queries';
 
@@ -29,7 +33,18 @@ function Stat({ label, value }: { label: string; value: number | string }) {
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
 
-/** Portal Dashboard: the open portal at a glance. */
+const ENGINE_LABELS: Record<string, string> = {
+  UNIVERSAL: 'Universal',
+  JS_ENGINE: 'JS engine',
+  PORTAL_ENGINE: 'Portal engine',
+  UNKNOWN: 'Unknown',
+};
+
+/**
+ * Portal Dashboard: the open portal at a glance — counts and facts, the editing areas that
+ * exist, the branch's recent commits (Revert To), who else has uncommitted work here, and the
+ * linked microsites (not for microsites themselves).
+ */
 export default function PortalDashboard() {
   const domain = useSelectionStore((s) => s.domain);
   const portal = useSelectionStore((s) => s.portal);
@@ -37,10 +52,12 @@ export default function PortalDashboard() {
   const branch = useSelectionStore((s) => s.branch);
   const language = useSelectionStore((s) => s.language);
   const canRead = usePermission('portal:r');
+  const canWrite = usePermission('portal:w');
+  const canLink = usePermission('microsite:l');
   const changes = useLocalChanges(domain?.id, portal?.id, !!portal && canRead);
   const commits = useLocalCommits(domain?.id, portal?.id, !!portal && canRead);
 
-  if (!portal || !info) return null;
+  if (!domain || !portal || !info) return null;
   const changeCount = changes.data ? Object.keys(changes.data.changes ?? {}).length : '—';
   const commitCount = commits.data ? commits.data.length : '—';
   const rows: Array<[string, string]> = [
@@ -50,12 +67,12 @@ export default function PortalDashboard() {
     ['Category', info.category || '—'],
     ['Branch', branch ?? '—'],
     ['Language', language ?? '—'],
-    ['Engine type', info.engineType],
-    ['Support level', info.supportLevel],
+    ['Engine type', ENGINE_LABELS[info.engineType] ?? info.engineType],
+    ['Support level', cap(info.supportLevel)],
     ['Last modified', info.lastModified ? formatTime(info.lastModified) : '—'],
   ];
   return (
-    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <div>
         <Typography variant="overline" color="text.secondary">
           Portal Dashboard
@@ -71,6 +88,7 @@ export default function PortalDashboard() {
         <Stat label="Local changes" value={changeCount} />
         <Stat label="Local commits" value={commitCount} />
       </Stack>
+      <EditingAreas />
       <Card variant="outlined">
         <Table size="small" aria-label="Portal details">
           <TableBody>
@@ -85,6 +103,21 @@ export default function PortalDashboard() {
           </TableBody>
         </Table>
       </Card>
+      {canRead && branch && (
+        <RecentCommits
+          d={domain.id}
+          p={portal.id}
+          branch={branch}
+          canWrite={canWrite}
+          uncommitted={typeof changeCount === 'number' ? changeCount : 0}
+        />
+      )}
+      {canRead && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'stretch' }}>
+          {branch && <OthersWork d={domain.id} p={portal.id} branch={branch} />}
+          {info.scope !== 'MICROSITE' && <Microsites d={domain.id} p={portal.id} canLink={canLink} />}
+        </Stack>
+      )}
     </Stack>
   );
 }

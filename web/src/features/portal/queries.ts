@@ -1,22 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { portalApi } from '../../api/portal';
-import { refreshWorkspaceViews, workspaceKeys } from '../../app/selection/workspaceRefresh';
+import { portalApi, portalKeys } from '../../api/portal';
+import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
 import { pollEvery, useSessionLive } from '../../app/session/polling';
 
-/**
- * Query keys and hooks of the open portal's workspace. Every key starts with
- * workspaceKeys.root(d, p), so the workspace refresh (app/selection/workspaceRefresh.ts)
- * reaches it after Reload Now, reverts, Reset and branch switches.
- */
-export const portalKeys = {
-  all: (d: string | number, p: string | number) => workspaceKeys.root(d, p),
-  localChanges: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'local-changes'] as const,
-  localCommits: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'local-commits'] as const,
-  wsChanges: (d: string | number, p: string | number, branch: string) =>
-    [...portalKeys.all(d, p), 'ws-changes', branch] as const,
-  categorized: (d: string | number) => ['portals', String(d), 'categorized'] as const,
-  references: (d: string | number, p: string | number) => [...portalKeys.all(d, p), 'references'] as const,
-};
+/** Hooks of the open portal's workspace; their keys are portalKeys (api/portal.ts). */
 
 /**
  * Local changes refresh every 10 s while a portal is open, and on window focus; the polling

@@ -1,34 +1,26 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { registerRoute, registerSelector, type SelectorPickerProps } from '../../app/registry';
+import { patterns } from '../../app/paths';
+import { lazyComponent, registerHeaderAction, registerRoute, registerSelector } from '../../app/registry';
 
 /**
  * The portal workspace (spec 1 §2.1 domain/{domain}/portal/{portal}/branch/{branch}/{language}/…):
  * the Portal Dashboard and the Select Portal / Branch / Language pickers. The selection chain
  * itself runs in the shell (app/selection/PortalChainHost) for every portal route.
  */
-const PORTAL = 'domain/:domain/portal/:portal';
 registerRoute({
   id: 'portal.dashboard',
-  path: `${PORTAL}/branch/:branch/:language/dashboard`,
+  path: patterns.portalDashboard,
   lazy: () => import('./PortalDashboard'),
 });
 // A portal URL without branch, language or screen: the chain completes it (active branch, default language, dashboard).
-registerRoute({ id: 'portal.open', path: PORTAL, lazy: () => import('./PortalOpening') });
-registerRoute({ id: 'portal.openBranch', path: `${PORTAL}/branch/:branch`, lazy: () => import('./PortalOpening') });
+registerRoute({ id: 'portal.open', path: patterns.portal, lazy: () => import('./PortalOpening') });
+registerRoute({ id: 'portal.openBranch', path: patterns.portalBranch, lazy: () => import('./PortalOpening') });
 registerRoute({
   id: 'portal.openLanguage',
-  path: `${PORTAL}/branch/:branch/:language`,
+  path: patterns.portalModule,
   lazy: () => import('./PortalOpening'),
 });
 
-function lazyPicker(
-  load: () => Promise<{ default: ComponentType<SelectorPickerProps> }>,
-): ComponentType<SelectorPickerProps> {
-  const Picker = lazy(load);
-  return function LazyPicker(props: SelectorPickerProps) {
-    return createElement(Suspense, { fallback: null }, createElement(Picker, props));
-  };
-}
+const lazyPicker = lazyComponent;
 
 registerSelector(
   'portal',
@@ -42,3 +34,11 @@ registerSelector(
   'language',
   lazyPicker(() => import('./pickers/LanguagePicker')),
 );
+
+registerHeaderAction({
+  id: 'portal.localChanges',
+  order: 30,
+  Component: lazyComponent(() =>
+    import('./localChanges/LocalChangesMenu').then((m) => ({ default: m.LocalChangesMenu })),
+  ),
+});

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
 import { errorResponse, jsonResponse, mockFetch, sampleUser, textResponse } from '../../test/helpers';
-import { bodyOf, renderAdminScreen } from '../admin/testing';
+import { bodyOf } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 import BranchesScreen from './BranchesScreen';
-import { noContent, queryOf } from './testing';
+import { noContent, queryOf } from '../../test/helpers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,8 +23,8 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
 
 const pattern = '/domain/:domain/portal/:portal/branch/:branch/:language/branches';
 
-function render(user = undefined as Parameters<typeof renderAdminScreen>[3]) {
-  const utils = renderAdminScreen(BranchesScreen, pattern, '/domain/1/portal/2/branch/feature:a/en_GB/branches', user);
+function render(user = undefined as Parameters<typeof renderScreen>[3]) {
+  const utils = renderScreen(BranchesScreen, pattern, '/domain/1/portal/2/branch/feature:a/en_GB/branches', user);
   return { ...utils, user: userEvent.setup() };
 }
 
@@ -32,7 +33,7 @@ describe('Branches', () => {
     serve();
     render();
     const table = await screen.findByRole('table', { name: 'Branches' });
-    const master = within(table).getByRole('row', { name: /master/ });
+    const master = await within(table).findByRole('row', { name: /master/ });
     expect(master).toHaveTextContent('Active');
     const feature = within(table).getByRole('row', { name: /feature\/a/ });
     expect(feature).toHaveTextContent('Current');

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,25 +7,26 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { toApiError } from '../../api/errors';
-import { portalApi } from '../../api/portal';
+import { portalApi, portalKeys } from '../../api/portal';
 import { useNavigate } from 'react-router';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
 import { portalRoutePath } from '../../app/selection/portalChain';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { branchName, firstError, required } from '../../lib/validation';
-import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
-import { keys, usePortalParams, workspaceKeys } from './shared';
+import { branchName, required } from '../../lib/validation';
+import { PageFrame } from '../../ui/PageFrame';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { FormDialog } from '../../ui/FormDialog';
+import { field } from '../../ui/schemas';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
+import { usePortalParams } from './shared';
 
 export const BRANCH_MESSAGES = {
   loadFailed: 'Failed to retrieve portal branches',
@@ -49,11 +49,11 @@ function BranchesView() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const branches = useQuery({
-    queryKey: keys.branches(domain, portal),
+    queryKey: portalKeys.branches(domain, portal),
     queryFn: () => portalApi.branches(domain, portal),
   });
   const active = useQuery({
-    queryKey: keys.activeBranch(domain, portal),
+    queryKey: portalKeys.activeBranch(domain, portal),
     queryFn: () => portalApi.activeBranch(domain, portal),
   });
   const [creating, setCreating] = useState(false);
@@ -61,36 +61,36 @@ function BranchesView() {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.branches(domain, portal) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.branches(domain, portal) }),
       // The branch picker (features/portal) lists the references under its own key.
-      queryClient.invalidateQueries({ queryKey: workspaceKeys.portal(domain, portal) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) }),
     ]);
 
-  const remove = useMutation({
-    mutationFn: (name: string) => portalApi.deleteBranch(domain, portal, name),
+  const remove = useAction({
+    action: (name: string) => portalApi.deleteBranch(domain, portal, name),
+    success: (_, name) => `Branch ${name} deleted.`,
+    // A branch that a workspace has checked out with unpushed work is refused (409
+    // BRANCH_CHECKED_OUT): the toast carries the server's reason.
+    failure: 'Could not delete the branch',
     onSuccess: async (_, name) => {
-      toasts.success(`Branch ${name} deleted.`, 'SUCCESS');
       await refresh();
       // The workspace was on the branch just deleted: move to the active branch (the selection
       // chain opens it) rather than stay on a branch that no longer exists.
       if (name === current && activeName)
         void navigate(portalRoutePath(domain, portal, activeName, language, 'branches'));
     },
-    // A branch that a workspace has checked out with unpushed work is refused (409
-    // BRANCH_CHECKED_OUT): the toast carries the server's reason.
-    onError: (error) => showHttpError(error, 'Could not delete the branch'),
   });
 
   async function confirmDelete(name: string) {
     const question = `Delete the branch ${name}? Commits only on this branch are lost.`;
-    if (await toasts.prompt(question, { title: 'Delete Branch' })) remove.mutate(name);
+    if (await toasts.prompt(question, { title: 'Delete Branch' })) remove.run(name);
   }
 
   const list = branches.data ?? [];
   const activeName = active.data?.trim() ?? '';
 
   return (
-    <AdminPage
+    <PageFrame
       title="Branches"
       actions={
         <Stack direction="row" spacing={1}>
@@ -107,57 +107,54 @@ function BranchesView() {
         </Stack>
       }
     >
-      {branches.isPending && <Loading label="Loading branches" />}
-      {branches.isError && (
-        <LoadError title={BRANCH_MESSAGES.loadFailed} error={branches.error} onRetry={() => void branches.refetch()} />
-      )}
-      {branches.isSuccess && (
-        <Card variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Branches">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Branch</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((name) => {
-                  const isActive = name === activeName;
-                  return (
-                    <TableRow key={name} hover>
-                      <TableCell component="th" scope="row">
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <span>{name}</span>
-                          {isActive && <Chip size="small" color="primary" label="Active" />}
-                          {name === current && <Chip size="small" variant="outlined" label="Current" />}
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Restricted permission="branch_delete">
-                          <Tooltip title={isActive ? BRANCH_MESSAGES.activeCannotBeDeleted : ''}>
-                            <span>
-                              <Button
-                                size="small"
-                                color="error"
-                                aria-label={`Delete branch ${name}`}
-                                disabled={isActive || !active.isSuccess || remove.isPending}
-                                onClick={() => void confirmDelete(name)}
-                              >
-                                Delete
-                              </Button>
-                            </span>
-                          </Tooltip>
-                        </Restricted>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Card>
-      )}
+      <DataTable
+        label="Branches"
+        columns={[
+          {
+            id: 'branch',
+            header: 'Branch',
+            rowHeader: true,
+            sortValue: (name) => name,
+            cell: (name) => (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <span>{name}</span>
+                {name === activeName && <Chip size="small" color="primary" label="Active" />}
+                {name === current && <Chip size="small" variant="outlined" label="Current" />}
+              </Stack>
+            ),
+          },
+          {
+            id: 'actions',
+            header: 'Actions',
+            align: 'right',
+            cell: (name) => (
+              <Restricted permission="branch_delete">
+                <Tooltip title={name === activeName ? BRANCH_MESSAGES.activeCannotBeDeleted : ''}>
+                  <span>
+                    <Button
+                      size="small"
+                      color="error"
+                      aria-label={`Delete branch ${name}`}
+                      disabled={name === activeName || !active.isSuccess || remove.pending}
+                      onClick={() => void confirmDelete(name)}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                </Tooltip>
+              </Restricted>
+            ),
+          },
+        ]}
+        rows={branches.data}
+        rowKey={(name) => name}
+        loading={branches.isPending}
+        loadingText="Loading branches"
+        error={branches.error}
+        errorTitle={BRANCH_MESSAGES.loadFailed}
+        onRetry={() => void branches.refetch()}
+        emptyText="No branches."
+      />
       <CreateBranchDialog
         open={creating}
         domain={domain}
@@ -181,7 +178,7 @@ function BranchesView() {
           void refresh();
         }}
       />
-    </AdminPage>
+    </PageFrame>
   );
 }
 
@@ -195,85 +192,51 @@ interface CreateProps {
   onCreated: () => void;
 }
 
-function CreateBranchDialog(props: CreateProps) {
-  const [busy, setBusy] = useState(false);
+function CreateBranchDialog({ open, domain, portal, branches, defaultFrom, onClose, onCreated }: CreateProps) {
+  const create = useAction({
+    action: ({ name, from }: { name: string; from: string }) =>
+      portalApi.createBranch(domain, portal, name.trim(), from),
+    success: (_, { name, from }) => `Branch ${name.trim()} created from ${from}.`,
+    failure: 'Could not create the branch',
+    onSuccess: onCreated,
+  });
+  const schema = z.object({
+    name: field(
+      (s) => required(s) ?? branchName(s.trim()),
+      (s) => (branches.includes(s.trim()) ? `The branch ${s.trim()} already exists.` : null),
+    ),
+    from: z.string().min(1),
+  });
   return (
-    <Dialog open={props.open} onClose={() => !busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <CreateBranchForm {...props} busy={busy} setBusy={setBusy} />}
-    </Dialog>
-  );
-}
-
-function CreateBranchForm({
-  domain,
-  portal,
-  branches,
-  defaultFrom,
-  onClose,
-  onCreated,
-  busy,
-  setBusy,
-}: CreateProps & { busy: boolean; setBusy: (b: boolean) => void }) {
-  const [name, setName] = useState('');
-  const [from, setFrom] = useState(defaultFrom);
-  const [touched, setTouched] = useState(false);
-  const exists = branches.includes(name.trim());
-  const error =
-    firstError(name.trim(), required, branchName) ?? (exists ? `The branch ${name.trim()} already exists.` : null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (error || !from || busy) return;
-    setBusy(true);
-    try {
-      await portalApi.createBranch(domain, portal, name.trim(), from);
-      toasts.success(`Branch ${name.trim()} created from ${from}.`, 'SUCCESS');
-      onCreated();
-    } catch (e) {
-      showHttpError(e, 'Could not create the branch');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle>Create Branch</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+    <FormDialog
+      open={open}
+      title="Create Branch"
+      schema={schema}
+      defaultValues={{ name: '', from: defaultFrom }}
+      submitLabel="Create"
+      maxWidth="xs"
+      onSubmit={create.submit}
+      onClose={onClose}
+    >
+      {(form) => (
+        <>
+          <ValidatedTextField name="name" control={form.control} label="Branch name" required autoFocus />
           <TextField
-            label="Branch name"
-            required
-            autoFocus
+            select
+            label="From branch"
             size="small"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-            error={touched && !!error}
-            helperText={(touched && error) || ' '}
-          />
-          <TextField select label="From branch" size="small" value={from} onChange={(e) => setFrom(e.target.value)}>
+            value={form.watch('from')}
+            onChange={(e) => form.setValue('from', e.target.value, { shouldValidate: true })}
+          >
             {branches.map((b) => (
               <MenuItem key={b} value={b}>
                 {b}
               </MenuItem>
             ))}
           </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!!error || !from || busy}>
-          Create
-        </Button>
-      </DialogActions>
-    </form>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -290,7 +253,7 @@ function MergeDialog(props: MergeProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open={props.open} onClose={() => !busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <MergeForm {...props} busy={busy} setBusy={setBusy} />}
+      {props.open && <MergeForm {...props} onBusy={setBusy} />}
     </Dialog>
   );
 }
@@ -301,30 +264,35 @@ function MergeForm({
   branches,
   onClose,
   onMerged,
-  busy,
-  setBusy,
-}: MergeProps & { busy: boolean; setBusy: (b: boolean) => void }) {
+  onBusy,
+}: MergeProps & { onBusy: (busy: boolean) => void }) {
   const [source, setSource] = useState('');
   const [target, setTarget] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const valid = source !== '' && target !== '' && source !== target;
+  const merge = useAction({
+    action: (v: { source: string; target: string }) => portalApi.mergeBranch(domain, portal, v.source, v.target),
+    success: (_, v) => `Branch ${v.source} merged into ${v.target}.`,
+    failure: 'Could not merge the branches',
+    onSuccess: onMerged,
+  });
+  const busy = merge.pending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
+    if (!valid) return;
     setFailure(null);
-    try {
-      await portalApi.mergeBranch(domain, portal, source, target);
-      toasts.success(`Branch ${source} merged into ${target}.`, 'SUCCESS');
-      onMerged();
-    } catch (e) {
-      const error = toApiError(e);
-      if (error.hasCode('PORTAL_MERGE_ERROR') || error.httpStatus === 409) setFailure(error.errorMessage);
-      else showHttpError(e, 'Could not merge the branches');
-    } finally {
-      setBusy(false);
-    }
+    onBusy(true);
+    merge
+      .submit({ source, target })
+      .catch((e: unknown) => {
+        if (!(e instanceof ActionFailure)) return;
+        // A conflict is told in the dialog; anything else as a toast.
+        const error = toApiError(e.error);
+        if (error.hasCode('PORTAL_MERGE_ERROR') || error.httpStatus === 409) setFailure(error.errorMessage);
+        else showHttpError(e.error, e.title);
+      })
+      .finally(() => onBusy(false));
   }
 
   return (
@@ -371,9 +339,9 @@ function MergeForm({
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={!valid || busy}>
+        <PendingButton type="submit" pending={busy} disabled={!valid}>
           Merge
-        </Button>
+        </PendingButton>
       </DialogActions>
     </form>
   );

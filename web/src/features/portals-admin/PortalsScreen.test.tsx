@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
 import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
-import { bodyOf, called, renderAdminScreen } from '../admin/testing';
+import { bodyOf, called } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 import PortalsScreen from './PortalsScreen';
-import { builtIns, noContent, ownTemplate, portal, queryOf } from './testing';
+import { noContent, queryOf } from '../../test/helpers';
+import { builtIns, ownTemplate, portal } from './fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,13 +27,8 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-function render(user = undefined as Parameters<typeof renderAdminScreen>[3]) {
-  const utils = renderAdminScreen(
-    PortalsScreen,
-    '/domain/:domain/portal-management',
-    '/domain/1/portal-management',
-    user,
-  );
+function render(user = undefined as Parameters<typeof renderScreen>[3]) {
+  const utils = renderScreen(PortalsScreen, '/domain/:domain/portal-management', '/domain/1/portal-management', user);
   return { ...utils, user: userEvent.setup() };
 }
 
@@ -47,7 +44,7 @@ describe('Manage Portals', () => {
     serve();
     render();
     const table = await screen.findByRole('table', { name: 'Portals' });
-    const row = within(table).getByRole('row', { name: /^Crew Portal/ });
+    const row = await within(table).findByRole('row', { name: /^Crew Portal/ });
     expect(row).toHaveTextContent('Crew');
     expect(row).toHaveTextContent('Full');
     expect(row).toHaveTextContent('Crew Portals');
@@ -65,12 +62,12 @@ describe('Manage Portals', () => {
     setDomainPermissions(1, ['Viewers'], ['portal_read', 'portal_deactivate']);
     render(sampleUser);
     const table = await screen.findByRole('table', { name: 'Portals' });
-    expect(within(table).getByRole('button', { name: 'Deactivate Crew Portal' })).toBeInTheDocument();
+    expect(await within(table).findByRole('button', { name: 'Deactivate Crew Portal' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Portal' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Clone/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Activate/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Move .* to category/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Move to category:/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Category' })).not.toBeInTheDocument();
   });
 
@@ -210,7 +207,7 @@ describe('Manage Portals', () => {
     });
     const { user } = render();
     const table = await screen.findByRole('table', { name: 'Portals' });
-    const cloneButton = within(table).getByRole('button', { name: 'Clone Crew Portal' });
+    const cloneButton = await within(table).findByRole('button', { name: 'Clone Crew Portal' });
     await waitFor(() => expect(cloneButton).toBeEnabled());
     await user.click(cloneButton);
     const dialog = await screen.findByRole('dialog', { name: 'Create Portal' });
@@ -292,7 +289,7 @@ describe('Manage Portals', () => {
     expect(await screen.findByText('Category renamed to Crew.')).toBeInTheDocument();
     expect(bodyOf(fetch, 'PUT api/v1/category/1/10')).toEqual({ name: 'Crew' });
 
-    await user.click(await screen.findByRole('button', { name: 'Move Legacy Crew Portal to category' }));
+    await user.click(await screen.findByRole('button', { name: 'Move to category: Legacy Crew Portal' }));
     dialog = await screen.findByRole('dialog', { name: 'Move to category' });
     expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
@@ -301,7 +298,7 @@ describe('Manage Portals', () => {
     expect(await screen.findByText('Legacy Crew Portal moved to Crew Portals.')).toBeInTheDocument();
     expect(queryOf(fetch, 'POST api/v1/category/1/10/link').get('portalIds')).toBe('3');
 
-    await user.click(await screen.findByRole('button', { name: 'Move Crew Portal to category' }));
+    await user.click(await screen.findByRole('button', { name: 'Move to category: Crew Portal' }));
     dialog = await screen.findByRole('dialog', { name: 'Move to category' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'No category' }));

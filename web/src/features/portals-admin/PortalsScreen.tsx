@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,35 +12,23 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { portalApi, type Category, type Portal } from '../../api/portal';
+import { portalApi, portalKeys, type Category, type Portal } from '../../api/portal';
 import { usePermission } from '../../app/permissions/usePermission';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
-import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { alphanumeric } from '../../lib/validation';
-import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
+import { toasts } from '../../app/toasts/toastService';
+import { plural } from '../../lib/format';
+import { alphanumericNameError } from '../admin/validation';
+import { useAction } from '../../ui/useAction';
+import { PageFrame } from '../../ui/PageFrame';
+import { LoadError } from '../../ui/Loading';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { CreatePortalDialog, type CreateSource } from './CreatePortalDialog';
-import {
-  CommentDialog,
-  failureToast,
-  formatDateTime,
-  keys,
-  label,
-  RuleNameDialog,
-  SCOPE_LABELS,
-  TYPE_LABELS,
-  workspaceKeys,
-} from './shared';
+import { CommentDialog, formatDateTime, label, RuleNameDialog, SCOPE_LABELS, TYPE_LABELS } from './shared';
 
 type StatusAction = 'activate' | 'deactivate' | 'delete';
 
@@ -83,11 +72,11 @@ export default function PortalsScreen() {
 
 function PortalsView({ domain }: { domain: string }) {
   const queryClient = useQueryClient();
-  const portals = useQuery({ queryKey: keys.portals(domain), queryFn: () => portalApi.list(domain) });
-  const categories = useQuery({ queryKey: keys.categories(domain), queryFn: () => portalApi.categories(domain) });
+  const portals = useQuery({ queryKey: portalKeys.managed(domain), queryFn: () => portalApi.list(domain) });
+  const categories = useQuery({ queryKey: portalKeys.categories(domain), queryFn: () => portalApi.categories(domain) });
   const canCreate = usePermission('portal_create');
   const templates = useQuery({
-    queryKey: keys.templates(domain),
+    queryKey: portalKeys.templates(domain),
     queryFn: () => portalApi.templates(domain),
     enabled: canCreate,
   });
@@ -97,30 +86,30 @@ function PortalsView({ domain }: { domain: string }) {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.portals(domain) }),
-      queryClient.invalidateQueries({ queryKey: keys.categories(domain) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.managed(domain) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.categories(domain) }),
       // The portal selector (features/portal) lists the domain's portals under its own key.
-      queryClient.invalidateQueries({ queryKey: workspaceKeys.domainPortals(domain) }),
+      queryClient.invalidateQueries({ queryKey: portalKeys.domainPortals(domain) }),
     ]);
 
-  const status = useMutation({
-    mutationFn: async ({ action, portal, comment }: { action: StatusAction; portal: Portal; comment: string }) => {
+  const status = useAction({
+    action: async ({ action, portal, comment }: { action: StatusAction; portal: Portal; comment: string }) => {
       if (action === 'activate') await portalApi.activate(domain, portal.id, comment);
       else if (action === 'deactivate') await portalApi.deactivate(domain, portal.id, comment);
       else await portalApi.remove(domain, portal.id, comment);
     },
-    onSuccess: async (_, { action, portal }) => {
-      toasts.success(STATUS_ACTIONS[action].done(portal.name), 'SUCCESS');
+    success: (_, { action, portal }) => STATUS_ACTIONS[action].done(portal.name),
+    failure: ({ action }) => STATUS_ACTIONS[action].failed,
+    onSuccess: async () => {
       setStatusAction(null);
       await refresh();
     },
-    onError: (error, { action }) => failureToast(STATUS_ACTIONS[action].failed, error),
   });
 
   const list = portals.data ?? [];
 
   return (
-    <AdminPage
+    <PageFrame
       title="Manage Portals"
       actions={
         <Restricted permission="portal_create">
@@ -134,48 +123,23 @@ function PortalsView({ domain }: { domain: string }) {
         </Restricted>
       }
     >
-      {portals.isPending && <Loading label="Loading portals" />}
-      {portals.isError && (
-        <LoadError title="Failed to load portals" error={portals.error} onRetry={() => void portals.refetch()} />
-      )}
-      {portals.isSuccess && (
-        <Card variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Portals">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Scope</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Last modified</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={7}>
-                      <Typography color="text.secondary">This domain has no portals yet.</Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {list.map((p) => (
-                  <PortalRow
-                    key={p.id}
-                    portal={p}
-                    onStatus={(action) => setStatusAction({ action, portal: p })}
-                    onClone={() => setCreate({ source: 'clone', cloneId: p.id })}
-                    onMove={() => setMoving(p)}
-                    cloneReady={!templates.isPending}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Card>
-      )}
+      <DataTable
+        label="Portals"
+        columns={portalColumns({
+          onStatus: (portal, action) => setStatusAction({ action, portal }),
+          onClone: (portal) => setCreate({ source: 'clone', cloneId: portal.id }),
+          onMove: setMoving,
+          cloneReady: !templates.isPending,
+        })}
+        rows={portals.data}
+        rowKey={(p) => p.id}
+        loading={portals.isPending}
+        loadingText="Loading portals"
+        error={portals.error}
+        errorTitle="Failed to load portals"
+        onRetry={() => void portals.refetch()}
+        emptyText="This domain has no portals yet."
+      />
       {categories.isError && (
         <LoadError
           title="Failed to load categories"
@@ -207,8 +171,7 @@ function PortalsView({ domain }: { domain: string }) {
         text={statusAction ? STATUS_ACTIONS[statusAction.action].text(statusAction.portal.name) : ''}
         submitLabel={statusAction ? STATUS_ACTIONS[statusAction.action].submit : ''}
         danger={statusAction?.action !== 'activate'}
-        busy={status.isPending}
-        onSubmit={(comment) => statusAction && status.mutate({ ...statusAction, comment })}
+        onSubmit={(comment) => (statusAction ? status.submit({ ...statusAction, comment }) : Promise.resolve())}
         onClose={() => setStatusAction(null)}
       />
       <MoveDialog
@@ -221,75 +184,97 @@ function PortalsView({ domain }: { domain: string }) {
           void refresh();
         }}
       />
-    </AdminPage>
+    </PageFrame>
   );
 }
 
-function PortalRow({
-  portal,
-  onStatus,
-  onClone,
-  onMove,
-  cloneReady,
-}: {
-  portal: Portal;
-  onStatus: (action: StatusAction) => void;
-  onClone: () => void;
-  onMove: () => void;
+interface RowActions {
+  onStatus: (portal: Portal, action: StatusAction) => void;
+  onClone: (portal: Portal) => void;
+  onMove: (portal: Portal) => void;
   cloneReady: boolean;
-}) {
-  const active = portal.status === 'active' && !portal.deactivated;
-  return (
-    <TableRow hover>
-      <TableCell component="th" scope="row">
-        {portal.name}
-      </TableCell>
-      <TableCell>{label(TYPE_LABELS, portal.type)}</TableCell>
-      <TableCell>{label(SCOPE_LABELS, portal.scope)}</TableCell>
-      <TableCell>{portal.category || '—'}</TableCell>
-      <TableCell>
+}
+
+const isActive = (portal: Portal) => portal.status === 'active' && !portal.deactivated;
+
+/** The columns of the portal list: facts, then the actions the user holds. */
+function portalColumns({ onStatus, onClone, onMove, cloneReady }: RowActions): Array<Column<Portal>> {
+  return [
+    { id: 'name', header: 'Name', cell: (p) => p.name, sortValue: (p) => p.name, rowHeader: true },
+    { id: 'type', header: 'Type', cell: (p) => label(TYPE_LABELS, p.type), sortValue: (p) => p.type },
+    { id: 'scope', header: 'Scope', cell: (p) => label(SCOPE_LABELS, p.scope), sortValue: (p) => p.scope },
+    { id: 'category', header: 'Category', cell: (p) => p.category || '—', sortValue: (p) => p.category },
+    {
+      id: 'status',
+      header: 'Status',
+      sortValue: (p) => (isActive(p) ? 0 : 1),
+      cell: (p) => (
         <Chip
           size="small"
-          label={active ? 'Active' : 'Inactive'}
-          color={active ? 'success' : 'default'}
-          variant={active ? 'filled' : 'outlined'}
+          label={isActive(p) ? 'Active' : 'Inactive'}
+          color={isActive(p) ? 'success' : 'default'}
+          variant={isActive(p) ? 'filled' : 'outlined'}
         />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(portal.lastModified)}</TableCell>
-      <TableCell align="right">
+      ),
+    },
+    {
+      id: 'lastModified',
+      header: 'Last modified',
+      sortValue: (p) => p.lastModified,
+      cell: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.lastModified)}</Box>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (portal) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
-          {active ? (
+          {isActive(portal) ? (
             <Restricted permission="portal_deactivate">
-              <Button size="small" aria-label={`Deactivate ${portal.name}`} onClick={() => onStatus('deactivate')}>
+              <Button
+                size="small"
+                aria-label={`Deactivate ${portal.name}`}
+                onClick={() => onStatus(portal, 'deactivate')}
+              >
                 Deactivate
               </Button>
             </Restricted>
           ) : (
             <Restricted permission="portal_activate">
-              <Button size="small" aria-label={`Activate ${portal.name}`} onClick={() => onStatus('activate')}>
+              <Button size="small" aria-label={`Activate ${portal.name}`} onClick={() => onStatus(portal, 'activate')}>
                 Activate
               </Button>
             </Restricted>
           )}
           <Restricted permission="portal_create">
-            <Button size="small" aria-label={`Clone ${portal.name}`} onClick={onClone} disabled={!cloneReady}>
+            <Button
+              size="small"
+              aria-label={`Clone ${portal.name}`}
+              onClick={() => onClone(portal)}
+              disabled={!cloneReady}
+            >
               Clone
             </Button>
           </Restricted>
           <Restricted permission="category_link">
-            <Button size="small" aria-label={`Move ${portal.name} to category`} onClick={onMove}>
+            <Button size="small" aria-label={`Move to category: ${portal.name}`} onClick={() => onMove(portal)}>
               Move to category
             </Button>
           </Restricted>
           <Restricted permission="portal_delete">
-            <Button size="small" color="error" aria-label={`Delete ${portal.name}`} onClick={() => onStatus('delete')}>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Delete ${portal.name}`}
+              onClick={() => onStatus(portal, 'delete')}
+            >
               Delete
             </Button>
           </Restricted>
         </Stack>
-      </TableCell>
-    </TableRow>
-  );
+      ),
+    },
+  ];
 }
 
 function MoveDialog({
@@ -314,24 +299,24 @@ function MoveDialog({
   }
   const current = portal?.categoryId != null ? String(portal.categoryId) : '';
 
-  const move = useMutation({
-    mutationFn: async ({ p, to }: { p: Portal; to: string }) => {
+  const move = useAction({
+    action: async ({ p, to }: { p: Portal; to: string }) => {
       if (to === '') {
         if (p.categoryId != null) await portalApi.unlinkPortals(domain, p.categoryId, [p.id]);
       } else {
         await portalApi.linkPortals(domain, Number(to), [p.id]);
       }
     },
-    onSuccess: (_, { p, to }) => {
+    success: (_, { p, to }) => {
       const name = categories.find((c) => String(c.id) === to)?.name;
-      toasts.success(name ? `${p.name} moved to ${name}.` : `${p.name} removed from its category.`, 'SUCCESS');
-      onMoved();
+      return name ? `${p.name} moved to ${name}.` : `${p.name} removed from its category.`;
     },
-    onError: (error) => showHttpError(error, 'Could not move the portal'),
+    failure: 'Could not move the portal',
+    onSuccess: onMoved,
   });
 
   return (
-    <Dialog open={portal !== null} onClose={() => !move.isPending && onClose()} fullWidth maxWidth="xs">
+    <Dialog open={portal !== null} onClose={() => !move.pending && onClose()} fullWidth maxWidth="xs">
       <DialogTitle>Move to category</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{portal?.name}</Typography>
@@ -355,13 +340,13 @@ function MoveDialog({
         </TextField>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={move.isPending}>
+        <Button onClick={onClose} disabled={move.pending}>
           Cancel
         </Button>
         <Button
           variant="contained"
-          disabled={move.isPending || target === current}
-          onClick={() => portal && move.mutate({ p: portal, to: target })}
+          disabled={move.pending || target === current}
+          onClick={() => portal && move.run({ p: portal, to: target })}
         >
           Move
         </Button>
@@ -383,32 +368,29 @@ function CategoriesCard({
 }) {
   const [dialog, setDialog] = useState<{ mode: 'create' } | { mode: 'rename'; category: Category } | null>(null);
 
-  const save = useMutation({
-    mutationFn: async ({ name, category }: { name: string; category?: Category }) => {
+  const save = useAction({
+    action: async ({ name, category }: { name: string; category?: Category }) => {
       if (category) await portalApi.renameCategory(domain, category.id, name);
       else await portalApi.createCategory(domain, name);
     },
-    onSuccess: async (_, { name, category }) => {
-      toasts.success(category ? `Category renamed to ${name}.` : `Category ${name} created.`, 'SUCCESS');
+    success: (_, { name, category }) => (category ? `Category renamed to ${name}.` : `Category ${name} created.`),
+    failure: ({ category }) => (category ? 'Could not rename the category' : 'Could not create the category'),
+    onSuccess: async () => {
       setDialog(null);
       await onChanged();
     },
-    onError: (error, { category }) =>
-      showHttpError(error, category ? 'Could not rename the category' : 'Could not create the category'),
   });
 
-  const remove = useMutation({
-    mutationFn: (category: Category) => portalApi.deleteCategory(domain, category.id),
-    onSuccess: async (_, category) => {
-      toasts.success(`Category ${category.name} deleted.`, 'SUCCESS');
-      await onChanged();
-    },
-    onError: (error) => showHttpError(error, 'Could not delete the category'),
+  const remove = useAction({
+    action: (category: Category) => portalApi.deleteCategory(domain, category.id),
+    success: (_, category) => `Category ${category.name} deleted.`,
+    failure: 'Could not delete the category',
+    onSuccess: onChanged,
   });
 
   async function confirmDelete(category: Category) {
     const question = `Delete the category ${category.name}? Its portals become uncategorized.`;
-    if (await toasts.prompt(question, { title: 'Delete Category' })) remove.mutate(category);
+    if (await toasts.prompt(question, { title: 'Delete Category' })) remove.run(category);
   }
 
   const count = (c: Category) => portals.filter((p) => p.categoryId === c.id).length;
@@ -450,7 +432,7 @@ function CategoriesCard({
                         size="small"
                         color="error"
                         aria-label={`Delete category ${c.name}`}
-                        disabled={remove.isPending}
+                        disabled={remove.pending}
                         onClick={() => void confirmDelete(c)}
                       >
                         Delete
@@ -459,7 +441,7 @@ function CategoriesCard({
                   </Stack>
                 }
               >
-                <ListItemText primary={c.name} secondary={`${String(count(c))} portal${count(c) === 1 ? '' : 's'}`} />
+                <ListItemText primary={c.name} secondary={plural(count(c), 'portal')} />
               </ListItem>
             ))}
           </List>
@@ -471,9 +453,8 @@ function CategoriesCard({
         label="Category name"
         submitLabel={dialog?.mode === 'rename' ? 'Rename' : 'Create'}
         initialName={dialog?.mode === 'rename' ? dialog.category.name : ''}
-        busy={save.isPending}
-        validate={alphanumeric}
-        onSubmit={(name) => save.mutate({ name, category: dialog?.mode === 'rename' ? dialog.category : undefined })}
+        validate={(name) => alphanumericNameError(name) ?? null}
+        onSubmit={(name) => save.submit({ name, category: dialog?.mode === 'rename' ? dialog.category : undefined })}
         onClose={() => setDialog(null)}
       />
     </Card>

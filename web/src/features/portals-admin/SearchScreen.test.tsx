@@ -8,9 +8,10 @@ import { ToastStack } from '../../app/toasts/ToastStack';
 import { clearToasts } from '../../app/toasts/toastService';
 import { loginResponse } from '../../test/helpers';
 import { renderRoute } from '../../test/render';
-import { adminUser } from '../admin/testing';
+import { adminUser } from '../../test/render';
 import SearchScreen from './SearchScreen';
-import { portal, queryOf } from './testing';
+import { queryOf } from '../../test/helpers';
+import { portal } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

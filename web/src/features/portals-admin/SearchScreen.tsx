@@ -1,22 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
-import { branchToUrl, portalApi, type Portal } from '../../api/portal';
-import { AdminOnly, AdminPage, Loading } from '../admin/AdminPage';
+import { paths } from '../../app/paths';
+import { portalApi, portalKeys, type Portal } from '../../api/portal';
+import { AdminOnly } from '../admin/AdminPage';
+import { PageFrame } from '../../ui/PageFrame';
+import { Loading } from '../../ui/Loading';
+import { DataTable, type Column } from '../../ui/DataTable';
 
 type Mode = 'pn' | 'uuid';
 
@@ -27,8 +23,18 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 /** The dashboard of a search result: its domain, its active branch (':' for '/'), en_GB. */
-export const dashboardPath = (p: Portal) =>
-  `/domain/${String(p.domainId)}/portal/${String(p.id)}/branch/${branchToUrl(p.activeBranch || 'master')}/en_GB/dashboard`;
+export const dashboardPath = (p: Portal) => paths.portalScreen(p.domainId, p.id, p.activeBranch || 'master');
+
+const SEARCH_COLUMNS: Array<Column<Portal>> = [
+  { id: 'name', header: 'Name', cell: (p) => p.name, sortValue: (p) => p.name, rowHeader: true },
+  { id: 'id', header: 'Portal id', cell: (p) => p.id, sortValue: (p) => Number(p.id) },
+  { id: 'domain', header: 'Domain id', cell: (p) => p.domainId, sortValue: (p) => Number(p.domainId) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (p) => (p.status === 'active' && !p.deactivated ? 'Active' : 'Inactive'),
+  },
+];
 
 /** Admin Search (spec 1 §7 search/portals): portals across domains by name part or id. */
 export default function SearchScreen() {
@@ -47,7 +53,7 @@ function SearchView() {
   const idError = mode === 'uuid' && text.trim() !== '' && !/^\d+$/.test(text.trim()) ? SEARCH_MESSAGES.idFormat : null;
 
   const results = useQuery({
-    queryKey: ['portals-admin', 'search', query],
+    queryKey: portalKeys.search(query),
     queryFn: () =>
       query!.mode === 'pn' ? portalApi.search(query!.text, undefined) : portalApi.search(undefined, query!.text),
     enabled: query !== null,
@@ -59,10 +65,8 @@ function SearchView() {
     setQuery({ mode, text: text.trim() });
   }
 
-  const list = results.data ?? [];
-
   return (
-    <AdminPage title="Admin Search" intro="Find a portal in any domain by a part of its name or by its id.">
+    <PageFrame title="Admin Search" intro="Find a portal in any domain by a part of its name or by its id.">
       <form noValidate onSubmit={submit} role="search">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
           <TextField
@@ -97,48 +101,16 @@ function SearchView() {
         </Alert>
       )}
       {query !== null && results.isSuccess && !results.isFetching && (
-        <Card variant="outlined">
-          {list.length === 0 ? (
-            <Typography sx={{ p: 2 }}>{SEARCH_MESSAGES.none}</Typography>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label="Search results">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Portal id</TableCell>
-                    <TableCell>Domain id</TableCell>
-                    <TableCell>Status</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((p) => (
-                    <TableRow
-                      key={`${String(p.domainId)}/${String(p.id)}`}
-                      hover
-                      tabIndex={0}
-                      sx={{ cursor: 'pointer' }}
-                      aria-label={`Open ${p.name}`}
-                      onClick={() => navigate(dashboardPath(p))}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault();
-                          navigate(dashboardPath(p));
-                        }
-                      }}
-                    >
-                      <TableCell>{p.name}</TableCell>
-                      <TableCell>{p.id}</TableCell>
-                      <TableCell>{p.domainId}</TableCell>
-                      <TableCell>{p.status === 'active' && !p.deactivated ? 'Active' : 'Inactive'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </Card>
+        <DataTable
+          label="Search results"
+          columns={SEARCH_COLUMNS}
+          rows={results.data}
+          rowKey={(p) => `${String(p.domainId)}/${String(p.id)}`}
+          emptyText={SEARCH_MESSAGES.none}
+          onRowClick={(p) => void navigate(dashboardPath(p))}
+          rowLabel={(p) => `Open ${p.name}`}
+        />
       )}
-    </AdminPage>
+    </PageFrame>
   );
 }

@@ -1,18 +1,12 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, render as renderUi, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalSettings } from '../../api/portal';
-import { createQueryClient } from '../../app/App';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
 import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
-import { storeTokens } from '../../api/authStorage';
-import { useSessionStore } from '../../app/session/sessionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
-import { clearToasts } from '../../app/toasts/toastService';
-import { errorResponse, jsonResponse, loginResponse, mockFetch, sampleUser } from '../../test/helpers';
-import { adminUser, bodyOf, renderAdminScreen } from '../admin/testing';
+import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 import SettingsScreen, { relativePathError, SETTINGS_MESSAGES } from './SettingsScreen';
 
 afterEach(() => {
@@ -47,10 +41,10 @@ const settings: PortalSettings = {
 
 const pattern = '/domain/:domain/portal/:portal/branch/:branch/:language/settings';
 
-function render(user = undefined as Parameters<typeof renderAdminScreen>[3], opened = true) {
+function render(user = undefined as Parameters<typeof renderScreen>[3], opened = true) {
   // The selection chain (app/selection) has opened the portal on master.
   if (opened) useSelectionStore.setState({ portal: { id: 2, name: 'Crew Portal' }, branch: 'master' });
-  const utils = renderAdminScreen(SettingsScreen, pattern, '/domain/1/portal/2/branch/master/en_GB/settings', user);
+  const utils = renderScreen(SettingsScreen, pattern, '/domain/1/portal/2/branch/master/en_GB/settings', user);
   return { ...utils, user: userEvent.setup() };
 }
 
@@ -178,28 +172,10 @@ function renderKept(): { client: QueryClient; user: ReturnType<typeof userEvent.
     portal: { id: 2, name: 'Crew Portal' },
     branch: 'master',
   });
-  const client = createQueryClient();
-  clearToasts();
-  storeTokens(loginResponse(adminUser));
-  useSessionStore.setState({ status: 'loggedIn', user: adminUser });
-  const router = createMemoryRouter(
-    [
-      {
-        path: pattern,
-        element: (
-          <>
-            <SettingsScreen />
-            <ToastStack />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: ['/domain/1/portal/2/branch/master/en_GB/settings'] },
-  );
-  renderUi(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const { queryClient: client } = renderScreen(
+    SettingsScreen,
+    pattern,
+    '/domain/1/portal/2/branch/master/en_GB/settings',
   );
   return { client, user: userEvent.setup() };
 }

@@ -28,14 +28,15 @@ import {
   type PortalSettings,
   type SupportLevel,
   type Versioned,
+  portalKeys,
 } from '../../api/portal';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { settingsInfo } from '../../app/selection/portalChain';
 import { updatePortalInfo } from '../../app/selection/selectionStore';
-import { workspaceKeys } from '../../app/selection/workspaceRefresh';
 import { toasts } from '../../app/toasts/toastService';
-import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
+import { PageFrame } from '../../ui/PageFrame';
+import { LoadError, Loading } from '../../ui/Loading';
 import { consistentSettings, describeEdit, rebaseEdit, sameJson } from './settingsEdit';
 import { SCOPE_LABELS, usePortalParams } from './shared';
 
@@ -85,9 +86,9 @@ export default function SettingsScreen() {
         <SettingsView key={`${domain}/${portal}/${branch}`} domain={domain} portal={portal} branch={branch} />
       ) : (
         // The selection chain opens the portal (the user's workspace) first; the settings are read from there.
-        <AdminPage title="Portal Settings">
+        <PageFrame title="Portal Settings">
           <Loading label="Opening the portal" />
-        </AdminPage>
+        </PageFrame>
       )}
     </PermissionView>
   );
@@ -98,12 +99,12 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
   // The one place that knows the version of portal.json: the query holds {data, version}. Its key
   // is under the workspace's (app/selection/workspaceRefresh.ts), so Reload Now, reverts, Reset
   // and branch switches reach it; staleTime 0: coming back to the screen always reads the file.
-  const queryKey = workspaceKeys.settings(domain, portal, branch);
+  const queryKey = portalKeys.settings(domain, portal, branch);
   const queryFn = () => portalApi.settings(domain, portal);
   const settings = useQuery({ queryKey, queryFn, staleTime: 0 });
   const reload = () => queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
   return (
-    <AdminPage title="Portal Settings" intro={`portal.json of your workspace on ${branch}.`}>
+    <PageFrame title="Portal Settings" intro={`portal.json of your workspace on ${branch}.`}>
       {settings.isPending && <Loading label="Loading settings" />}
       {settings.isError && !settings.data && (
         <LoadError
@@ -115,7 +116,7 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
       {settings.data && (
         <SettingsForm domain={domain} portal={portal} branch={branch} server={settings.data} reload={reload} />
       )}
-    </AdminPage>
+    </PageFrame>
   );
 }
 
@@ -243,10 +244,10 @@ function SettingsForm({
       const saved = toForm(result);
       adopt(saved);
       setReapplied(null);
-      queryClient.setQueryData(workspaceKeys.settings(domain, portal, branch), result);
+      queryClient.setQueryData(portalKeys.settings(domain, portal, branch), result);
       updatePortalInfo(portal, settingsInfo(saved.data));
       // The local-changes menu (features/portal) picks up the new change.
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.root(domain, portal) });
+      await queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) });
       toasts.success(SETTINGS_MESSAGES.saved, 'SUCCESS');
     } catch (e) {
       if (isFileChanged(e)) {
@@ -490,7 +491,7 @@ function SettingsForm({
                 role="list"
               >
                 {tr.extensions.length === 0 && (
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="text.secondary" role="listitem">
                     No extensions: every changed file triggers the tasks.
                   </Typography>
                 )}

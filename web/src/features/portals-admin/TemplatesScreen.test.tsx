@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
 import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
-import { bodyOf, renderAdminScreen } from '../admin/testing';
+import { bodyOf } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
 import TemplatesScreen from './TemplatesScreen';
-import { builtIns, noContent, ownTemplate, portal } from './testing';
+import { noContent } from '../../test/helpers';
+import { builtIns, ownTemplate, portal } from './fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,8 +22,8 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-function render(user = undefined as Parameters<typeof renderAdminScreen>[3]) {
-  const utils = renderAdminScreen(
+function render(user = undefined as Parameters<typeof renderScreen>[3]) {
+  const utils = renderScreen(
     TemplatesScreen,
     '/domain/:domain/template-management',
     '/domain/1/template-management',
@@ -35,7 +37,7 @@ describe('Manage Templates', () => {
     serve();
     render();
     const table = await screen.findByRole('table', { name: 'Templates' });
-    const starter = within(table).getByRole('row', { name: /Crew starter/ });
+    const starter = await within(table).findByRole('row', { name: /Crew starter/ });
     expect(starter).toHaveTextContent('Built-in');
     expect(within(starter).queryByRole('button')).not.toBeInTheDocument();
     const own = within(table).getByRole('row', { name: /Ops base/ });

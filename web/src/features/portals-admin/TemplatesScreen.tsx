@@ -1,29 +1,24 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useParams } from 'react-router';
-import { portalApi, type Portal, type Template } from '../../api/portal';
+import { portalApi, portalKeys, type Portal, type Template } from '../../api/portal';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { toasts } from '../../app/toasts/toastService';
-import { firstError, portalName, required } from '../../lib/validation';
-import { AdminPage, LoadError, Loading } from '../admin/AdminPage';
-import { failureToast, keys, RuleNameDialog } from './shared';
+import { portalName } from '../../lib/validation';
+import { PageFrame } from '../../ui/PageFrame';
+import { DataTable } from '../../ui/DataTable';
+import { FormDialog } from '../../ui/FormDialog';
+import { requiredField } from '../../ui/schemas';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
+import { RuleNameDialog } from './shared';
+import { useAction } from '../../ui/useAction';
 
 export const TEMPLATE_MESSAGES = {
   createFailed: (name: string) => `Could not create template '${name}'`,
@@ -45,48 +40,46 @@ export default function TemplatesScreen() {
 
 function TemplatesView({ domain }: { domain: string }) {
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: keys.templates(domain), queryFn: () => portalApi.templates(domain) });
+  const templates = useQuery({ queryKey: portalKeys.templates(domain), queryFn: () => portalApi.templates(domain) });
   const canCreate = usePermission('template_create');
   const canListPortals = usePermission('portal:r');
   const portals = useQuery({
-    queryKey: keys.portals(domain),
+    queryKey: portalKeys.managed(domain),
     queryFn: () => portalApi.list(domain),
     enabled: canCreate && canListPortals,
   });
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Template | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.templates(domain) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: portalKeys.templates(domain) });
 
-  const rename = useMutation({
-    mutationFn: ({ template, name }: { template: Template; name: string }) =>
+  const rename = useAction({
+    action: ({ template, name }: { template: Template; name: string }) =>
       portalApi.renameTemplate(domain, template.id, name),
-    onSuccess: async (_, { name }) => {
-      toasts.success(`Template renamed to ${name}.`, 'SUCCESS');
+    success: (_, { name }) => `Template renamed to ${name}.`,
+    failure: ({ template }) => TEMPLATE_MESSAGES.renameFailed(templateName(template)),
+    onSuccess: async () => {
       setRenaming(null);
       await refresh();
     },
-    onError: (error, { template }) => failureToast(TEMPLATE_MESSAGES.renameFailed(templateName(template)), error),
   });
 
-  const remove = useMutation({
-    mutationFn: (template: Template) => portalApi.deleteTemplate(domain, template.id),
-    onSuccess: async (_, template) => {
-      toasts.success(`Template ${templateName(template)} deleted.`, 'SUCCESS');
-      await refresh();
-    },
-    onError: (error, template) => failureToast(TEMPLATE_MESSAGES.deleteFailed(templateName(template)), error),
+  const remove = useAction({
+    action: (template: Template) => portalApi.deleteTemplate(domain, template.id),
+    success: (_, template) => `Template ${templateName(template)} deleted.`,
+    failure: (template) => TEMPLATE_MESSAGES.deleteFailed(templateName(template)),
+    onSuccess: refresh,
   });
 
   async function confirmDelete(template: Template) {
     const question = `Delete the template ${templateName(template)}? Portals created from it stay.`;
-    if (await toasts.prompt(question, { title: 'Delete Template' })) remove.mutate(template);
+    if (await toasts.prompt(question, { title: 'Delete Template' })) remove.run(template);
   }
 
   const list = templates.data ?? [];
 
   return (
-    <AdminPage
+    <PageFrame
       title="Manage Templates"
       intro="New portals start from a template: a built-in starter or one of this domain's templates."
       actions={
@@ -97,75 +90,73 @@ function TemplatesView({ domain }: { domain: string }) {
         </Restricted>
       }
     >
-      {templates.isPending && <Loading label="Loading templates" />}
-      {templates.isError && (
-        <LoadError
-          title={`Could not retrieve templates for domain ID ${domain}`}
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-        />
-      )}
-      {templates.isSuccess && (
-        <Card variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Templates">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Kind</TableCell>
-                  <TableCell>Engine</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((t) => (
-                  <TableRow key={t.id} hover>
-                    <TableCell component="th" scope="row">
-                      {templateName(t)}
-                    </TableCell>
-                    <TableCell>
-                      {t.builtIn ? (
-                        <Chip size="small" label="Built-in" color="primary" variant="outlined" />
-                      ) : (
-                        'Domain template'
-                      )}
-                      {t.updating && <Chip size="small" label="Updating" sx={{ ml: 1 }} />}
-                      {t.updateError && <Chip size="small" color="error" label={t.updateError} sx={{ ml: 1 }} />}
-                    </TableCell>
-                    <TableCell>{t.engineType ?? ''}</TableCell>
-                    <TableCell align="right">
-                      {!t.builtIn && (
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          <Restricted permission="template_write">
-                            <Button
-                              size="small"
-                              aria-label={`Rename template ${templateName(t)}`}
-                              onClick={() => setRenaming(t)}
-                            >
-                              Rename
-                            </Button>
-                          </Restricted>
-                          <Restricted permission="template_delete">
-                            <Button
-                              size="small"
-                              color="error"
-                              aria-label={`Delete template ${templateName(t)}`}
-                              disabled={remove.isPending}
-                              onClick={() => void confirmDelete(t)}
-                            >
-                              Delete
-                            </Button>
-                          </Restricted>
-                        </Stack>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Card>
-      )}
+      <DataTable
+        label="Templates"
+        columns={[
+          {
+            id: 'name',
+            header: 'Name',
+            cell: (t) => templateName(t),
+            sortValue: (t) => templateName(t),
+            rowHeader: true,
+          },
+          {
+            id: 'kind',
+            header: 'Kind',
+            sortValue: (t) => (t.builtIn ? 0 : 1),
+            cell: (t) => (
+              <>
+                {t.builtIn ? (
+                  <Chip size="small" label="Built-in" color="primary" variant="outlined" />
+                ) : (
+                  'Domain template'
+                )}
+                {t.updating && <Chip size="small" label="Updating" sx={{ ml: 1 }} />}
+                {t.updateError && <Chip size="small" color="error" label={t.updateError} sx={{ ml: 1 }} />}
+              </>
+            ),
+          },
+          { id: 'engine', header: 'Engine', cell: (t) => t.engineType ?? '' },
+          {
+            id: 'actions',
+            header: 'Actions',
+            align: 'right',
+            cell: (t) =>
+              !t.builtIn && (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Restricted permission="template_write">
+                    <Button
+                      size="small"
+                      aria-label={`Rename template ${templateName(t)}`}
+                      onClick={() => setRenaming(t)}
+                    >
+                      Rename
+                    </Button>
+                  </Restricted>
+                  <Restricted permission="template_delete">
+                    <Button
+                      size="small"
+                      color="error"
+                      aria-label={`Delete template ${templateName(t)}`}
+                      disabled={remove.pending}
+                      onClick={() => void confirmDelete(t)}
+                    >
+                      Delete
+                    </Button>
+                  </Restricted>
+                </Stack>
+              ),
+          },
+        ]}
+        rows={templates.data}
+        rowKey={(t) => t.id}
+        loading={templates.isPending}
+        loadingText="Loading templates"
+        error={templates.error}
+        errorTitle={`Could not retrieve templates for domain ID ${domain}`}
+        onRetry={() => void templates.refetch()}
+        emptyText="No templates."
+      />
       <CreateTemplateDialog
         open={creating}
         domain={domain}
@@ -183,16 +174,24 @@ function TemplatesView({ domain }: { domain: string }) {
         label="Template name"
         submitLabel="Rename"
         initialName={renaming ? templateName(renaming) : ''}
-        busy={rename.isPending}
         validate={portalName}
-        onSubmit={(name) => renaming && rename.mutate({ template: renaming, name })}
+        onSubmit={(name) => (renaming ? rename.submit({ template: renaming, name }) : Promise.resolve())}
         onClose={() => setRenaming(null)}
       />
-    </AdminPage>
+    </PageFrame>
   );
 }
 
-function CreateTemplateDialog(props: {
+const createTemplateSchema = z.object({ name: requiredField(portalName), source: z.string().min(1) });
+
+function CreateTemplateDialog({
+  open,
+  domain,
+  starters,
+  portals,
+  onClose,
+  onCreated,
+}: {
   open: boolean;
   domain: string;
   starters: Template[];
@@ -200,77 +199,41 @@ function CreateTemplateDialog(props: {
   onClose: () => void;
   onCreated: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={props.open} onClose={() => !busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <CreateTemplateForm {...props} busy={busy} setBusy={setBusy} />}
-    </Dialog>
-  );
-}
-
-function CreateTemplateForm({
-  domain,
-  starters,
-  portals,
-  onClose,
-  onCreated,
-  busy,
-  setBusy,
-}: {
-  domain: string;
-  starters: Template[];
-  portals: Portal[];
-  onClose: () => void;
-  onCreated: () => void;
-  busy: boolean;
-  setBusy: (busy: boolean) => void;
-}) {
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [source, setSource] = useState(starters[0]?.starter ? `starter:${starters[0].starter}` : '');
-  const error = firstError(name, required, portalName);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (error || !source || busy) return;
-    const [kind, value] = source.split(/:(.*)/s);
-    setBusy(true);
-    try {
-      await portalApi.createTemplate(
+  const create = useAction({
+    action: ({ name, source }: { name: string; source: string }) => {
+      const [kind, value] = source.split(/:(.*)/s);
+      return portalApi.createTemplate(
         domain,
         name.trim(),
         kind === 'starter' ? { starter: value } : { portalId: Number(value) },
       );
-      toasts.success(`Template ${name.trim()} created.`, 'SUCCESS');
-      onCreated();
-    } catch (e) {
-      failureToast(TEMPLATE_MESSAGES.createFailed(name.trim()), e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    success: (_, { name }) => `Template ${name.trim()} created.`,
+    failure: ({ name }) => TEMPLATE_MESSAGES.createFailed(name.trim()),
+    onSuccess: onCreated,
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle>Create Template</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+    <FormDialog
+      open={open}
+      title="Create Template"
+      schema={createTemplateSchema}
+      defaultValues={{ name: '', source: starters[0]?.starter ? `starter:${starters[0].starter}` : '' }}
+      submitLabel="Create"
+      maxWidth="xs"
+      onSubmit={create.submit}
+      onClose={onClose}
+    >
+      {(form) => (
+        <>
+          <ValidatedTextField name="name" control={form.control} label="Template name" required autoFocus />
           <TextField
-            label="Template name"
-            required
-            autoFocus
+            select
+            label="Source"
             size="small"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-            error={touched && !!error}
-            helperText={(touched && error) || ' '}
-          />
-          <TextField select label="Source" size="small" value={source} onChange={(e) => setSource(e.target.value)}>
+            value={form.watch('source')}
+            onChange={(e) => form.setValue('source', e.target.value, { shouldValidate: true })}
+          >
             {starters.length > 0 && <MenuItem disabled>Built-in starters</MenuItem>}
             {starters.map((t) => (
               <MenuItem key={t.id} value={`starter:${t.starter ?? ''}`}>
@@ -284,16 +247,8 @@ function CreateTemplateForm({
               </MenuItem>
             ))}
           </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!!error || !source || busy}>
-          Create
-        </Button>
-      </DialogActions>
-    </form>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -4,20 +4,19 @@
  * route id is its menu entry's id (app/nav/menus.ts). The portal-module screens use full
  * paths under domain/:domain/portal/:portal/branch/:branch/:language/.
  */
+import { patterns } from '../../app/paths';
 import { registerRoute } from '../../app/registry';
-
-const portalModule = 'domain/:domain/portal/:portal/branch/:branch/:language';
 
 registerRoute({
   id: 'domain.portals',
-  path: 'domain/:domain/portal-management',
+  path: patterns.portalManagement,
   lazy: () => import('./PortalsScreen'),
 });
 registerRoute({
   id: 'domain.templates',
-  path: 'domain/:domain/template-management',
+  path: patterns.templateManagement,
   lazy: () => import('./TemplatesScreen'),
 });
-registerRoute({ id: 'portal.branches', path: `${portalModule}/branches`, lazy: () => import('./BranchesScreen') });
-registerRoute({ id: 'portal.settings', path: `${portalModule}/settings`, lazy: () => import('./SettingsScreen') });
-registerRoute({ id: 'admin.search', path: 'admin/search', lazy: () => import('./SearchScreen') });
+registerRoute({ id: 'portal.branches', path: patterns.portalBranches, lazy: () => import('./BranchesScreen') });
+registerRoute({ id: 'portal.settings', path: patterns.portalSettings, lazy: () => import('./SettingsScreen') });
+registerRoute({ id: 'admin.search', path: patterns.adminSearch, lazy: () => import('./SearchScreen') });

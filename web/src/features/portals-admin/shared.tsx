@@ -1,41 +1,20 @@
 import { NameDialog } from '../admin/NameDialog';
 /**
- * Pieces shared by the portal management screens: query keys, the date format of the tables,
+ * Pieces shared by the portal management screens: the date format of the tables,
  * the error toast with the spec's titles, the route parameters of the portal module, and the
  * comment dialog of activate / deactivate / delete (spec 3 §4 "Portal status").
  */
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useParams } from 'react-router';
 import { toApiError } from '../../api/errors';
-import { branchFromUrl, type Id } from '../../api/portal';
+import { branchFromUrl } from '../../api/portal';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
 import { MESSAGES } from '../../lib/validation';
-
-export const keys = {
-  portals: (d: Id) => ['portals-admin', String(d), 'portals'] as const,
-  categories: (d: Id) => ['portals-admin', String(d), 'categories'] as const,
-  templates: (d: Id) => ['portals-admin', String(d), 'templates'] as const,
-  branches: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'branches'] as const,
-  activeBranch: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'active-branch'] as const,
-  settings: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'settings'] as const,
-};
-
-/**
- * Keys of the portal workspace feature (features/portal/queries.ts) refreshed after changes
- * made here: ['portal', d, p, …] (local changes, references) and ['portals', d, …] (selector).
- */
-export const workspaceKeys = {
-  portal: (d: Id, p: Id) => ['portal', String(d), String(p)] as const,
-  domainPortals: (d: Id) => ['portals', String(d)] as const,
-};
+import { FormDialog } from '../../ui/FormDialog';
+import { requiredField } from '../../ui/schemas';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -81,66 +60,43 @@ interface CommentDialogProps {
   title: string;
   text: string;
   submitLabel: string;
-  busy: boolean;
   danger?: boolean;
-  onSubmit: (comment: string) => void;
+  /** Sends the trimmed comment; resolve closes the dialog, reject shows the error in it (useAction's submit). */
+  onSubmit: (comment: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-/** Asks for the comment (required) an activate, deactivate or delete records. */
-export function CommentDialog(props: CommentDialogProps) {
+const commentSchema = z.object({ comment: requiredField() });
+
+/** Asks for the comment (required) an activate, deactivate or delete records; a double click sends one request. */
+export function CommentDialog({ open, title, text, submitLabel, danger, onSubmit, onClose }: CommentDialogProps) {
   return (
-    <Dialog open={props.open} onClose={() => !props.busy && props.onClose()} fullWidth maxWidth="sm">
-      {props.open && <CommentForm {...props} />}
-    </Dialog>
-  );
-}
-
-function CommentForm({ title, text, submitLabel, busy, danger, onSubmit, onClose }: CommentDialogProps) {
-  const [comment, setComment] = useState('');
-  const [touched, setTouched] = useState(false);
-  const error = comment.trim() === '' ? MESSAGES.fieldRequired : null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (error || busy) return;
-    onSubmit(comment.trim());
-  }
-
-  return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-        <TextField
-          label="Comment"
-          required
-          autoFocus
-          multiline
-          minRows={2}
-          size="small"
-          value={comment}
-          onChange={(e) => {
-            setComment(e.target.value);
-            setTouched(true);
-          }}
-          onBlur={() => setTouched(true)}
-          error={touched && !!error}
-          helperText={(touched && error) || ' '}
-          fullWidth
-          sx={{ mt: 2 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} disabled={!!error || busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog
+      open={open}
+      title={title}
+      schema={commentSchema}
+      defaultValues={{ comment: '' }}
+      submitLabel={submitLabel}
+      danger={danger}
+      onSubmit={(values) => onSubmit(values.comment.trim())}
+      onClose={onClose}
+    >
+      {(form) => (
+        <>
+          <DialogContentText>{text}</DialogContentText>
+          <ValidatedTextField
+            name="comment"
+            control={form.control}
+            label="Comment"
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -150,10 +106,10 @@ interface NameDialogProps {
   label: string;
   submitLabel: string;
   initialName?: string;
-  busy: boolean;
   /** The rule's message, or null when the name passes. */
   validate: (name: string) => string | null;
-  onSubmit: (name: string) => void;
+  /** Sends the name; resolve closes the dialog, reject shows the error in it. */
+  onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }
 

@@ -5,9 +5,10 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import type { User } from '../../api/types';
-import { toasts } from '../../app/toasts/toastService';
 import { firstError, MESSAGES, passwordCharacters, passwordLength, required } from '../../lib/validation';
-import { PROFILE_MESSAGES, profileApi } from './profileApi';
+import { userApi } from '../../api/user';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import { PROFILE_MESSAGES } from './profileApi';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 export type PasswordValues = Record<Field, string>;
@@ -40,8 +41,18 @@ export function validatePasswords(values: PasswordValues): Partial<Record<Field,
 export function LoginDetailsTab({ user }: { user: User }) {
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const change = useAction({
+    action: (v: PasswordValues) => userApi.changePassword(v.currentPassword, v.newPassword),
+    success: PROFILE_MESSAGES.passwordChanged,
+    successTitle: null,
+    failure: PROFILE_MESSAGES.passwordFailed,
+    onSuccess: () => {
+      setValues(EMPTY);
+      setTouched({});
+    },
+  });
+  const busy = change.pending;
   const errors = validatePasswords(values);
   const valid = Object.keys(errors).length === 0;
 
@@ -67,18 +78,13 @@ export function LoginDetailsTab({ user }: { user: User }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
+    if (!valid) return;
     setFailure(null);
     try {
-      await profileApi.changePassword(values.currentPassword, values.newPassword);
-      setValues(EMPTY);
-      setTouched({});
-      toasts.success(PROFILE_MESSAGES.passwordChanged);
+      await change.submit(values);
     } catch (cause) {
-      setFailure(toApiError(cause).errorMessage);
-    } finally {
-      setBusy(false);
+      // Told in the form (e.g. 'The current password is incorrect.').
+      if (cause instanceof ActionFailure) setFailure(toApiError(cause.error).errorMessage);
     }
   }
 

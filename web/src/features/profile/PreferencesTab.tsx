@@ -3,34 +3,32 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
-import { toApiError } from '../../api/errors';
 import type { User } from '../../api/types';
 import { applyProfileUpdate } from '../../app/session/session';
-import { toasts } from '../../app/toasts/toastService';
-import { PROFILE_MESSAGES, profileApi, updateBody } from './profileApi';
+import { useAction } from '../../ui/useAction';
+import { userApi } from '../../api/user';
+import { PROFILE_MESSAGES, updateBody } from './profileApi';
 
 /** User Preferences: 'Opt out of email notifications'; Save only when changed (PUT user/update). */
 export function PreferencesTab({ user }: { user: User }) {
   const saved = !!user.optOutNotification;
   const [optOut, setOptOut] = useState(saved);
-  const [busy, setBusy] = useState(false);
   const dirty = optOut !== saved;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!dirty || busy) return;
-    setBusy(true);
-    try {
-      const updated = await profileApi.update(updateBody(user, { optOutNotification: optOut }));
+  const update = useAction({
+    action: (value: boolean) => userApi.update(updateBody(user, { optOutNotification: value })),
+    success: PROFILE_MESSAGES.updated,
+    successTitle: null,
+    failure: PROFILE_MESSAGES.updateFailed,
+    onSuccess: (updated, value) =>
       applyProfileUpdate(
-        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, optOutNotification: optOut },
-      );
-      toasts.success(PROFILE_MESSAGES.updated);
-    } catch (cause) {
-      toasts.danger(toApiError(cause).errorMessage, PROFILE_MESSAGES.updateFailed);
-    } finally {
-      setBusy(false);
-    }
+        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, optOutNotification: value },
+      ),
+  });
+  const busy = update.pending;
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (dirty) update.run(optOut);
   }
 
   return (

@@ -8,7 +8,9 @@ import type { User } from '../../api/types';
 import { applyProfileUpdate } from '../../app/session/session';
 import { toasts } from '../../app/toasts/toastService';
 import { MESSAGES } from '../../lib/validation';
-import { PROFILE_MESSAGES, profileApi } from './profileApi';
+import { userApi } from '../../api/user';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import { PROFILE_MESSAGES } from './profileApi';
 
 /**
  * SSH Key: the public key (editable), a read-only private key and 'Generate Key'
@@ -20,17 +22,30 @@ export function SshKeyTab({ user }: { user: User }) {
   const [publicKey, setPublicKey] = useState(stored);
   const [privateKey, setPrivateKey] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState<'generate' | 'save' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const saveKey = useAction({
+    action: (key: string) => userApi.setPublicKey(key),
+    success: PROFILE_MESSAGES.keySaved,
+    successTitle: null,
+    failure: 'Could not save the public key',
+    onSuccess: (updated, key) => {
+      applyProfileUpdate(
+        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, publicKey: key },
+      );
+      setPublicKey(key);
+    },
+  });
+  const [generating, setGenerating] = useState(false);
+  const busy = generating ? 'generate' : saveKey.pending ? 'save' : null;
   const error = publicKey.trim() === '' ? MESSAGES.publicKeyRequired : null;
   const dirty = publicKey.trim() !== stored.trim();
   const showError = (touched || dirty) && !!error;
 
   async function generate() {
-    setBusy('generate');
+    setGenerating(true);
     setFailure(null);
     try {
-      const pair = await profileApi.createKey();
+      const pair = await userApi.createKey();
       if (!pair?.publicKey || !pair.privateKey) throw new Error('no key pair');
       setPublicKey(pair.publicKey);
       setPrivateKey(pair.privateKey);
@@ -39,7 +54,7 @@ export function SshKeyTab({ user }: { user: User }) {
     } catch {
       toasts.danger(PROFILE_MESSAGES.keyFailed);
     } finally {
-      setBusy(null);
+      setGenerating(false);
     }
   }
 
@@ -47,19 +62,12 @@ export function SshKeyTab({ user }: { user: User }) {
     event.preventDefault();
     setTouched(true);
     if (error || !dirty || busy) return;
-    setBusy('save');
     setFailure(null);
     try {
-      const updated = await profileApi.setPublicKey(publicKey.trim());
-      applyProfileUpdate(
-        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, publicKey: publicKey.trim() },
-      );
-      setPublicKey(publicKey.trim());
-      toasts.success(PROFILE_MESSAGES.keySaved);
+      await saveKey.submit(publicKey.trim());
     } catch (cause) {
-      setFailure(toApiError(cause).errorMessage);
-    } finally {
-      setBusy(null);
+      // Told in the form.
+      if (cause instanceof ActionFailure) setFailure(toApiError(cause.error).errorMessage);
     }
   }
 

@@ -1,13 +1,16 @@
-import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { User } from '../../api/types';
+import { userApi } from '../../api/user';
 import { applyProfileUpdate } from '../../app/session/session';
-import { toasts } from '../../app/toasts/toastService';
-import { toApiError } from '../../api/errors';
 import { email as emailRule, personName } from '../../lib/validation';
-import { PROFILE_MESSAGES, profileApi, updateBody } from './profileApi';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { field, trimmed } from '../../ui/schemas';
+import { useAction } from '../../ui/useAction';
+import { ValidatedTextField } from '../../ui/ValidatedTextField';
+import { PROFILE_MESSAGES, updateBody } from './profileApi';
 
 type Field = 'firstName' | 'middleName' | 'lastName' | 'email';
 type Values = Record<Field, string>;
@@ -31,78 +34,93 @@ export function validateDetails(values: Values, emailEditable: boolean): Partial
   return errors;
 }
 
+const detailsSchema = (emailEditable: boolean) =>
+  z.object({
+    firstName: field((s) => personName(s, true)),
+    middleName: field((s) => personName(s, false)),
+    lastName: field((s) => personName(s, true)),
+    email: emailEditable ? field(trimmed(emailRule)) : z.string(),
+  });
+
 /**
  * User Details (spec 1 §2.5, §5.2): first, middle and last name and e-mail (editable by
  * admins only). Save is enabled only when the form is changed and valid.
  */
 export function UserDetailsTab({ user }: { user: User }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const baseline = valuesOf(user);
   const emailEditable = !!user.admin;
-  const errors = validateDetails(values, emailEditable);
-  const changed = (Object.keys(values) as Field[]).some((f) => values[f] !== baseline[f]);
-  const valid = Object.keys(errors).length === 0;
+  const form = useForm<Values, unknown, Values>({
+    resolver: zodResolver(detailsSchema(emailEditable)),
+    defaultValues: valuesOf(user),
+    mode: 'all',
+  });
 
-  const field = (name: Field, label: string) => {
-    const shown = (touched[name] || values[name] !== baseline[name]) && errors[name];
-    return {
-      name,
-      label,
-      value: values[name],
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-      error: !!shown,
-      helperText: shown || ' ',
-      fullWidth: true,
-    };
-  };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!changed || !valid || busy) return;
-    setBusy(true);
-    try {
-      const updated = await profileApi.update(
+  const save = useAction({
+    action: (values: Values) =>
+      userApi.update(
         updateBody(user, {
           firstName: values.firstName.trim(),
           middleName: values.middleName.trim(),
           lastName: values.lastName.trim(),
           email: emailEditable ? values.email.trim() : user.email,
         }),
-      );
+      ),
+    success: PROFILE_MESSAGES.updated,
+    successTitle: null,
+    failure: PROFILE_MESSAGES.updateFailed,
+    onSuccess: (updated, values) => {
       const next = updated && typeof updated === 'object' && 'id' in updated ? updated : { ...user, ...values };
       applyProfileUpdate(next);
-      setValues(valuesOf(next));
-      setTouched({});
-      toasts.success(PROFILE_MESSAGES.updated);
-    } catch (cause) {
-      toasts.danger(toApiError(cause).errorMessage, PROFILE_MESSAGES.updateFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.reset(valuesOf(next));
+    },
+  });
 
+  const { isDirty, isValid } = form.formState;
   return (
-    <Stack component="form" noValidate onSubmit={save} aria-label="User Details" spacing={1}>
-      <TextField {...field('firstName', 'First name')} required autoComplete="given-name" />
-      <TextField {...field('middleName', 'Middle name')} autoComplete="additional-name" />
-      <TextField {...field('lastName', 'Last name')} required autoComplete="family-name" />
-      <TextField
-        {...field('email', 'Email')}
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(e) => void form.handleSubmit((values) => save.run(values))(e)}
+      aria-label="User Details"
+      spacing={1}
+    >
+      <ValidatedTextField
+        name="firstName"
+        control={form.control}
+        label="First name"
+        size="medium"
+        required
+        autoComplete="given-name"
+      />
+      <ValidatedTextField
+        name="middleName"
+        control={form.control}
+        label="Middle name"
+        size="medium"
+        autoComplete="additional-name"
+      />
+      <ValidatedTextField
+        name="lastName"
+        control={form.control}
+        label="Last name"
+        size="medium"
+        required
+        autoComplete="family-name"
+      />
+      <ValidatedTextField
+        name="email"
+        control={form.control}
+        label="Email"
+        size="medium"
         type="email"
         required
         autoComplete="email"
         disabled={!emailEditable}
-        helperText={
-          emailEditable ? field('email', 'Email').helperText : 'Only an administrator can change the e-mail address.'
-        }
+        helperText={emailEditable ? undefined : 'Only an administrator can change the e-mail address.'}
       />
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={!changed || !valid || busy}>
+        <PendingButton type="submit" pending={save.pending} disabled={!isDirty || !isValid}>
           Save
-        </Button>
+        </PendingButton>
       </Stack>
     </Stack>
   );

@@ -1,29 +1,8 @@
-import { api } from '../../api/client';
 import type { User } from '../../api/types';
+import type { UserUpdate } from '../../api/user';
 
-/** PUT user/update: the user's details and preferences (the e-mail changes for admins only). */
-export interface ProfileUpdate {
-  id: User['id'];
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  email: string;
-  optOutNotification: boolean;
-}
-
-export interface KeyPair {
-  publicKey: string;
-  privateKey: string;
-}
-
-/** Profile calls (spec 1 §7 "User"; user/password and user/publickey are our design, docs/api.md). */
-export const profileApi = {
-  update: (body: ProfileUpdate) => api.put<User>('user/update', body),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    api.put<void>('user/password', { currentPassword, newPassword }),
-  createKey: () => api.put<KeyPair>('user/createkey'),
-  setPublicKey: (publicKey: string) => api.put<User>('user/publickey', { publicKey }),
-};
+/** The profile's update body (PUT user/update; the e-mail changes for admins only). */
+export type ProfileUpdate = Omit<UserUpdate, 'admin'> & { optOutNotification: boolean };
 
 /** The whole update body for a user, with the given changes. */
 export function updateBody(user: User, changes: Partial<Omit<ProfileUpdate, 'id'>> = {}): ProfileUpdate {

@@ -44,10 +44,10 @@ describe('FileWatcherMenu', () => {
     expect(screen.queryByRole('button', { name: /Changed files/ })).toBeNull(); // no portal open
 
     act(() => openPortal('master', 3));
-    expect(screen.getByRole('button', { name: 'Changed files (loading)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: loading' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Watching files' })).toBeInTheDocument();
     await act(async () => release());
-    expect(await screen.findByRole('button', { name: 'Changed files (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Changed files: 1' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     // my own change event updates the count; another user's does not
@@ -61,8 +61,8 @@ describe('FileWatcherMenu', () => {
       );
       fake.message(note('portal-3', 'WORKSPACE_LOCAL_CHANGES', { ...ownChange({}), user: otherUser }));
     });
-    expect(screen.getByRole('button', { name: 'Changed files (3)' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Changed files (3)' }));
+    expect(screen.getByRole('button', { name: 'Changed files: 3' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Changed files: 3' }));
     const list = screen.getByRole('list', { name: 'Changed files' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByText('b.json')).toBeInTheDocument();
@@ -79,16 +79,16 @@ describe('FileWatcherMenu', () => {
         <FileWatcherMenu />
       </>,
     );
-    expect(screen.getByRole('button', { name: 'Changed files (loading)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: loading' })).toBeInTheDocument();
     act(() => fake.message(note('portal-3', 'WORKSPACE_LOCAL_CHANGES', ownChange({ 'x.json': 'ADD' }))));
-    expect(screen.getByRole('button', { name: 'Changed files (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: 1' })).toBeInTheDocument();
 
     act(() => setSelectedBranch('feature/y'));
-    expect(screen.getByRole('button', { name: 'Changed files (loading)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: loading' })).toBeInTheDocument();
     // an event of the old branch does not count for the new one
     act(() => fake.message(note('portal-3', 'WORKSPACE_LOCAL_CHANGES', ownChange({ 'x.json': 'ADD' }, 'master'))));
-    expect(screen.getByRole('button', { name: 'Changed files (loading)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: loading' })).toBeInTheDocument();
     act(() => fake.message(note('portal-3', 'WORKSPACE_LOCAL_CHANGES', ownChange({}, 'feature/y'))));
-    expect(screen.getByRole('button', { name: 'Changed files (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Changed files: 0' })).toBeInTheDocument();
   });
 });

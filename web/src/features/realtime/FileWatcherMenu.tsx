@@ -35,7 +35,7 @@ export function FileWatcherMenu() {
   if (!watcher.key) return null;
   const loading = watcher.status === 'LOADING';
   const entries = Object.entries(watcher.changes).sort(([a], [b]) => a.localeCompare(b));
-  const label = loading ? 'Changed files (loading)' : `Changed files (${entries.length})`;
+  const label = loading ? 'Changed files: loading' : `Changed files: ${entries.length}`;
   return (
     <>
       <Tooltip title="Changed files" enterDelay={WATCHER_MENU_DELAY_MS}>
@@ -48,7 +48,7 @@ export function FileWatcherMenu() {
           {loading ? (
             <CircularProgress size={20} color="inherit" aria-label="Watching files" />
           ) : (
-            <Badge badgeContent={entries.length} color="secondary" max={999}>
+            <Badge badgeContent={entries.length} color="secondary" max={999} aria-hidden>
               <DescriptionOutlinedIcon />
             </Badge>
           )}

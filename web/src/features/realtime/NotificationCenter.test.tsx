@@ -24,7 +24,7 @@ const shell = () => (
   </>
 );
 
-const bell = () => screen.getByRole('button', { name: /^Notifications \(/, hidden: true });
+const bell = () => screen.getByRole('button', { name: /^Notifications:/, hidden: true });
 const cards = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
 
 describe('NotificationCenter', () => {
@@ -43,7 +43,7 @@ describe('NotificationCenter', () => {
         messageType: 'NOTIFICATION',
       });
     });
-    expect(bell()).toHaveAccessibleName('Notifications (2)');
+    expect(bell()).toHaveAccessibleName('Notifications: 2');
     await userEvent.click(bell());
     expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Second', 'First']);
     const bars = screen.getAllByRole('progressbar', { name: 'Progress' });
@@ -57,7 +57,7 @@ describe('NotificationCenter', () => {
     );
     expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Second', 'First']);
     expect(within(cards()[1]).getByText('Copying the content')).toBeInTheDocument();
-    expect(bell()).toHaveAccessibleName('Notifications (2)');
+    expect(bell()).toHaveAccessibleName('Notifications: 2');
     // cards in progress cannot be dismissed
     expect(within(cards()[1]).queryByRole('button', { name: /Dismiss/ })).toBeNull();
   });
@@ -74,10 +74,10 @@ describe('NotificationCenter', () => {
     await userEvent.click(bell());
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss Alpha' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Alpha' })).toBeNull());
-    expect(bell()).toHaveAccessibleName('Notifications (2)');
+    expect(bell()).toHaveAccessibleName('Notifications: 2');
     await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(screen.getByText('No notifications')).toBeInTheDocument());
-    expect(bell()).toHaveAccessibleName('Notifications (0)');
+    expect(bell()).toHaveAccessibleName('Notifications: 0');
   });
 
   it('ticks the elapsed time every 5 s and formats it', () => {

@@ -189,11 +189,11 @@ export function NotificationCenter() {
       <Tooltip title="Notifications" enterDelay={NOTIFICATION_MENU_DELAY_MS}>
         <IconButton
           color="inherit"
-          aria-label={`Notifications (${count})`}
+          aria-label={`Notifications: ${count}`}
           aria-haspopup="dialog"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={count} color="error" max={99}>
+          <Badge badgeContent={count} color="error" max={99} aria-hidden>
             <NotificationsOutlinedIcon />
           </Badge>
         </IconButton>

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failedRoomMessage } from '../../api/realtime';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { initialSessionState, useSessionStore } from '../../app/session/sessionStore';
-import { PREFERENCES_QUERY_KEY } from '../../app/shell/BannerSlot';
+import { preferenceKeys } from '../../api/preference';
 import { ToastStack } from '../../app/toasts/ToastStack';
 import { useToastStore } from '../../app/toasts/toastService';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { RELOAD_WORKSPACE_EVENT, RELOAD_WORKSPACE_MESSAGE, type ReloadWorkspaceDetail } from './events';
 import { useNotificationsStore } from './notificationsStore';
-import { realtimeKeys } from './queryKeys';
+import { portalKeys } from '../../api/portal';
 import { RealtimeMount } from './RealtimeMount';
 import { useRealtimeStore } from './realtimeStore';
 import {
@@ -174,7 +174,7 @@ describe('workspace events', () => {
     const { predicate } = invalidate.mock.calls[0][0] as unknown as {
       predicate: (q: { queryKey: readonly unknown[] }) => boolean;
     };
-    expect(predicate({ queryKey: realtimeKeys.localChanges('1', '3') })).toBe(true);
+    expect(predicate({ queryKey: portalKeys.localChanges('1', '3') })).toBe(true);
     expect(predicate({ queryKey: ['portal', '1', '3', 'settings', 'master'] })).toBe(true);
     expect(predicate({ queryKey: ['portal', '1', '4', 'settings', 'master'] })).toBe(false);
     // Views not on screen are dropped, so they load afresh when shown.
@@ -216,7 +216,7 @@ describe('workspace events', () => {
         note('user-7', 'WORKSPACE_LOCAL_COMMITS', { domainId: 1, portalId: 3, branch: 'master', aheadCount: 1 }),
       );
     });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: PREFERENCES_QUERY_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: preferenceKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['portals-admin', '1', 'templates'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['portal', '1', '3', 'local-commits'] });
   });

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { portalApi } from '../../api/portal';
+import { portalApi, portalKeys } from '../../api/portal';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { isFinalError, sessionLive, useSessionLive } from '../../app/session/polling';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { useNotificationEvents, useWorkspaceEvents, type WorkspaceEventsOptions } from './events';
 import { resetNotifications } from './notificationsStore';
-import { realtimeKeys } from './queryKeys';
 import { useRealtimeConnection } from './realtimeStore';
 import { SOCKET_DOWN_POLL_MS, useSocketDownPolling } from './useSocketDownPolling';
 import { resetFileWatcher, resetWorkspaceStore, updateFileWatcher, watcherKey } from './workspaceStore';
@@ -35,7 +34,7 @@ function useFileWatcherFollow(): void {
     let current = true;
     queryClient
       .fetchQuery({
-        queryKey: realtimeKeys.localChanges(domainId, portalId),
+        queryKey: portalKeys.localChanges(domainId, portalId),
         queryFn: () => portalApi.localChanges(domainId, portalId),
         staleTime: 0,
       })
@@ -75,14 +74,14 @@ function useLocalCommitsPolling(): void {
       // is closed, and polling must still learn about them.
       void queryClient
         .fetchQuery({
-          queryKey: realtimeKeys.localCommits(domainId, portalId),
+          queryKey: portalKeys.localCommits(domainId, portalId),
           queryFn: () => portalApi.localCommits(domainId, portalId),
           staleTime: 0,
         })
         .catch((error: unknown) => {
           if (isFinalError(error)) setRefused(pollKey);
         });
-      void queryClient.invalidateQueries({ queryKey: realtimeKeys.localChanges(domainId, portalId) });
+      void queryClient.invalidateQueries({ queryKey: portalKeys.localChanges(domainId, portalId) });
     },
     SOCKET_DOWN_POLL_MS,
     live && !!domainId && !!portalId && refused !== pollKey,

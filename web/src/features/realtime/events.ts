@@ -4,14 +4,13 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RoomMessage } from '../../api/realtime';
-import type { WorkspaceChange } from '../../api/portal';
-import { PREFERENCES_QUERY_KEY } from '../../app/shell/BannerSlot';
+import { isTemplatesKey, portalKeys, type WorkspaceChange } from '../../api/portal';
+import { preferenceKeys } from '../../api/preference';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { workspaceChanged } from '../../app/selection/workspaceRefresh';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { showToast, useToastStore } from '../../app/toasts/toastService';
 import { parseNotification, upsertNotification } from './notificationsStore';
-import { isTemplatesKey, realtimeKeys } from './queryKeys';
 import { roomId, useRoomMessages } from './realtimeStore';
 import { bumpBehindCounts, receiveOtherUserChange, updateFileWatcher, watcherKey } from './workspaceStore';
 
@@ -46,8 +45,8 @@ export function handleProgressMessage(message: RoomMessage, queryClient: QueryCl
     // returns (creation is synchronous); the card carries it here, so no second toast.
     const domainId = asRecord(notification.data)?.domainId;
     if (domainId != null) {
-      void queryClient.invalidateQueries({ queryKey: realtimeKeys.domainPortals(String(domainId)) });
-      void queryClient.invalidateQueries({ queryKey: realtimeKeys.adminPortals(String(domainId)) });
+      void queryClient.invalidateQueries({ queryKey: portalKeys.domainPortals(String(domainId)) });
+      void queryClient.invalidateQueries({ queryKey: portalKeys.managed(String(domainId)) });
     }
   }
   if (notification.messageType === 'CREATE_TEMPLATE' || notification.messageType === 'UPDATE_TEMPLATE')
@@ -110,21 +109,21 @@ export function handleWorkspaceMessage(
   const data = asRecord(message.data);
   switch (message.title) {
     case 'PREFERENCE_UPDATED':
-      void queryClient.invalidateQueries({ queryKey: PREFERENCES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
       return;
     case 'TEMPLATE_CREATED': {
       const domainId = roomId(message.room, 'domain') ?? (data?.domainId != null ? String(data.domainId) : null);
-      if (domainId) void queryClient.invalidateQueries({ queryKey: realtimeKeys.templates(domainId) });
+      if (domainId) void queryClient.invalidateQueries({ queryKey: portalKeys.templates(domainId) });
       else void queryClient.invalidateQueries({ predicate: (q) => isTemplatesKey(q.queryKey) });
       return;
     }
     case 'WORKSPACE_LOCAL_COMMITS': {
       if (!data || data.domainId == null || data.portalId == null) return;
       void queryClient.invalidateQueries({
-        queryKey: realtimeKeys.localCommits(String(data.domainId), String(data.portalId)),
+        queryKey: portalKeys.localCommits(String(data.domainId), String(data.portalId)),
       });
       void queryClient.invalidateQueries({
-        queryKey: realtimeKeys.localChanges(String(data.domainId), String(data.portalId)),
+        queryKey: portalKeys.localChanges(String(data.domainId), String(data.portalId)),
       });
       return;
     }
@@ -135,10 +134,10 @@ export function handleWorkspaceMessage(
       const domainId = selection.domain && sameId(selection.portal?.id, portalId) ? String(selection.domain.id) : null;
       if (sameId(change.user.id, me)) {
         updateFileWatcher(watcherKey(portalId, change.branch), change.changes);
-        if (domainId) void queryClient.invalidateQueries({ queryKey: realtimeKeys.localChanges(domainId, portalId) });
+        if (domainId) void queryClient.invalidateQueries({ queryKey: portalKeys.localChanges(domainId, portalId) });
       } else {
         receiveOtherUserChange(portalId, change);
-        if (domainId) void queryClient.invalidateQueries({ queryKey: realtimeKeys.wsChanges(domainId, portalId) });
+        if (domainId) void queryClient.invalidateQueries({ queryKey: portalKeys.wsChanges(domainId, portalId) });
       }
       return;
     }

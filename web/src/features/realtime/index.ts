@@ -19,4 +19,3 @@ export {
   type ReloadWorkspaceDetail,
 } from './events';
 export { useNotificationsStore } from './notificationsStore';
-export { realtimeKeys } from './queryKeys';

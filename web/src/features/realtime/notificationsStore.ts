@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { NewPortal } from '../../api/portal';
+import { paths } from '../../app/paths';
 
 export type NotificationStatus = 'PROGRESS' | 'SUCCESS' | 'ERROR';
 export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = ['PROGRESS', 'SUCCESS', 'ERROR'];
@@ -160,7 +161,7 @@ export function createdPortal(card: Notification): { domainId: string; portalId:
 
 /** The dashboard of a created portal (spec 3 §2 'GO TO PORTAL'). */
 export const portalDashboardPath = (domainId: string, portalId: string) =>
-  `/domain/${encodeURIComponent(domainId)}/portal/${encodeURIComponent(portalId)}/branch/master/en_GB/dashboard`;
+  paths.portalScreen(domainId, portalId, 'master');
 
 /**
  * What an error card needs to be retried: data.retry of a failed CREATE_PORTAL, either

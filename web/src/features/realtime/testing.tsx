@@ -1,16 +1,15 @@
 /** Test helpers of the realtime feature (imported by *.test.tsx only). */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { RealtimeEvent, RealtimeStatus, RoomMessage } from '../../api/realtime';
-import { createQueryClient } from '../../app/App';
 import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
 import { initialSessionState, useSessionStore } from '../../app/session/sessionStore';
 import { clearToasts } from '../../app/toasts/toastService';
 import { storeTokens } from '../../api/authStorage';
 import { loginResponse, sampleUser } from '../../test/helpers';
+import { renderWithProviders } from '../../test/render';
 import { resetNotifications } from './notificationsStore';
 import { setRealtimeClient, type RealtimeLike } from './realtimeStore';
 import { resetWorkspaceStore } from './workspaceStore';
@@ -98,15 +97,7 @@ export function openPortal(branch = 'master', portalId = 3): void {
 }
 
 /** Renders `ui` in a query client and a memory router; returns both. */
-export function renderApp(ui: ReactElement, queryClient: QueryClient = createQueryClient()) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
-  const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, queryClient };
-}
+export const renderApp = (ui: ReactElement, queryClient?: QueryClient) => renderWithProviders(ui, queryClient);
 
 export const progress = (data: Record<string, unknown>, room = 'user-7'): RoomMessage => ({
   room,

@@ -12,7 +12,7 @@ import { renderRoute } from '../../../test/render';
 import { LOCAL_CHANGES_MESSAGES } from './commit';
 import { LocalChangesMenu } from './LocalChangesMenu';
 
-const toasts = () => useToastStore.getState().toasts.map((t) => [t.type, t.message]);
+const titledToasts = () => useToastStore.getState().toasts.map((t) => [t.type, t.title, t.message]);
 let overlayMessages: string[];
 
 beforeEach(() => {
@@ -85,7 +85,7 @@ const render = () =>
   renderRoute([{ path: '*', element: <LocalChangesMenu /> }], '/domain/1/portal/1/branch/master/en_GB/dashboard');
 
 async function openPanel() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Local changes (2)' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Local changes: 2' }));
   return screen.findByRole('region', { name: 'Local changes' });
 }
 
@@ -145,12 +145,53 @@ describe('local changes menu', () => {
     await userEvent.type(within(panel).getByLabelText('Commit message'), 'Images');
     await userEvent.click(within(panel).getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
-      expect(toasts()).toEqual([
+      expect(titledToasts()).toEqual([
         [
           'WARNING',
-          'Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution.\npages/a.html: missing alt text',
+          undefined,
+          'Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution.',
         ],
+        ['WARNING', 'Content validation warning occurred after committing changes', 'pages/a.html: missing alt text'],
       ]),
+    );
+  });
+
+  it("shows 'Something went wrong pulling local commits' when the local commits fail to load", async () => {
+    server();
+    const fetch = vi.mocked(globalThis.fetch);
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input) === 'api/v1/portal/1/1/local-commits')
+        return errorResponse(400, { errorCode: 'GIT_ERROR', errorMessage: 'The workspace could not be read.' });
+      return routes(input, init);
+    });
+    render();
+    await waitFor(() =>
+      expect(titledToasts()).toContainEqual([
+        'DANGER',
+        LOCAL_CHANGES_MESSAGES.localCommitsFailed,
+        'The workspace could not be read.',
+      ]),
+    );
+    expect(LOCAL_CHANGES_MESSAGES.localCommitsFailed).toBe('Something went wrong pulling local commits');
+  });
+
+  it("shows 'Could not revert portal' when Revert To fails", async () => {
+    server();
+    const fetch = vi.mocked(globalThis.fetch);
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' && String(input) === 'api/v1/portal/1/1/revert')
+        return errorResponse(409, { errorCode: 'GIT_CONFLICTS', errorMessage: 'The revert conflicts.' });
+      return routes(input, init);
+    });
+    render();
+    const panel = await openPanel();
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Revert To' }));
+    const prompt = useToastStore.getState().toasts.find((t) => t.isPrompt);
+    dismissToast(prompt!.id, true);
+    await waitFor(() =>
+      expect(titledToasts()).toContainEqual(['DANGER', 'Could not revert portal', 'The revert conflicts.']),
     );
   });
 

@@ -24,9 +24,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DifferenceOutlinedIcon from '@mui/icons-material/DifferenceOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { portalApi, type ChangeType, type WorkspaceChange } from '../../../api/portal';
+import { portalApi, portalKeys, type ChangeType, type WorkspaceChange } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
 import { usePermission } from '../../../app/permissions/usePermission';
 import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
@@ -36,8 +36,8 @@ import { useSessionStore } from '../../../app/session/sessionStore';
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { commitMessage } from '../../../lib/validation';
 import { formatTime } from '../format';
-import { invalidateWorkspace, portalKeys, useLocalChanges, useLocalCommits } from '../queries';
-import { commitChanges, LOCAL_CHANGES_MESSAGES, revert } from './commit';
+import { invalidateWorkspace, useLocalChanges, useLocalCommits } from '../queries';
+import { commitChanges, LOCAL_CHANGES_MESSAGES, revert, showFailure } from './commit';
 
 const CHANGE_COLOR: Record<ChangeType, 'success' | 'info' | 'error'> = {
   ADD: 'success',
@@ -162,6 +162,11 @@ export function LocalChangesMenu() {
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  // A failed local-commits fetch, once per failure (spec 3 §8).
+  const commitsError = commits.isError ? commits.error : null;
+  useEffect(() => {
+    if (commitsError) showFailure(LOCAL_CHANGES_MESSAGES.localCommitsFailed, commitsError);
+  }, [commitsError, commits.errorUpdatedAt]);
 
   if (!domain || !portal || !branch || d === undefined || p === undefined || !canRead) return null;
 
@@ -226,12 +231,12 @@ export function LocalChangesMenu() {
     void navigate(portalRoutePath(d, p, target, lang, 'dashboard'));
   };
 
-  const label = fetchLocal ? `Local changes (${count})` : 'Local changes';
+  const label = fetchLocal ? `Local changes: ${count}` : 'Local changes';
   return (
     <>
       <Tooltip title="Local changes">
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Badge badgeContent={count} color="warning" invisible={!fetchLocal || count === 0}>
+          <Badge badgeContent={count} color="warning" invisible={!fetchLocal || count === 0} aria-hidden>
             <DifferenceOutlinedIcon />
           </Badge>
         </IconButton>

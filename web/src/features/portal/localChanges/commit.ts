@@ -1,7 +1,7 @@
 import { toApiError } from '../../../api/errors';
 import { portalApi, type CommitResult, type Id } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
-import { showHttpError, toasts } from '../../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../../app/toasts/toastService';
 
 export const LOCAL_CHANGES_MESSAGES = {
   committing: 'Committing changes',
@@ -10,18 +10,30 @@ export const LOCAL_CHANGES_MESSAGES = {
   warningsCode: 'CONTENT_VALIDATION_PASS_WITH_WARNINGS',
   warnings:
     'Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution.',
+  /** Title of the separate toast that lists the rule messages (spec 3 §8). */
+  warningsAfterCommit: 'Content validation warning occurred after committing changes',
+  revertFailed: 'Could not revert portal',
+  localCommitsFailed: 'Something went wrong pulling local commits',
   revertAllPrompt: 'Revert all local changes? Your uncommitted changes are discarded.',
   revertToPrompt: (message: string) => `Revert to the commit '${message}'? Its content is committed again on top.`,
 } as const;
 
-/** Shows the content-validation warning toast when a commit answered with warnings. */
+/**
+ * When a commit answered CONTENT_VALIDATION_PASS_WITH_WARNINGS: the general warning toast, and
+ * a separate one titled 'Content validation warning occurred after committing changes' with
+ * the rule messages (spec 3 §8).
+ */
 export function warnOnValidation(result: CommitResult | undefined | null): void {
   if (result?.code !== LOCAL_CHANGES_MESSAGES.warningsCode) return;
+  const sticky = { timeOut: 10_000, closeButton: true };
+  toasts.warning(LOCAL_CHANGES_MESSAGES.warnings, undefined, sticky);
   const rules = (result.ruleWarnings ?? []).filter(Boolean);
-  toasts.warning([LOCAL_CHANGES_MESSAGES.warnings, ...rules].join('\n'), undefined, {
-    timeOut: 10_000,
-    closeButton: true,
-  });
+  if (rules.length > 0) toasts.warning(rules.join('\n'), LOCAL_CHANGES_MESSAGES.warningsAfterCommit, sticky);
+}
+
+/** A failed call as a danger toast titled with the spec's wording and the server's message. */
+export function showFailure(title: string, error: unknown): void {
+  toasts.danger(toApiError(error).errorMessage, title, { timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS, closeButton: true });
 }
 
 export type CommitOutcome = { ok: true } | { ok: false; conflict: string | null };
@@ -52,7 +64,7 @@ export async function revert(d: Id, p: Id, commitId?: string): Promise<boolean> 
     else await portalApi.revertAll(d, p);
     return true;
   } catch (error) {
-    showHttpError(error, 'Could not revert the changes');
+    showFailure(LOCAL_CHANGES_MESSAGES.revertFailed, error);
     return false;
   } finally {
     overlay.hide();

@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
+import { portalKeys } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
@@ -24,7 +25,6 @@ import { refreshWorkspaceViews, reopenPortal } from '../../../app/selection/work
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
-import { portalKeys } from '../queries';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
@@ -48,7 +48,7 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
   });
 
   const switchTo = async (branch: string, override: boolean) => {
-    overlay.show(CHAIN_MESSAGES.openingPortal);
+    overlay.show(CHAIN_MESSAGES.switchingBranch);
     try {
       // The workspace is now on the other branch: the selection and every view derived from
       // the workspace follow (app/selection/workspaceRefresh.ts).

@@ -23,10 +23,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
-import { portalApi, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
+import { portalApi, portalKeys, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
-import { portalKeys } from '../queries';
 import { isInactivePortal, portalTree, type PortalSort } from './tree';
 
 /** spec 1 §9: the portal popover is at most 560 px high. */

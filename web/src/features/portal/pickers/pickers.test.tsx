@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { overlay } from '../../../app/overlay/overlayStore';
 import { storeTokens } from '../../../api/authStorage';
 import type { Category, Portal } from '../../../api/portal';
 import { initialSelectionState, useSelectionStore } from '../../../app/selection/selectionStore';
@@ -85,7 +86,10 @@ beforeEach(() => {
   });
   clearToasts();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const PATH = 'domain/:domain/portal/:portal/branch/:branch/:language/*';
 function renderPicker(element: React.ReactNode, at = '/domain/1/portal/1/branch/master/en_GB/settings') {
@@ -160,12 +164,17 @@ describe('Select Branch', () => {
           status: { branch: 'feature/summer', changes: {}, aheadCount: 0, behindCount: 0 },
         }),
     });
+    const shown: string[] = [];
+    vi.spyOn(overlay, 'show').mockImplementation((o) => {
+      shown.push(typeof o === 'string' ? o : (o?.message ?? ''));
+    });
     const { router } = renderPicker(<BranchPicker anchorEl={anchor()} onClose={() => undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: 'feature/summer' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/domain/1/portal/1/branch/feature:summer/en_GB/settings'),
     );
     expect(useSelectionStore.getState().branch).toBe('feature/summer');
+    expect(shown).toEqual(['Switching Branch']);
   });
 
   it("offers 'Discard local changes and switch' on GIT_LOCAL_COMMITS_ERROR", async () => {

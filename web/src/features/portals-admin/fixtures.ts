@@ -1,7 +1,5 @@
-/** Test data and helpers of the portal management screens (imported by *.test.tsx only). */
+/** Test data of the portal management screens (imported by *.test.tsx only); helpers are in src/test. */
 import type { Portal, Template } from '../../api/portal';
-
-export const noContent = () => new Response(null, { status: 204 });
 
 export function portal(id: number, name: string, extra: Partial<Portal> = {}): Portal {
   return {
@@ -55,14 +53,3 @@ export const ownTemplate: Template = {
   builtIn: false,
   updating: false,
 };
-
-/** The query string of the one call to `key` ("METHOD path"). */
-export function queryOf(fetch: { mock: { calls: unknown[][] } }, key: string): URLSearchParams {
-  const [method, path] = key.split(' ');
-  const call = fetch.mock.calls.find(([url, init]) => {
-    const m = ((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase();
-    return m === method && String(url).split('?')[0] === path;
-  });
-  if (!call) throw new Error(`no call to ${key}`);
-  return new URLSearchParams(String(call[0]).split('?')[1] ?? '');
-}

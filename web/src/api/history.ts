@@ -1,0 +1,39 @@
+import { api } from './client';
+import type { Domain, User } from './types';
+
+export const HISTORY_CATEGORIES = ['SIGN_IN', 'USER', 'DOMAIN', 'GROUP', 'PREFERENCE'] as const;
+export type HistoryCategory = (typeof HISTORY_CATEGORIES)[number];
+
+export interface LookupEntry {
+  key: string;
+  value: string;
+}
+
+export interface HistoryEntry {
+  id: number | string;
+  at: string;
+  category: string;
+  historyType: string;
+  userId?: User['id'] | null;
+  userName?: string;
+  domainId?: Domain['id'] | null;
+  entity?: string;
+  entityId?: string;
+  details?: string;
+  clientAddr?: string;
+}
+
+/** Audit history (spec 3 §7 "Admin-related" lookups). */
+export const historyApi = {
+  types: async (category: HistoryCategory) =>
+    (await api.get<LookupEntry[] | null>(`lookup/type/historyType/category/${encodeURIComponent(category)}`)) ?? [],
+  list: async (historyType: string) =>
+    (await api.get<HistoryEntry[] | null>('lookup/accounts/0/0/entities/ALL/history', {
+      query: { historyType: historyType || undefined },
+    })) ?? [],
+};
+
+export const historyKeys = {
+  types: (category: string) => ['history', 'types', category] as const,
+  list: (type: string) => ['history', 'entries', type] as const,
+};
