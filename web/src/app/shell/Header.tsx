@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useLocation } from 'react-router';
 import { breadcrumbTrail } from './breadcrumbs';
+import { useSelectionStore } from '../selection/selectionStore';
 import { ProfileMenu } from './ProfileMenu';
 import { headerActions } from '../registry';
 import IconButton from '@mui/material/IconButton';
@@ -20,7 +21,9 @@ import { useState } from 'react';
 /** The header bar: breadcrumbs, the registered header actions (app/registry), the documentation and profile menus. */
 export function Header() {
   const { pathname } = useLocation();
-  const trail = breadcrumbTrail(pathname);
+  const domain = useSelectionStore((s) => s.domain);
+  const portal = useSelectionStore((s) => s.portal);
+  const trail = breadcrumbTrail(pathname, { domain, portal });
   const crumbs = [trail.root, ...trail.segments];
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -29,4 +29,16 @@ describe('breadcrumbTrail', () => {
       'Settings',
     ]);
   });
+
+  it('names the selected domain and portal instead of their ids', () => {
+    const names = { domain: { id: 1, name: 'Demo Airline' }, portal: { id: '2', name: 'Crew Portal' } };
+    expect(breadcrumbTrail('/domain/1/portal/2/branch/master/en_GB/dashboard', names)).toEqual({
+      root: 'Portal',
+      segments: ['Demo Airline', 'Crew Portal', 'master', 'en_GB', 'Dashboard'],
+    });
+    // Another id than the selection's: left out, as before.
+    expect(breadcrumbTrail('/domain/7/dashboard', names).segments).toEqual(['Dashboard']);
+    // Admin paths are not domain paths.
+    expect(breadcrumbTrail('/admin/domains/1', names).segments).toEqual(['Domains']);
+  });
 });
