@@ -6,27 +6,17 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"portalwright/internal/testkit"
 	"strings"
 	"testing"
 
 	"portalwright/internal/httpx"
-
-	"github.com/go-chi/chi/v5"
 )
 
 func serve(t *testing.T, h httpx.Routes, path string) *httptest.ResponseRecorder {
 	t.Helper()
-	r := chi.NewRouter()
-	for _, rt := range h.Routes() {
-		rt := rt
-		r.MethodFunc(rt.Method, rt.Pattern, func(w http.ResponseWriter, req *http.Request) {
-			if err := rt.Handler(w, req); err != nil {
-				httpx.WriteError(w, req, err)
-			}
-		})
-	}
 	w := httptest.NewRecorder()
-	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+	testkit.Routes(h.Routes()).ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
 	return w
 }
 

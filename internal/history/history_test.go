@@ -5,14 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"portalwright/internal/testkit"
 	"strings"
 	"testing"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
 	"portalwright/internal/workspace"
-
-	"github.com/go-chi/chi/v5"
 )
 
 type fakeLog struct {
@@ -30,17 +29,8 @@ func (f *fakeLog) History(_ context.Context, portalID int64, branch string, limi
 }
 
 func serve(h *Handler, path string) *httptest.ResponseRecorder {
-	r := chi.NewRouter()
-	for _, rt := range h.Routes() {
-		rt := rt
-		r.MethodFunc(rt.Method, rt.Pattern, func(w http.ResponseWriter, req *http.Request) {
-			if err := rt.Handler(w, req); err != nil {
-				httpx.WriteError(w, req, err)
-			}
-		})
-	}
 	w := httptest.NewRecorder()
-	r.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+	testkit.Routes(h.Routes()).ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
 	return w
 }
 

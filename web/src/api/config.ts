@@ -17,6 +17,8 @@ export const configApi = {
   },
   backendVersion: () => api.get<string>('config/backend-version', { responseType: 'text' }),
   features: () => api.get<Features>('config/features', { auth: false, responseType: 'json' }),
+  /** The operator's information message (`<data>/web-config/info-message.txt`); '' when none. */
+  infoMessage: () => api.get<{ message?: string }>('config/infoMessage', { auth: false, responseType: 'json' }),
   probeConfig: () =>
     api.get<ProbeConfig>('assets/config/probe.config.json', {
       auth: false,

@@ -58,4 +58,16 @@ describe('banner', () => {
     renderWithProviders(<BannerSlot />);
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it("shows the operator's information message as text", async () => {
+    mockFetch({
+      'GET api/v1/preference/all': () => jsonResponse([{ id: 1, bannerStatus: 'BANNER_OFF', bannerMessage: '' }]),
+      'GET api/v1/config/infoMessage': () => jsonResponse({ message: 'Crew portal freeze <b>Friday</b>' }),
+    });
+    renderWithProviders(<BannerSlot />);
+    const note = await screen.findByRole('note', { name: 'Information' });
+    expect(note).toHaveTextContent('Crew portal freeze <b>Friday</b>');
+    expect(note.querySelector('b')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'System banner' })).not.toBeInTheDocument();
+  });
 });

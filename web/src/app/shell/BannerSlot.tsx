@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
+import { configApi } from '../../api/config';
 import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
 import { pollEvery, useSessionLive } from '../session/polling';
 import { useSessionStore } from '../session/sessionStore';
@@ -13,6 +14,9 @@ import { useSessionStore } from '../session/sessionStore';
  * The preference is refetched on window focus and every 60 s; System
  * Preferences invalidates preferenceKeys.all after a save, so the admin sees
  * the change at once. Polling stops when the session is over (app/session/polling.ts).
+ *
+ * Below it, the operator's information message (GET /config/infoMessage, a text file in the
+ * data dir's web-config), also as plain text, read with the banner.
  */
 export const BANNER_REFETCH_MS = 60_000;
 
@@ -29,6 +33,8 @@ export function bannerMessage(preferences: readonly Preference[] | undefined): s
   return message.trim() ? message : null;
 }
 
+export const infoMessageKey = ['config', 'infoMessage'] as const;
+
 export function BannerSlot() {
   const loggedIn = useSessionStore((s) => s.status === 'loggedIn');
   const live = useSessionLive();
@@ -39,18 +45,40 @@ export function BannerSlot() {
     refetchOnWindowFocus: true,
     refetchInterval: pollEvery(BANNER_REFETCH_MS),
   });
+  const info = useQuery({
+    queryKey: infoMessageKey,
+    queryFn: configApi.infoMessage,
+    enabled: live,
+    refetchInterval: pollEvery(BANNER_REFETCH_MS),
+  });
   const message = loggedIn ? bannerMessage(data) : null;
-  if (!message) return null;
+  const infoText = loggedIn ? (info.data?.message ?? '').trim() : '';
+  if (!message && !infoText) return null;
   return (
-    <Alert
-      severity="info"
-      variant="filled"
-      square
-      role="status"
-      aria-label="System banner"
-      sx={{ borderRadius: 0, whiteSpace: 'pre-line', wordBreak: 'break-word' }}
-    >
-      {message}
-    </Alert>
+    <>
+      {message && (
+        <Alert
+          severity="info"
+          variant="filled"
+          square
+          role="status"
+          aria-label="System banner"
+          sx={{ borderRadius: 0, whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+        >
+          {message}
+        </Alert>
+      )}
+      {infoText && (
+        <Alert
+          severity="info"
+          square
+          role="note"
+          aria-label="Information"
+          sx={{ borderRadius: 0, whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+        >
+          {infoText}
+        </Alert>
+      )}
+    </>
   );
 }
