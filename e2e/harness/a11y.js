@@ -15,6 +15,18 @@ export const BLOCKING_IMPACTS = ['serious', 'critical'];
  * @returns {Promise<Array<{id: string, impact: string, help: string, targets: string[]}>>}
  */
 export async function scanPage(page) {
+  // A violation must hold twice, half a second apart: a toast sliding in or a button between
+  // states is not what the screen shows.
+  const first = await scanOnce(page);
+  if (!first.length) return first;
+  await page.waitForTimeout(500);
+  const again = await scanOnce(page);
+  const key = (v) => `${v.id} ${v.targets.join('|')}`;
+  const kept = new Set(first.map(key));
+  return again.filter((v) => kept.has(key(v)));
+}
+
+async function scanOnce(page) {
   // Colours are measured as shown: let transitions (a dialog fading in, a ripple) finish.
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 3000 })

@@ -6,7 +6,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useE2E, signIn, expectVisible, expectHidden } from '../harness/index.js';
+import { useE2E, signIn, expectVisible, expectHidden, eventually } from '../harness/index.js';
 
 const WRITER = { username: 'bob', password: 'bob-pass-1', firstName: 'Bob', lastName: 'Writer', email: 'bob@example.test' };
 const DASHBOARD = '/#/domain/1/portal/1/branch/master/en_GB/dashboard';
@@ -68,10 +68,13 @@ describe('realtime', { timeout: 180_000 }, () => {
     // B's workspace now has A's commit and is level with the branch.
     const bobDir = path.join(e2e.server.dataDir, 'workspaces', String(profileB.user.id), '1');
     await waitUntil(() => fs.existsSync(path.join(bobDir, 'probe-settings.json')), 15_000, "A's file in B's workspace");
-    const changes = await api(tokenB, 'GET', 'portal/1/1/wsChanges/master');
-    const bobEntry = changes.find((c) => c.user.id === profileB.user.id);
-    assert.equal(bobEntry?.behindCount, 0, `B is up to date: ${JSON.stringify(bobEntry)}`);
-    assert.ok(changes.some((c) => c.user.id === profileA.user.id));
+    // The file lands during the reload's checkout; the reload's status follows a moment later.
+    await eventually(async () => {
+      const changes = await api(tokenB, 'GET', 'portal/1/1/wsChanges/master');
+      const bobEntry = changes.find((c) => c.user.id === profileB.user.id);
+      assert.equal(bobEntry?.behindCount, 0, `B is up to date: ${JSON.stringify(bobEntry)}`);
+      assert.ok(changes.some((c) => c.user.id === profileA.user.id));
+    });
   });
 
   it('when the socket drops the app polls local commits, and it reconnects', async () => {
