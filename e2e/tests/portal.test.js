@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  useE2E, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText,
+  useE2E, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText, eventually,
 } from '../harness/index.js';
 
 const READER = { username: 'paula', password: 'paula-pass-1', firstName: 'Paula', lastName: 'Reader', email: 'paula@example.test' };
@@ -110,8 +110,13 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await expectVisible(localChangesButton(page, 1), { timeout: 25_000 });
     await localChangesButton(page, 1).click();
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'winter-note.html');
-    await panel.getByRole('button', { name: 'Revert All' }).click();
-    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    // The panel re-renders as the live counts arrive: click until the confirmation is asked.
+    const yes = page.getByRole('button', { name: 'Yes', exact: true });
+    await eventually(async () => {
+      if (!(await yes.isVisible())) await panel.getByRole('button', { name: 'Revert All' }).click();
+      await expectVisible(yes, { timeout: 2000 });
+    });
+    await yes.click();
     await expectVisible(localChangesButton(page, 0), { timeout: 25_000 });
     assert.equal(fs.existsSync(path.join(e2e.server.dataDir, 'workspaces', String(adminId), '1', 'winter-note.html')), false);
   });
