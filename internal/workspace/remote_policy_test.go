@@ -19,21 +19,21 @@ import (
 
 func TestParseRemote(t *testing.T) {
 	for url, want := range map[string]remoteTarget{
-		"https://git.example.com/team/portal.git":              {"https", "git.example.com", "443"},
-		"https://user:p%40ss@Git.Example.com:8443/portal.git":  {"https", "git.example.com", "8443"},
-		"http://10.0.0.1/portal.git":                           {"http", "10.0.0.1", "80"},
-		"git://127.0.0.1:9418/portal.git":                      {"git", "127.0.0.1", "9418"},
-		"ssh://git@git.example.com:2222/team/portal.git":       {"ssh", "git.example.com", "2222"},
-		"git+ssh://git@example.com/portal.git":                 {"ssh", "example.com", "22"},
-		"http://[::1]:8080/portal.git":                         {"http", "::1", "8080"},
-		"ssh://[fd00::1]/portal.git":                           {"ssh", "fd00::1", "22"},
-		"git@github.com:team/portal.git":                       {"ssh", "github.com", "22"},
-		"git@[::1]:portal.git":                                 {"ssh", "::1", "22"},
-		"deploy@192.168.1.10:portal.git":                       {"ssh", "192.168.1.10", "22"},
-		"https://git.example.com":                              {"https", "git.example.com", "443"},
-		"https://localhost./portal.git":                        {"https", "localhost.", "443"},
-		"https://a@b.example.com/x@y.git":                      {"https", "b.example.com", "443"},
-		"git@git.example.com:/srv/git/portal.git":              {"ssh", "git.example.com", "22"},
+		"https://git.example.com/team/portal.git":             {"https", "git.example.com", "443"},
+		"https://user:p%40ss@Git.Example.com:8443/portal.git": {"https", "git.example.com", "8443"},
+		"http://10.0.0.1/portal.git":                          {"http", "10.0.0.1", "80"},
+		"git://127.0.0.1:9418/portal.git":                     {"git", "127.0.0.1", "9418"},
+		"ssh://git@git.example.com:2222/team/portal.git":      {"ssh", "git.example.com", "2222"},
+		"git+ssh://git@example.com/portal.git":                {"ssh", "example.com", "22"},
+		"http://[::1]:8080/portal.git":                        {"http", "::1", "8080"},
+		"ssh://[fd00::1]/portal.git":                          {"ssh", "fd00::1", "22"},
+		"git@github.com:team/portal.git":                      {"ssh", "github.com", "22"},
+		"git@[::1]:portal.git":                                {"ssh", "::1", "22"},
+		"deploy@192.168.1.10:portal.git":                      {"ssh", "192.168.1.10", "22"},
+		"https://git.example.com":                             {"https", "git.example.com", "443"},
+		"https://localhost./portal.git":                       {"https", "localhost.", "443"},
+		"https://a@b.example.com/x@y.git":                     {"https", "b.example.com", "443"},
+		"git@git.example.com:/srv/git/portal.git":             {"ssh", "git.example.com", "22"},
 	} {
 		got, err := parseRemote(url)
 		if err != nil || got != want {
