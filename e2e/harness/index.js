@@ -4,3 +4,4 @@ export * from './expect.js';
 export * from './suite.js';
 export * from './ui.js';
 export * from './a11y.js';
+export * from './api.js';

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useE2E, signIn, loginScreen, expectShell, expectVisible, expectHidden, expectText, expectURL, expectCount,
+  useE2E, apiSession, signIn, loginScreen, expectShell, expectVisible, expectHidden, expectText, expectURL, expectCount,
 } from '../harness/index.js';
 
 const sideNav = (page) => page.getByRole('navigation', { name: 'Side navigation' });
@@ -82,8 +82,7 @@ describe('admin', { timeout: 120_000 }, () => {
     assert.ok(otp, `no one-time password in ${JSON.stringify(text)}`);
 
     // The API agrees with the screen.
-    const { id_token: token } = await e2e.server.apiLogin();
-    const outbox = await (await e2e.server.fetch('/api/v1/admin/outbox', { headers: { Authorization: `Bearer ${token}` } })).json();
+    const outbox = await (await apiSession(e2e.server)).ok('GET', 'admin/outbox');
     assert.ok(outbox.some((m) => m.to === user.email && m.text.includes(otp)), 'the outbox API holds the same mail');
 
     // The new user signs in with it, is switched to the one-time form and sets a password.
@@ -125,11 +124,11 @@ describe('admin', { timeout: 120_000 }, () => {
     await admin.getByRole('button', { name: 'Create Group' }).click();
     const group = admin.getByRole('dialog', { name: 'Create Group' });
     await group.getByLabel('Group name').fill('Editors');
-    await group.getByRole('checkbox', { name: 'domain_user_create' }).check();
+    await group.getByRole('checkbox', { name: 'Create domain users' }).check();
     await group.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(toast(admin, 'Group Editors created.'));
     const groups = admin.getByRole('table', { name: 'Permission groups' });
-    await expectText(groups.getByRole('row', { name: /Editors/ }), 'domain_user_create');
+    await expectText(groups.getByRole('row', { name: /Editors/ }), 'Create domain users');
 
     await admin.getByRole('button', { name: 'Add Member' }).click();
     const add = admin.getByRole('dialog', { name: 'Add Member' });

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useE2E, signIn, loginScreen, shell, overlays, expectLoginScreen, expectShell,
+  useE2E, apiClient, signIn, loginScreen, shell, overlays, expectLoginScreen, expectShell,
   expectVisible, expectHidden, expectEnabled, expectDisabled, expectURL,
   ADMIN_USERNAME, ADMIN_PASSWORD,
 } from '../harness/index.js';
@@ -77,7 +77,8 @@ describe('auth', { timeout: 45_000 }, () => {
   it('logs out through the profile menu: overlay, login screen, and the old token is revoked', async () => {
     const page = await e2e.newPage();
     const { id_token: token } = await signIn(page);
-    assert.equal((await e2e.server.fetch('/api/v1/user/profile', { headers: { Authorization: `Bearer ${token}` } })).status, 200);
+    const api = apiClient(e2e.server, token);
+    assert.equal((await api.call('GET', 'user/profile')).status, 200);
 
     // Hold the logout call until the overlay has been seen, so its check cannot race the request.
     let release;
@@ -98,8 +99,7 @@ describe('auth', { timeout: 45_000 }, () => {
     await expectHidden(overlay);
     await expectHidden(shell(page).profileButton);
 
-    const res = await e2e.server.fetch('/api/v1/user/profile', { headers: { Authorization: `Bearer ${token}` } });
-    assert.equal(res.status, 401, 'the token of the ended session is refused');
+    assert.equal((await api.call('GET', 'user/profile')).status, 401, 'the token of the ended session is refused');
   });
 
   it('with Remember Me, a reload keeps the user signed in', async () => {

@@ -4,44 +4,31 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useE2E, signIn, expectVisible, expectText, expectURL } from '../harness/index.js';
+import { useE2E, apiSession, signIn, expectVisible, expectText, expectURL } from '../harness/index.js';
 
 const DASHBOARD = 'domain/1/portal/1/branch/master/en_GB/dashboard';
 const LONG = 60_000;
 
 describe('portal dashboard', { timeout: 180_000 }, () => {
   const e2e = useE2E();
-  let adminToken;
   let adminId;
   let author;
 
-  async function api(method, p, body) {
-    const res = await e2e.server.fetch(`/api/v1/${p}`, {
-      method,
-      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    assert.ok(res.status < 300, `${method} ${p}: HTTP ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-
   before(async () => {
-    const login = await e2e.server.apiLogin();
-    adminToken = login.id_token;
-    adminId = login.profile.user.id;
+    const admin = await apiSession(e2e.server);
+    adminId = admin.userId;
     // A commit made through the API: open the workspace, write a file, commit.
-    await api('GET', 'portal/1/1/open?branch=master');
+    await admin.ok('GET', 'portal/1/1/open?branch=master');
     const dir = path.join(e2e.server.dataDir, 'workspaces', String(adminId), '1');
     fs.writeFileSync(path.join(dir, 'dashboard-note.html'), '<p>Dashboard</p>\n');
-    await api('POST', 'portal/1/1/commits', { message: 'Add dashboard note' });
-    const history = await api('GET', 'portal/1/1/commits?branch=master&limit=5');
+    await admin.ok('POST', 'portal/1/1/commits', { message: 'Add dashboard note' });
+    const history = await admin.ok('GET', 'portal/1/1/commits?branch=master&limit=5');
     assert.equal(history[0].message, 'Add dashboard note');
     assert.deepEqual(history[0].files, [{ path: 'dashboard-note.html', change: 'ADD' }]);
     author = history[0].author;
     assert.ok(author, 'the commit has an author');
     // A microsite of the domain to link.
-    await api('POST', 'portal/create_template/1', { name: 'Duty Free', type: 'CREW', scope: 'MICROSITE', starter: 'crew' });
+    await admin.ok('POST', 'portal/create_template/1', { name: 'Duty Free', type: 'CREW', scope: 'MICROSITE', starter: 'crew' });
   });
 
   async function go(page, route) {

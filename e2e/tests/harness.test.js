@@ -3,7 +3,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, productVersion, launchBrowser, newContextPage, ADMIN_PASSWORD } from '../harness/index.js';
+import {
+  startServer, productVersion, launchBrowser, newContextPage, ADMIN_PASSWORD, apiClient, apiSession, grantGroup,
+} from '../harness/index.js';
 
 describe('harness', () => {
   let server;
@@ -27,11 +29,7 @@ describe('harness', () => {
     assert.ok(body.id_token);
     assert.ok(body.refresh_token);
     assert.equal(body.profile.user.username ?? body.profile.user.userName ?? body.profile.user.user_name, 'admin');
-    const bad = await server.fetch('/api/v1/user/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'wrong' }),
-    });
+    const bad = await apiClient(server).call('POST', 'user/login', { username: 'admin', password: 'wrong' });
     assert.equal(bad.status, 401);
   });
 
@@ -41,10 +39,20 @@ describe('harness', () => {
     assert.ok((await server.apiLogin('carol', 'secret2')).id_token);
   });
 
+  it('calls the API as a user, grants permission groups, and names a failed call', async () => {
+    const admin = await apiSession(server);
+    assert.equal(admin.login.profile.user.id, admin.userId);
+    const [bobId] = await grantGroup(admin, 1, 'Harness Readers', ['portal_read'], ['bob']);
+    const bob = await apiSession(server, 'bob', 'secret1');
+    assert.equal(bob.userId, bobId);
+    assert.equal((await bob.call('GET', 'user/profile')).status, 200);
+    await assert.rejects(apiClient(server).ok('GET', 'user/profile'), /GET user\/profile: HTTP 401/);
+  });
+
   it('reports the back-end version as the product version plus a build number', async () => {
-    const res = await server.fetch('/api/v1/config/backend-version');
+    const res = await apiClient(server).call('GET', 'config/backend-version');
     assert.equal(res.status, 200);
-    const text = (await res.text()).trim().replace(/^"|"$/g, '');
+    const text = res.text.trim().replace(/^"|"$/g, '');
     assert.match(text, new RegExp(`^${productVersion().replace(/\./g, '\\.')}\\.\\d+$`));
   });
 

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useE2E, signIn, expectVisible, expectHidden, expectURL, expectDisabled, ARTIFACTS_DIR } from '../harness/index.js';
+import { useE2E, apiClient, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, ARTIFACTS_DIR } from '../harness/index.js';
 
 const AUTHOR = { username: 'ann', password: 'ann-pass-1', firstName: 'Ann', lastName: 'Author', email: 'ann@example.test' };
 const SETTINGS = 'domain/1/portal/1/branch/master/en_GB/settings';
@@ -27,24 +27,7 @@ const LONG = 30_000;
 
 describe('no lost updates', { timeout: 300_000 }, () => {
   const e2e = useE2E({ server: { users: [AUTHOR] } });
-  let adminToken;
   let adminId;
-
-  async function api(method, p, body, { token = adminToken, headers = {} } = {}) {
-    const res = await e2e.server.fetch(`/api/v1/${p}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, etag: res.headers.get('ETag'), body: text ? JSON.parse(text) : null };
-  }
-
-  async function ok(method, p, body, opts) {
-    const res = await api(method, p, body, opts);
-    assert.ok(res.status < 300, `${method} ${p}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
-    return res;
-  }
 
   /** portal.json on master in the canonical repository. */
   const masterLanguages = () =>
@@ -60,15 +43,10 @@ describe('no lost updates', { timeout: 300_000 }, () => {
       .languageSettings.languages;
 
   before(async () => {
-    const login = await e2e.server.apiLogin();
-    adminToken = login.id_token;
-    adminId = login.profile.user.id;
-    await ok('POST', 'permissions/createGroup/1', {
-      groupName: 'Authors',
-      permissions: ['portal_read', 'portal_write', 'branch_read', 'portal_settings_read', 'portal_settings_write'],
-    });
-    const author = (await ok('GET', 'user/all')).body.find((u) => u.userName === AUTHOR.username);
-    await ok('PUT', `permissions/updateRoles/${author.id}/1/Authors`);
+    const admin = await apiSession(e2e.server);
+    adminId = admin.userId;
+    const permissions = ['portal_read', 'portal_write', 'branch_read', 'portal_settings_read', 'portal_settings_write'];
+    await grantGroup(admin, 1, 'Authors', permissions, [AUTHOR.username]);
   });
 
   /** Opens a route of the signed-in app without reloading it. */
@@ -179,19 +157,20 @@ describe('no lost updates', { timeout: 300_000 }, () => {
 
   it('a stale save shows the conflict, overwrites nothing, and reload-and-reapply keeps both changes', async () => {
     const b = await e2e.newPage();
-    const { id_token: tokenB } = await signIn(b);
+    const apiB = apiClient(e2e.server, (await signIn(b)).id_token);
     await openSettings(b);
     await addLanguage(b, 'pt_PT'); // not saved yet
 
     // Meanwhile portal.json of B's workspace changes (another tab of B, say): read, then write with its version.
-    const current = await ok('GET', 'settings/1/1', undefined, { token: tokenB });
+    const current = await apiB.call('GET', 'settings/1/1');
+    assert.ok(current.status < 300, `GET settings/1/1: HTTP ${current.status} ${current.text}`);
     assert.match(current.etag ?? '', /^".*"$/, 'GET settings answers an ETag');
     const next = structuredClone(current.body);
     next.languageSettings.languages.push('sv_SE');
-    await ok('PUT', 'settings/1/1', next, { token: tokenB, headers: { 'If-Match': current.etag } });
+    await apiB.ok('PUT', 'settings/1/1', next, { headers: { 'If-Match': current.etag } });
     // A write without a version, or with the old one, is refused.
-    assert.equal((await api('PUT', 'settings/1/1', next, { token: tokenB })).status, 428);
-    const stale = await api('PUT', 'settings/1/1', next, { token: tokenB, headers: { 'If-Match': current.etag } });
+    assert.equal((await apiB.call('PUT', 'settings/1/1', next)).status, 428);
+    const stale = await apiB.call('PUT', 'settings/1/1', next, { headers: { 'If-Match': current.etag } });
     assert.equal(stale.status, 409);
     assert.equal(stale.body.errorCode, 'FILE_CHANGED');
 
@@ -218,18 +197,13 @@ describe('no lost updates', { timeout: 300_000 }, () => {
 
   it("the domain delete confirmation lists the domain's portals", async () => {
     // Earlier browser sign-ins of the admin ended older sessions: sign in again for the set-up.
-    const token = (await e2e.server.apiLogin()).id_token;
-    const domain = (await ok('POST', 'domain/', { name: 'Doomed Airline' }, { token })).body;
-    await ok('POST', `portal/create_template/${domain.id}`, { name: 'Doomed Crew', type: 'CREW', starter: 'crew' }, { token });
-    await ok(
-      'POST',
-      `portal/create_template/${domain.id}`,
-      { name: 'Doomed Cabin', type: 'PASSENGER', starter: 'passenger' },
-      { token },
-    );
+    const admin = await apiSession(e2e.server);
+    const domain = await admin.ok('POST', 'domain/', { name: 'Doomed Airline' });
+    await admin.ok('POST', `portal/create_template/${domain.id}`, { name: 'Doomed Crew', type: 'CREW', starter: 'crew' });
+    await admin.ok('POST', `portal/create_template/${domain.id}`, { name: 'Doomed Cabin', type: 'PASSENGER', starter: 'passenger' });
 
     const page = await e2e.newPage();
-    const { id_token: pageToken } = await signIn(page);
+    const pageApi = apiClient(e2e.server, (await signIn(page)).id_token);
     await go(page, `admin/domains/${domain.id}`);
     await expectVisible(page.getByRole('heading', { name: 'Doomed Airline' }));
     await page.getByRole('button', { name: 'Delete Domain' }).click();
@@ -242,7 +216,7 @@ describe('no lost updates', { timeout: 300_000 }, () => {
     await screenshot(page, 'domain-delete-confirmation');
     await dialog.getByRole('button', { name: 'Delete Domain' }).click();
     await expectVisible(toast(page, 'Domain Doomed Airline deleted.'), { timeout: LONG });
-    const left = await ok('GET', 'search/portals?pn=Doomed', undefined, { token: pageToken });
-    assert.deepEqual(left.body ?? [], [], `the domain's portals are gone: ${JSON.stringify(left.body)}`);
+    const left = await pageApi.ok('GET', 'search/portals?pn=Doomed');
+    assert.deepEqual(left ?? [], [], `the domain's portals are gone: ${JSON.stringify(left)}`);
   });
 });

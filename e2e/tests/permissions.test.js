@@ -2,7 +2,8 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useE2E, signIn, shell, loginScreen, expectLoginScreen, expectVisible, expectHidden, expectURL, eventually,
+  useE2E, apiSession, grantGroup, signIn, shell, loginScreen, expectLoginScreen, expectVisible, expectHidden, expectURL,
+  eventually,
 } from '../harness/index.js';
 
 const MAILER = { username: 'mia', password: 'mia-pass-1', firstName: 'Mia', lastName: 'Mailer', email: 'mia@example.test' };
@@ -13,27 +14,11 @@ describe('permissions', { timeout: 60_000 }, () => {
   const e2e = useE2E({ server: { users: [MAILER, READER] } });
   let domainId;
 
-  /** Calls the API as the admin; returns the parsed body. */
-  async function asAdmin(token, method, path, body) {
-    const res = await e2e.server.fetch(`/api/v1/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    assert.ok(res.status < 300, `${method} ${path}: HTTP ${res.status} ${await res.clone().text()}`);
-    const text = await res.text();
-    return text ? JSON.parse(text) : null;
-  }
-
   before(async () => {
-    const { id_token: token } = await e2e.server.apiLogin();
-    domainId = (await asAdmin(token, 'POST', 'domain/', { name: DOMAIN })).id;
-    await asAdmin(token, 'POST', `permissions/createGroup/${domainId}`, { groupName: 'Mailers', permissions: ['domain_user_create'] });
-    await asAdmin(token, 'POST', `permissions/createGroup/${domainId}`, { groupName: 'Readers', permissions: ['page_read'] });
-    const users = await asAdmin(token, 'GET', 'user/all');
-    const idOf = (name) => users.find((u) => u.userName === name).id;
-    await asAdmin(token, 'PUT', `permissions/updateRoles/${idOf(MAILER.username)}/${domainId}/Mailers`);
-    await asAdmin(token, 'PUT', `permissions/updateRoles/${idOf(READER.username)}/${domainId}/Readers`);
+    const admin = await apiSession(e2e.server);
+    domainId = (await admin.ok('POST', 'domain/', { name: DOMAIN })).id;
+    await grantGroup(admin, domainId, 'Mailers', ['domain_user_create'], [MAILER.username]);
+    await grantGroup(admin, domainId, 'Readers', ['page_read'], [READER.username]);
   });
 
   async function openDomain(page) {

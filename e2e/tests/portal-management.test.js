@@ -220,14 +220,14 @@ describe('portal management', { timeout: 240_000 }, () => {
     await go(page, 'domain/1/portal/1/branch/master/en_GB/settings');
     await expectVisible(page.getByRole('heading', { name: 'Portal Settings' }));
     const engine = page.getByRole('combobox', { name: 'Engine type' });
-    await expectText(engine, 'PORTAL_ENGINE', { timeout: 30_000 });
+    await expectText(engine, 'Portal engine', { timeout: 30_000 });
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await expectDisabled(save);
     await page.getByLabel('Language code').fill('english');
     await expectVisible(page.getByText('Enter a language code like en_GB.'));
     await page.getByLabel('Language code').fill('it_IT');
     await page.getByRole('button', { name: 'Add language' }).click();
-    await expectVisible(page.getByRole('list', { name: 'Languages' }).getByText('it_IT', { exact: true }));
+    await expectVisible(page.getByRole('list', { name: 'Languages' }).getByText('Italian (Italy) · it_IT'));
     await save.click();
     await expectVisible(toast(page, 'Settings saved to your workspace. Commit them to share them.'));
     await expectDisabled(save);

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  useE2E, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText, eventually,
+  useE2E, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText,
+  eventually,
 } from '../harness/index.js';
 
 const READER = { username: 'paula', password: 'paula-pass-1', firstName: 'Paula', lastName: 'Reader', email: 'paula@example.test' };
@@ -14,19 +15,8 @@ const LONG = 120_000;
 
 describe('portal workspace', { timeout: 240_000 }, () => {
   const e2e = useE2E({ server: { users: [READER] } });
-  let adminToken;
+  let admin;
   let adminId;
-
-  async function api(method, p, body, token = adminToken) {
-    const res = await e2e.server.fetch(`/api/v1/${p}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    assert.ok(res.status < 300, `${method} ${p}: HTTP ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
 
   /** Writes a file into a user's workspace of the Crew Portal (a local change). */
   function writeWorkspaceFile(userId, name, content) {
@@ -36,14 +26,10 @@ describe('portal workspace', { timeout: 240_000 }, () => {
   }
 
   before(async () => {
-    const login = await e2e.server.apiLogin();
-    adminToken = login.id_token;
-    adminId = login.profile.user.id;
-    await api('POST', 'portal/1/1/branches', { name: 'feature/summer' });
-    await api('POST', 'permissions/createGroup/1', { groupName: 'Portal Readers', permissions: ['portal_read', 'branch_read'] });
-    const users = await api('GET', 'user/all');
-    const reader = users.find((u) => u.userName === READER.username);
-    await api('PUT', `permissions/updateRoles/${reader.id}/1/Portal%20Readers`);
+    admin = await apiSession(e2e.server);
+    adminId = admin.userId;
+    await admin.ok('POST', 'portal/1/1/branches', { name: 'feature/summer' });
+    await grantGroup(admin, 1, 'Portal Readers', ['portal_read', 'branch_read'], [READER.username]);
   });
 
   const nav = (page) => page.getByRole('navigation', { name: 'Side navigation' });
@@ -75,7 +61,7 @@ describe('portal workspace', { timeout: 240_000 }, () => {
 
     // Language: the URL's language segment changes, the screen stays.
     await nav(page).getByRole('button', { name: /Select Language/ }).click();
-    await page.getByRole('list', { name: 'Languages' }).getByRole('button', { name: /^fr_FR/ }).click();
+    await page.getByRole('list', { name: 'Languages' }).getByRole('button', { name: /^French \(France\)/ }).click();
     await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/[^/]+\/fr_FR\/dashboard$/);
     await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
 
@@ -124,8 +110,8 @@ describe('portal workspace', { timeout: 240_000 }, () => {
   it("a second user sees the first user's changes among other users' changes", { timeout: LONG }, async () => {
     // The admin's workspace on the active branch, with an uncommitted file (a new API session:
     // the browser sign-in of the previous test ended the first one).
-    adminToken = (await e2e.server.apiLogin()).id_token;
-    const opened = await api('GET', 'portal/1/1/open?override=true');
+    admin = await apiSession(e2e.server);
+    const opened = await admin.ok('GET', 'portal/1/1/open?override=true');
     writeWorkspaceFile(adminId, 'admin-draft.html', '<p>Draft</p>\n');
 
     const page = await e2e.newPage();
@@ -169,5 +155,55 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await pickPortal(page, 'Legacy Crew Portal');
     await expectVisible(page.getByRole('heading', { name: 'Legacy Crew Portal', level: 1 }));
     assert.equal(await overlay.count(), 0);
+  });
+
+  /** Opens a route of the signed-in app without reloading it (a new history entry). */
+  async function go(page, route) {
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `#/${route}`);
+  }
+
+  it('Back from the error screen of a portal that does not exist shows the screen before it', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await openDomain(page);
+    await expectVisible(page.getByRole('heading', { name: DOMAIN }));
+
+    await go(page, 'domain/1/portal/999999/branch/master/en_GB/dashboard');
+    const error = page.getByTestId('portal-error');
+    await expectVisible(error);
+    await expectText(error, 'Failed to open the portal for editing');
+
+    await page.goBack();
+    await expectURL(page, /#\/domain\/1\/dashboard$/);
+    await expectHidden(error);
+    await expectVisible(page.getByRole('heading', { name: DOMAIN }));
+    // The domain dashboard works: a portal opens from it.
+    await pickPortal(page, 'Crew Portal');
+    await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/[^/]+\/[^/]+\/dashboard$/);
+    await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
+    assert.equal(await error.count(), 0);
+  });
+
+  it('Back from the error of a domain that does not exist shows the screen before it', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await openDomain(page);
+    await expectVisible(page.getByRole('heading', { name: DOMAIN }));
+
+    await go(page, 'domain/999999/dashboard');
+    const error = page.getByText('Could not open domain: The domain does not exist');
+    await expectVisible(error);
+
+    await page.goBack();
+    await expectURL(page, /#\/domain\/1\/dashboard$/);
+    await expectHidden(error);
+    await expectVisible(page.getByRole('heading', { name: DOMAIN }));
+    await expectVisible(nav(page).getByText(DOMAIN, { exact: true }));
+    // The domain dashboard works: a portal opens from it.
+    await pickPortal(page, 'Crew Portal');
+    await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/[^/]+\/[^/]+\/dashboard$/);
+    await expectVisible(page.getByRole('heading', { name: 'Crew Portal', level: 1 }));
   });
 });

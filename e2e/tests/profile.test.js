@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useE2E, signIn, shell, expectVisible, expectHidden, expectEnabled, expectDisabled, expectText,
+  useE2E, apiSession, signIn, shell, expectVisible, expectHidden, expectEnabled, expectDisabled, expectText,
   expectLoginScreen, eventually,
 } from '../harness/index.js';
 
@@ -111,8 +111,7 @@ describe('profile', { timeout: 60_000 }, () => {
     // The public key is stored on the account. (Read it before signing in through the API: that
     // new session ends the browser's, whose socket is then closed and the page signed out.)
     const shown = (await publicKey.inputValue()).trim();
-    const { id_token: token } = await e2e.server.apiLogin(HEDY.username, HEDY.password);
-    const profile = await (await e2e.server.fetch('/api/v1/user/profile', { headers: { Authorization: `Bearer ${token}` } })).json();
+    const profile = await (await apiSession(e2e.server, HEDY.username, HEDY.password)).ok('GET', 'user/profile');
     assert.equal(profile.user.publicKey.trim(), shown);
   });
 });

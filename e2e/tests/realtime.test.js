@@ -6,7 +6,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useE2E, signIn, expectVisible, expectHidden, eventually } from '../harness/index.js';
+import { useE2E, apiClient, apiSession, grantGroup, signIn, expectVisible, expectHidden, eventually } from '../harness/index.js';
 
 const WRITER = { username: 'bob', password: 'bob-pass-1', firstName: 'Bob', lastName: 'Writer', email: 'bob@example.test' };
 const DASHBOARD = '/#/domain/1/portal/1/branch/master/en_GB/dashboard';
@@ -15,34 +15,20 @@ const RELOAD_TEXT = 'Another user committed changes to the portal, please reload
 describe('realtime', { timeout: 180_000 }, () => {
   const e2e = useE2E({ server: { users: [WRITER] } });
 
-  async function api(token, method, p, body, ifMatch) {
-    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    if (ifMatch) headers['If-Match'] = ifMatch;
-    const res = await e2e.server.fetch(`/api/v1/${p}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    assert.ok(res.status < 300, `${method} ${p}: HTTP ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-
   before(async () => {
-    const { id_token: root } = await e2e.server.apiLogin();
-    await api(root, 'POST', 'permissions/createGroup/1', { groupName: 'Writers', permissions: ['portal_read', 'portal_write', 'branch_read'] });
-    const bob = (await api(root, 'GET', 'user/all')).find((u) => u.userName === WRITER.username);
-    await api(root, 'PUT', `permissions/updateRoles/${bob.id}/1/Writers`);
+    await grantGroup(await apiSession(e2e.server), 1, 'Writers', ['portal_read', 'portal_write', 'branch_read'], [WRITER.username]);
   });
 
   it("B sees A's change live, gets the reload toast after A's commit, reloads and is up to date", async () => {
     const a = await e2e.newPage();
     const { id_token: tokenA, profile: profileA } = await signIn(a);
+    const apiA = apiClient(e2e.server, tokenA);
     await a.goto(DASHBOARD);
     await expectVisible(a.getByRole('heading', { name: 'Crew Portal', level: 1 }));
 
     const b = await e2e.newPage();
     const { id_token: tokenB, profile: profileB } = await signIn(b, { username: WRITER.username, password: WRITER.password });
+    const apiB = apiClient(e2e.server, tokenB);
     await b.goto(DASHBOARD);
     await expectVisible(b.getByRole('heading', { name: 'Crew Portal', level: 1 }));
 
@@ -53,13 +39,13 @@ describe('realtime', { timeout: 180_000 }, () => {
 
     // A changes the workspace through the API (the probe settings are a file of the portal).
     // A whole-file save carries the version it read (If-Match, docs/api.md).
-    const read = await e2e.server.fetch('/api/v1/portal/load/1/1/probeSettings', { headers: { Authorization: `Bearer ${tokenA}` } });
-    await api(tokenA, 'POST', 'portal/save/1/1/probeSettings', { data: { gridSize: 8 } }, read.headers.get('ETag'));
+    const read = await apiA.call('GET', 'portal/load/1/1/probeSettings');
+    await apiA.ok('POST', 'portal/save/1/1/probeSettings', { data: { gridSize: 8 } }, { headers: { 'If-Match': read.etag } });
     const others = panel.getByRole('list', { name: 'Other users' });
     await expectVisible(others.getByText(/Portal Administrator|admin/), { timeout: 15_000 });
 
     // A commits; B is told to reload.
-    await api(tokenA, 'POST', 'portal/1/1/commits', { message: 'Grid size 8' });
+    await apiA.ok('POST', 'portal/1/1/commits', { message: 'Grid size 8' });
     await b.keyboard.press('Escape');
     await expectVisible(b.getByText(RELOAD_TEXT), { timeout: 15_000 });
     await b.getByRole('button', { name: 'Reload Now' }).click();
@@ -70,7 +56,7 @@ describe('realtime', { timeout: 180_000 }, () => {
     await waitUntil(() => fs.existsSync(path.join(bobDir, 'probe-settings.json')), 15_000, "A's file in B's workspace");
     // The file lands during the reload's checkout; the reload's status follows a moment later.
     await eventually(async () => {
-      const changes = await api(tokenB, 'GET', 'portal/1/1/wsChanges/master');
+      const changes = await apiB.ok('GET', 'portal/1/1/wsChanges/master');
       const bobEntry = changes.find((c) => c.user.id === profileB.user.id);
       assert.equal(bobEntry?.behindCount, 0, `B is up to date: ${JSON.stringify(bobEntry)}`);
       assert.ok(changes.some((c) => c.user.id === profileA.user.id));

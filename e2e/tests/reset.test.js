@@ -3,7 +3,7 @@
 // confirm-password screen, and signing in with the new password.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useE2E, signIn, expectShell, expectVisible, expectLoginScreen, shell } from '../harness/index.js';
+import { useE2E, apiClient, apiSession, signIn, expectShell, expectVisible, expectLoginScreen, shell } from '../harness/index.js';
 
 describe('password reset', { timeout: 90_000 }, () => {
   const e2e = useE2E({ server: { users: [{ username: 'erin', password: 'erin-old-pass', firstName: 'Erin', lastName: 'Reset', email: 'erin@example.test' }] } });
@@ -19,10 +19,9 @@ describe('password reset', { timeout: 90_000 }, () => {
     await expectVisible(page.getByText('Please check your email for the password reset link'));
 
     // The mail is in the outbox; an admin could read it in Administration → Mail Outbox.
-    const { id_token: adminToken } = await e2e.server.apiLogin();
-    const res = await e2e.server.fetch('/api/v1/admin/outbox?to=erin@example.test', { headers: { Authorization: `Bearer ${adminToken}` } });
+    const res = await (await apiSession(e2e.server)).call('GET', 'admin/outbox?to=erin@example.test');
     assert.equal(res.status, 200);
-    const mails = await res.json();
+    const mails = res.body;
     assert.equal(mails.length, 1, 'one reset mail');
     const link = mails[0].text.match(/https?:\/\/\S+#\/confirm-password\/[0-9a-f-]{36}/)?.[0];
     assert.ok(link, `a confirmation link in: ${mails[0].text}`);
@@ -38,11 +37,7 @@ describe('password reset', { timeout: 90_000 }, () => {
     await expectShell(confirm);
 
     await e2e.server.apiLogin('erin', 'erin-new-pass');
-    const old = await e2e.server.fetch('/api/v1/user/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'erin', password: 'erin-old-pass' }),
-    });
+    const old = await apiClient(e2e.server).call('POST', 'user/login', { username: 'erin', password: 'erin-old-pass' });
     assert.equal(old.status, 401, 'the old password no longer works');
 
     const fresh = await e2e.newPage();

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useE2E, signIn, shell, productVersion, goOffline, goOnline,
+  useE2E, apiClient, signIn, shell, productVersion, goOffline, goOnline,
   expectVisible, expectHidden, expectText, expectURL,
 } from '../harness/index.js';
 
@@ -39,9 +39,9 @@ describe('shell', { timeout: 45_000 }, () => {
 
   it('shows the front-end, back-end and combined versions', async () => {
     const frontend = productVersion();
-    const res = await e2e.server.fetch('/api/v1/config/backend-version');
+    const res = await apiClient(e2e.server).call('GET', 'config/backend-version');
     assert.equal(res.status, 200);
-    const backend = (await res.text()).trim().replace(/^"|"$/g, '');
+    const backend = res.text.trim().replace(/^"|"$/g, '');
     const versionJson = await (await e2e.server.fetch('/version.json')).json();
     assert.equal(versionJson.version, frontend, '/version.json carries the VERSION file');
 

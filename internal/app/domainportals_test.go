@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,5 +77,39 @@ func TestDeletingADomainDeletesItsPortals(t *testing.T) {
 	}
 	if left, _ := a.Portals.Portals(ctx, 1); len(left) != 0 {
 		t.Fatalf("portal rows left: %+v", left)
+	}
+}
+
+// TestAuditNamesWhatChanged (issue 9 item 8): category and template entries are about that
+// category or template (not 'PORTAL 0'), a deleted category is recorded by its name (not its
+// id), and the history types of the PORTAL category are listed with words to show.
+func TestAuditNamesWhatChanged(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Demo = true
+	cfg.AdminPassword = "admin-pass"
+	ctx := context.Background()
+	a, root, _ := newWithReader(t, cfg)
+	c, err := a.Portals.CreateCategory(ctx, root, 1, "Summer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Portals.RenameCategory(ctx, root, 1, c.ID, "Winter"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Portals.DeleteCategory(ctx, root, 1, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	want := strconv.FormatInt(c.ID, 10)
+	for action, details := range map[string]string{"CATEGORY_CREATED": "Summer", "CATEGORY_RENAMED": "Winter", "CATEGORY_DELETED": "Winter"} {
+		got, err := a.Audit.List(ctx, audit.Filter{Action: action, EntityID: want})
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%s entries = %+v, %v", action, got, err)
+		}
+		if e := got[0]; e.EntityType != "CATEGORY" || e.EntityID != want || e.Details != details || e.Category != "PORTAL" {
+			t.Errorf("%s = %+v, want CATEGORY %s with details %q", action, e, want, details)
+		}
+	}
+	if !slices.Contains(audit.HistoryTypes["PORTAL"], "CATEGORY_DELETED") {
+		t.Errorf("PORTAL history types = %v", audit.HistoryTypes["PORTAL"])
 	}
 }

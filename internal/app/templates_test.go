@@ -68,4 +68,23 @@ func TestTemplatesOverHTTP(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("a portal from a template opens on the branch chosen", func(t *testing.T) {
+		if got := testkit.Call(t, "POST", api+"/portal/1/1/branches", admin, `{"name":"feature/summer"}`); got.Status >= 300 {
+			t.Fatalf("branch: %d %s", got.Status, got.Body)
+		}
+		got := testkit.Call(t, "POST", api+"/portal/create_template/1", admin,
+			`{"name":"Summer Portal","type":"CREW","scope":"FULL","templateId":`+id+`,"branch":"feature/summer"}`)
+		if got.Status != 201 || !strings.Contains(got.Body, `"activeBranch":"feature/summer"`) {
+			t.Fatalf("create on a branch: %d %s", got.Status, got.Body)
+		}
+		got = testkit.Call(t, "POST", api+"/portal/create_template/1", admin,
+			`{"name":"Nowhere Portal","type":"CREW","scope":"FULL","templateId":`+id+`,"branch":"no-such-branch"}`)
+		if got.Status != 400 || !strings.Contains(got.Message, "no-such-branch") {
+			t.Fatalf("a branch the template lacks: %d %s", got.Status, got.Body)
+		}
+		if list := testkit.Call(t, "GET", api+"/portal/1", admin, ""); strings.Contains(list.Body, "Nowhere Portal") {
+			t.Fatalf("a refused portal was created: %s", list.Body)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -24,6 +25,9 @@ var HistoryTypes = map[string][]string{
 	"DOMAIN":     {"DOMAIN_CREATED", "DOMAIN_RENAMED", "DOMAIN_DELETED", "DOMAIN_LOGO_CHANGED", "DOMAIN_USER_ADDED", "DOMAIN_USER_REMOVED", "DOMAIN_EMAILED"},
 	"GROUP":      {"GROUP_CREATED", "GROUP_PERMISSIONS_UPDATED", "GROUP_DELETED", "ROLE_ASSIGNED", "ROLE_REMOVED", "PERMISSION_CHANGE_REFUSED"},
 	"PREFERENCE": {"PREFERENCE_UPDATED"},
+	"PORTAL": {"PORTAL_CREATED", "PORTAL_ACTIVATED", "PORTAL_DEACTIVATED", "PORTAL_DELETED", "BRANCH_CREATED", "BRANCH_MERGED",
+		"BRANCH_DELETED", "CATEGORY_CREATED", "CATEGORY_RENAMED", "CATEGORY_DELETED", "TEMPLATE_CREATED", "TEMPLATE_UPDATED",
+		"TEMPLATE_DELETED"},
 }
 
 // Entry is one recorded action.
@@ -160,7 +164,7 @@ func (h *Handler) historyTypes(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]keyValue, 0, len(types))
 	for _, t := range types {
-		out = append(out, keyValue{Key: t, Value: t})
+		out = append(out, keyValue{Key: t, Value: words(t)})
 	}
 	return httpx.OK(w, out)
 }
@@ -193,4 +197,13 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, entries)
+}
+
+// words is a history type as the screen shows it: 'PORTAL_CREATED' → 'Portal created'.
+func words(code string) string {
+	s := strings.ReplaceAll(strings.ToLower(code), "_", " ")
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -3,7 +3,6 @@ package portal
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"portalwright/internal/apperr"
@@ -44,7 +43,7 @@ func (s *Service) CreateCategory(ctx context.Context, p caller.Caller, domainID 
 		return nil, apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	}
 	if err == nil {
-		s.record(ctx, p, "CATEGORY_CREATED", domainID, 0, name)
+		s.record(ctx, p, "CATEGORY_CREATED", domainID, categoryEntity(c.ID), name)
 	}
 	return c, err
 }
@@ -60,19 +59,22 @@ func (s *Service) RenameCategory(ctx context.Context, p caller.Caller, domainID,
 		return apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	case errors.Is(err, store.ErrNotFound):
 		return errCategoryNotFound
-	default:
+	case err != nil:
 		return err
 	}
+	s.record(ctx, p, "CATEGORY_RENAMED", domainID, categoryEntity(id), name)
+	return nil
 }
 
 // DeleteCategory removes a category; its portals become uncategorized.
 func (s *Service) DeleteCategory(ctx context.Context, p caller.Caller, domainID, id int64) error {
+	name := s.categoryName(ctx, domainID, id)
 	if err := s.store.DeleteCategory(ctx, domainID, id); errors.Is(err, store.ErrNotFound) {
 		return errCategoryNotFound
 	} else if err != nil {
 		return err
 	}
-	s.record(ctx, p, "CATEGORY_DELETED", domainID, 0, strconv.FormatInt(id, 10))
+	s.record(ctx, p, "CATEGORY_DELETED", domainID, categoryEntity(id), name)
 	return nil
 }
 
@@ -98,4 +100,18 @@ func (s *Service) LinkPortals(ctx context.Context, domainID, categoryID int64, p
 		return err
 	}
 	return nil
+}
+
+// categoryName is a category's name for the record of its deletion (” when unknown).
+func (s *Service) categoryName(ctx context.Context, domainID, id int64) string {
+	categories, err := s.store.Categories(ctx, domainID)
+	if err != nil {
+		return ""
+	}
+	for _, c := range categories {
+		if c.ID == id {
+			return c.Name
+		}
+	}
+	return ""
 }

@@ -114,14 +114,25 @@ const (
 
 var errPortalNotFound = apperr.NotFound("PORTAL_NOT_FOUND", MsgPortalNotFound)
 
-func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, portalID int64, details string) {
+// auditEntity is what an audit entry is about: a portal, a category or a template, by id
+// (the history screen names the kind; the details carry the name).
+type auditEntity struct {
+	kind string
+	id   int64
+}
+
+func portalEntity(id int64) auditEntity   { return auditEntity{"PORTAL", id} }
+func categoryEntity(id int64) auditEntity { return auditEntity{"CATEGORY", id} }
+func templateEntity(id int64) auditEntity { return auditEntity{"TEMPLATE", id} }
+
+func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, about auditEntity, details string) {
 	if s.audit == nil {
 		return
 	}
 	actor := p.UserID
 	d := domainID
 	s.audit.Record(ctx, audit.Entry{Action: action, Category: "PORTAL", ActorID: &actor, ActorName: p.Username, DomainID: &d,
-		EntityType: "PORTAL", EntityID: strconv.FormatInt(portalID, 10), Details: details})
+		EntityType: about.kind, EntityID: strconv.FormatInt(about.id, 10), Details: details})
 }
 
 func (s *Service) report(ctx context.Context, userID int64, n Notification) {
@@ -210,6 +221,9 @@ type NewPortal struct {
 	Type       string `json:"type"`
 	Scope      string `json:"scope"`
 	CategoryID *int64 `json:"categoryId"`
+	// Branch is the branch the new portal opens on (one of the source's, as listed by the
+	// branches calls); empty: the source's default branch.
+	Branch string `json:"branch,omitempty"`
 }
 
 func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) error {
@@ -243,6 +257,12 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 			return apperr.NotFound("CATEGORY_NOT_FOUND", "The category does not exist.")
 		}
 	}
+	in.Branch = strings.TrimSpace(in.Branch)
+	if in.Branch != "" {
+		if err := validate.BranchName(in.Branch); err != nil {
+			return apperr.Validation(err.Error())
+		}
+	}
 	return nil
 }
 
@@ -272,10 +292,13 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
 	if err == nil {
 		defer staged.Discard()
-		// The portal opens on the repository's default branch (an import's remote HEAD,
-		// often main), never on a branch it does not have.
-		row.ActiveBranch, err = staged.DefaultBranch(ctx)
-		if err != nil {
+		// The portal opens on the branch asked for, else the repository's default branch (an
+		// import's remote HEAD, often main), never on a branch it does not have.
+		row.ActiveBranch, err = staged.StartBranch(ctx, in.Branch)
+		switch {
+		case errors.Is(err, workspace.ErrNoSuchBranch):
+			err = apperr.Validation("The branch '" + in.Branch + "' does not exist in the source of the portal.")
+		case err != nil:
 			err = remoteError("IMPORT_FAILED", "Failed to create portal from remote", err)
 		}
 	}
@@ -301,7 +324,7 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 	}
 	note.Status, note.Progress, note.Details, note.Data = "SUCCESS", 100, "Portal created successfully", map[string]int64{"domainId": domainID, "portalId": row.ID}
 	s.report(ctx, p.UserID, note)
-	s.record(ctx, p, "PORTAL_CREATED", domainID, row.ID, source)
+	s.record(ctx, p, "PORTAL_CREATED", domainID, portalEntity(row.ID), source)
 	return s.Portal(ctx, domainID, row.ID)
 }
 
@@ -415,7 +438,7 @@ func (s *Service) SetStatus(ctx context.Context, p caller.Caller, pa portalacces
 	} else if err != nil {
 		return nil, err
 	}
-	s.record(ctx, p, action, domainID, portalID, comment)
+	s.record(ctx, p, action, domainID, portalEntity(portalID), comment)
 	return s.Portal(ctx, domainID, portalID)
 }
 
@@ -432,7 +455,7 @@ func (s *Service) Delete(ctx context.Context, p caller.Caller, pa portalaccess.P
 	if err := s.repos.Delete(ctx, portalID); err != nil {
 		return err
 	}
-	s.record(ctx, p, "PORTAL_DELETED", domainID, portalID, pt.Name+": "+comment)
+	s.record(ctx, p, "PORTAL_DELETED", domainID, portalEntity(portalID), pt.Name+": "+comment)
 	return nil
 }
 
@@ -585,7 +608,7 @@ func (s *Service) CreateBranch(ctx context.Context, p caller.Caller, pa portalac
 		return apperr.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
 	}
 	if err == nil {
-		s.record(ctx, p, "BRANCH_CREATED", domainID, portalID, name+" from "+from)
+		s.record(ctx, p, "BRANCH_CREATED", domainID, portalEntity(portalID), name+" from "+from)
 	}
 	return editing.GitError(err)
 }
@@ -604,7 +627,7 @@ func (s *Service) MergeBranch(ctx context.Context, p caller.Caller, pa portalacc
 	}
 	err := s.repos.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
 	if err == nil {
-		s.record(ctx, p, "BRANCH_MERGED", domainID, portalID, source+" into "+target)
+		s.record(ctx, p, "BRANCH_MERGED", domainID, portalEntity(portalID), source+" into "+target)
 	}
 	return editing.GitError(err)
 }
@@ -624,7 +647,7 @@ func (s *Service) DeleteBranch(ctx context.Context, p caller.Caller, pa portalac
 	}
 	err = s.repos.DeleteBranch(ctx, portalID, name)
 	if err == nil {
-		s.record(ctx, p, "BRANCH_DELETED", domainID, portalID, name)
+		s.record(ctx, p, "BRANCH_DELETED", domainID, portalEntity(portalID), name)
 	}
 	return editing.GitError(err)
 }

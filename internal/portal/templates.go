@@ -87,7 +87,7 @@ func (s *Service) CreateTemplate(ctx context.Context, p caller.Caller, domainID 
 			return nil, err
 		}
 	}
-	s.record(ctx, p, "TEMPLATE_CREATED", domainID, 0, name)
+	s.record(ctx, p, "TEMPLATE_CREATED", domainID, templateEntity(t.ID), name)
 	if s.events != nil {
 		s.events.TemplateCreated(ctx, domainID, *t)
 	}
@@ -219,7 +219,7 @@ func (s *Service) UpdateTemplate(ctx context.Context, p caller.Caller, domainID 
 			return nil, err
 		}
 	}
-	s.record(ctx, p, "TEMPLATE_UPDATED", domainID, 0, t.Name)
+	s.record(ctx, p, "TEMPLATE_UPDATED", domainID, templateEntity(t.ID), t.Name)
 	return t, nil
 }
 
@@ -253,7 +253,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, p caller.Caller, domainID,
 	if err := s.store.DeleteTemplate(ctx, domainID, id); err != nil {
 		return apperr.Internal(err).WithData(map[string]string{"message": "Could not delete template '" + t.Name + "'"})
 	}
-	s.record(ctx, p, "TEMPLATE_DELETED", domainID, 0, t.Name)
+	s.record(ctx, p, "TEMPLATE_DELETED", domainID, templateEntity(id), t.Name)
 	return nil
 }
 

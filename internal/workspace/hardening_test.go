@@ -337,7 +337,7 @@ func TestImportOpensOnTheRemoteDefaultBranch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Discard()
-	if b, err := st.DefaultBranch(ctx); err != nil || b != "main" {
+	if b, err := st.StartBranch(ctx, ""); err != nil || b != "main" {
 		t.Fatalf("default branch %q %v", b, err)
 	}
 
@@ -356,7 +356,7 @@ func TestImportOpensOnTheRemoteDefaultBranch(t *testing.T) {
 	st2, err := r.StageURL(ctx, strings.TrimSuffix(url, "site.git")+"empty.git", nil)
 	if err == nil {
 		defer st2.Discard()
-		_, err = st2.DefaultBranch(ctx)
+		_, err = st2.StartBranch(ctx, "")
 	}
 	if !errors.As(err, &re) || re.Failure != RemoteEmpty {
 		t.Fatalf("empty repository: %v", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"portalwright/internal/gitcli"
@@ -71,15 +72,25 @@ func classifyRemote(err error) error {
 	return &RemoteError{Failure: RemoteOther, Err: err}
 }
 
-// DefaultBranch is the branch a staged import starts on: the remote's default branch (its
-// HEAD), else master, else the first branch. It fails with RemoteEmpty when there is none.
-func (s *Staged) DefaultBranch(ctx context.Context) (string, error) {
+// ErrNoSuchBranch is a start branch asked for that the staged repository does not have.
+var ErrNoSuchBranch = errors.New("the repository has no such branch")
+
+// StartBranch is the branch a staged import starts on: the one asked for (ErrNoSuchBranch
+// when the repository lacks it), else the remote's default branch (its HEAD), else master,
+// else the first branch. It fails with RemoteEmpty when there is none.
+func (s *Staged) StartBranch(ctx context.Context, wanted string) (string, error) {
 	branches, err := s.r.refs(ctx, s.bare, "refs/heads/")
 	if err != nil {
 		return "", err
 	}
 	if len(branches) == 0 {
 		return "", &RemoteError{Failure: RemoteEmpty, Err: errors.New("the repository has no branch")}
+	}
+	if wanted != "" {
+		if slices.Contains(branches, wanted) {
+			return wanted, nil
+		}
+		return "", ErrNoSuchBranch
 	}
 	head, _ := os.ReadFile(filepath.Join(s.bare, "HEAD"))
 	if name, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: refs/heads/"); ok {

@@ -1,13 +1,10 @@
 import { api } from './client';
 import type { Domain, User } from './types';
 
-export const HISTORY_CATEGORIES = ['SIGN_IN', 'USER', 'DOMAIN', 'GROUP', 'PREFERENCE'] as const;
+export const HISTORY_CATEGORIES = ['SIGN_IN', 'USER', 'DOMAIN', 'GROUP', 'PREFERENCE', 'PORTAL'] as const;
 export type HistoryCategory = (typeof HISTORY_CATEGORIES)[number];
 
-export interface LookupEntry {
-  key: string;
-  value: string;
-}
+import type { LookupEntry } from './lookup';
 
 export interface HistoryEntry {
   id: number | string;

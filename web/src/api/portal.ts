@@ -152,6 +152,8 @@ export interface NewPortal {
   type?: PortalType;
   scope?: PortalScope;
   categoryId?: number | null;
+  /** The branch the new portal opens on (one of its source's); the source's default when omitted. */
+  branch?: string;
 }
 
 /** Error codes for which a failed open offers Reset (spec 1 §4.2, named variant). */
@@ -218,6 +220,10 @@ export const portalApi = {
     api.get<string>(`portal_branch/branches/active/${seg(d)}/${seg(portalId)}`, { responseType: 'text' }),
   remoteBranches: (d: Id, gitUrl: string, userName?: string, password?: string) =>
     api.post<{ allReferences: string[] }>(`portal_branch/branches/url/${seg(d)}`, { gitUrl, userName, password }),
+  /** The branches a portal made from the template would have (spec 3 §7 POST /branches/template/{domainId}/). */
+  templateBranches: async (d: Id, template: { id: number } | { starter: string }) =>
+    (await api.post<{ allReferences?: string[] }>(`portal_branch/branches/template/${seg(d)}/`, template))
+      ?.allReferences ?? [],
 
   createFromTemplate: (d: Id, portal: NewPortal, template: { templateId?: number; starter?: string }) =>
     api.post<Portal>(`portal/create_template/${seg(d)}`, { ...portal, ...template }),
@@ -317,6 +323,8 @@ export const portalKeys = {
 
   /** Portal management's lists of a domain. */
   managed: (d: Id) => ['portals-admin', String(d), 'portals'] as const,
+  /** The branches of a template ('starter:crew', 'template:4'). */
+  templateBranches: (d: Id, template: string) => ['portals-admin', String(d), 'template-branches', template] as const,
   categories: (d: Id) => ['portals-admin', String(d), 'categories'] as const,
   templates: (d: Id) => ['portals-admin', String(d), 'templates'] as const,
   branches: (d: Id, p: Id) => ['portals-admin', String(d), 'portal', String(p), 'branches'] as const,

@@ -5,6 +5,12 @@ import type { ReactNode } from 'react';
 export interface PageFrameProps {
   /** The screen's h1. */
   title: ReactNode;
+  /** A small line above the title naming the kind of screen ('Domain', 'Portal Dashboard'). */
+  overline?: ReactNode;
+  /** Shown before the title (a logo). */
+  leading?: ReactNode;
+  /** Shown right after the title (a status chip). */
+  badge?: ReactNode;
   /** A breadcrumb trail or back link shown above the title. */
   breadcrumbs?: ReactNode;
   /** A line of text under the title. */
@@ -15,14 +21,25 @@ export interface PageFrameProps {
 }
 
 /** The frame of a screen: breadcrumbs slot, an h1 title with actions, an optional intro, the content. */
-export function PageFrame({ title, breadcrumbs, intro, actions, children }: PageFrameProps) {
+export function PageFrame({ title, overline, leading, badge, breadcrumbs, intro, actions, children }: PageFrameProps) {
   return (
     <Stack spacing={3}>
       {breadcrumbs}
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
+        {leading}
+        <Stack sx={{ flex: 1 }}>
+          {overline && (
+            <Typography variant="overline" color="text.secondary">
+              {overline}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Typography variant="h4" component="h1">
+              {title}
+            </Typography>
+            {badge}
+          </Stack>
+        </Stack>
         {actions && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {actions}

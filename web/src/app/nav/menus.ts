@@ -10,6 +10,7 @@
  */
 import { branchToSegment, paths } from '../paths';
 import { hasPermission } from '../permissions/permissions';
+import { languageName } from '../../lib/languages';
 
 export type EngineType = 'UNIVERSAL' | 'JS_ENGINE' | 'PORTAL_ENGINE' | 'UNKNOWN';
 export type SupportLevel = 'FULL' | 'LIMITED';
@@ -214,7 +215,8 @@ export const portalGroupLabel = (ctx: NavContext): string =>
 
 export const portalSelectLabel = (ctx: NavContext): string => ctx.portal?.name ?? NO_PORTAL_LABEL;
 export const branchSelectLabel = (ctx: NavContext): string => ctx.branch ?? NO_BRANCH_LABEL;
-export const languageSelectLabel = (ctx: NavContext): string => ctx.language ?? NO_LANGUAGE_LABEL;
+export const languageSelectLabel = (ctx: NavContext): string =>
+  ctx.language ? (languageName(ctx.language) ?? ctx.language) : NO_LANGUAGE_LABEL;
 export const pageSelectLabel = (ctx: NavContext): string => ctx.page?.title ?? NO_PAGE_LABEL;
 
 /** Select Portal: needs a selected domain. */

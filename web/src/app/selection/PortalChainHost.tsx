@@ -12,6 +12,7 @@ import { useSessionStore } from '../session/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
 import { confirmLimitedMode } from './limitedMode';
 import { DEFAULT_LANGUAGE, onPortalEvent, parsePortalRoute, portalRoutePath, runPortalChain } from './portalChain';
+import { useClearErrorsOnLeave } from './clearErrorsOnLeave';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
 import { onPortalGone, portalGoneMessage } from './portalGone';
 import { closePortal, useSelectionStore } from './selectionStore';
@@ -44,6 +45,9 @@ export function PortalChainHost() {
   const autoOpened = useRef<string | null>(null);
 
   const { pathname, search } = location;
+
+  // Before the chain below runs for the new location (it waits while an error is up).
+  useClearErrorsOnLeave();
 
   useEffect(() => {
     const route = parsePortalRoute(pathname);

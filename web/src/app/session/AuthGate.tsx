@@ -6,6 +6,7 @@ import { AuthScreen } from '../../features/auth/AuthScreen';
 import { GlobalErrorScreen } from '../errors/GlobalErrorScreen';
 import { resetGuard, restoreTarget, useGuardStore } from '../routes/guard';
 import { resetSelection } from '../selection/selectionStore';
+import { useClearErrorsOnLeave } from '../selection/clearErrorsOnLeave';
 import { clearGlobalError, globalErrorActions, useWorkspaceErrorStore } from '../selection/workspaceError';
 import { loadShell } from '../shell/loadShell';
 import { addWorkspacePreparer } from './session';
@@ -37,6 +38,7 @@ export function AuthGate() {
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  useClearErrorsOnLeave();
 
   useEffect(() => {
     if (status === 'loggedIn' && userId !== undefined && !restored) {

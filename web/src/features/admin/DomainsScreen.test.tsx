@@ -179,10 +179,10 @@ describe('Domains', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
     const page = await within(dialog).findByRole('group', { name: 'page' });
-    expect(within(dialog).getByRole('group', { name: 'portal' })).toHaveTextContent('portal_settings_read');
+    expect(within(dialog).getByRole('group', { name: 'portal' })).toHaveTextContent('View portal settings');
     await user.type(within(dialog).getByLabelText(/^Group name/), 'Authors');
-    await user.click(within(page).getByRole('checkbox', { name: 'page_write' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'domain_read' }));
+    await user.click(within(page).getByRole('checkbox', { name: 'Edit pages' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'View the domain' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Group Authors created.')).toBeInTheDocument();
     expect(bodyOf(fetch, 'POST api/v1/permissions/createGroup/4')).toEqual({
@@ -199,11 +199,11 @@ describe('Domains', () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Edit permissions of Viewers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Permissions: Viewers' });
-    const pageRead = await within(dialog).findByRole('checkbox', { name: 'page_read' });
+    const pageRead = await within(dialog).findByRole('checkbox', { name: 'View pages' });
     expect(pageRead).toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.click(pageRead);
-    await user.click(within(dialog).getByRole('checkbox', { name: 'page_write' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Edit pages' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Permissions of Viewers saved.')).toBeInTheDocument();
     expect(bodyOf(fetch, 'PUT api/v1/permissions/updatePermissions/4/Viewers')).toEqual(['page_write']);

@@ -38,6 +38,7 @@ import { useAction } from '../../ui/useAction';
 import { usePermission } from '../../app/permissions/usePermission';
 import { GroupDialog } from './GroupDialog';
 import { NameDialog } from './NameDialog';
+import { permissionLabel } from './validation';
 
 const domainsPath = paths.adminDomains;
 
@@ -706,7 +707,7 @@ function Groups({ domain }: { domain: Domain }) {
       header: 'Permissions',
       cell: (g) => (
         <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-          {(g.permissions ?? []).join(', ') || 'none'}
+          {(g.permissions ?? []).map(permissionLabel).join(', ') || 'none'}
         </Typography>
       ),
     },

@@ -10,7 +10,7 @@ import { permissionKeys, permissionsApi } from '../../api/permissions';
 import { FormDialog } from '../../ui/FormDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
-import { alphanumericNameError, groupPermissions } from './validation';
+import { alphanumericNameError, groupPermissions, permissionLabel } from './validation';
 
 interface Props {
   open: boolean;
@@ -89,7 +89,8 @@ export function GroupDialog({ open, group, onSubmit, onClose }: Props) {
                         {permissions.map((permission) => (
                           <FormControlLabel
                             key={permission}
-                            label={permission}
+                            label={permissionLabel(permission)}
+                            title={permission}
                             control={
                               <Checkbox
                                 size="small"

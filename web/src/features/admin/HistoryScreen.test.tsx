@@ -37,8 +37,8 @@ function serve() {
     },
     'GET api/v1/lookup/type/historyType/category/USER': () =>
       jsonResponse([
-        { key: 'USER_CREATED', value: 'USER_CREATED' },
-        { key: 'USER_DELETED', value: 'USER_DELETED' },
+        { key: 'USER_CREATED', value: 'User created' },
+        { key: 'USER_DELETED', value: 'User deleted' },
       ]),
   });
 }
@@ -48,30 +48,30 @@ describe('Audit History', () => {
     serve();
     renderScreen(HistoryScreen, '/admin/history', '/admin/history');
     const table = await screen.findByRole('table', { name: 'Audit history' });
-    const row = await within(table).findByRole('row', { name: /LOGIN_SUCCEEDED/ });
+    const row = await within(table).findByRole('row', { name: /Login succeeded/ });
     expect(row).toHaveTextContent('03/05/2026 14:07');
     expect(row).toHaveTextContent('Sign-in');
     expect(row).toHaveTextContent('admin');
-    expect(row).toHaveTextContent('USER 1');
+    expect(row).toHaveTextContent('User #1');
     expect(row).toHaveTextContent('127.0.0.1');
-    expect(within(table).getByRole('row', { name: /USER_CREATED/ })).toHaveTextContent('bob');
+    expect(within(table).getByRole('row', { name: /User created/ })).toHaveTextContent('bob');
   });
 
   it('filters by category, then by history type', async () => {
     const fetch = serve();
     renderScreen(HistoryScreen, '/admin/history', '/admin/history');
     const user = userEvent.setup();
-    await within(await screen.findByRole('table', { name: 'Audit history' })).findAllByRole('row', { name: /LOGIN/ });
+    await within(await screen.findByRole('table', { name: 'Audit history' })).findAllByRole('row', { name: /Login/ });
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'User' }));
-    await waitFor(() => expect(screen.queryByRole('row', { name: /LOGIN_SUCCEEDED/ })).not.toBeInTheDocument());
-    expect(screen.getByRole('row', { name: /USER_CREATED/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Login succeeded/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /User created/ })).toBeInTheDocument();
 
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'History type' })).not.toHaveAttribute('aria-disabled'),
     );
     await user.click(screen.getByRole('combobox', { name: 'History type' }));
-    await user.click(await screen.findByRole('option', { name: 'USER_DELETED' }));
+    await user.click(await screen.findByRole('option', { name: 'User deleted' }));
     expect(await screen.findByText('No entries.')).toBeInTheDocument();
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
       'api/v1/lookup/accounts/0/0/entities/ALL/history?historyType=USER_DELETED',

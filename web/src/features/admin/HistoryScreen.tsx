@@ -15,7 +15,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import Box from '@mui/material/Box';
 import { LoadError } from '../../ui/Loading';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { formatDateTime } from './validation';
+import { codeLabel, formatDateTime } from '../../lib/format';
 
 const CATEGORY_LABEL: Record<HistoryCategory, string> = {
   SIGN_IN: 'Sign-in',
@@ -23,6 +23,7 @@ const CATEGORY_LABEL: Record<HistoryCategory, string> = {
   DOMAIN: 'Domain',
   GROUP: 'Group',
   PREFERENCE: 'Preference',
+  PORTAL: 'Portal',
 };
 
 const HISTORY_COLUMNS: Array<Column<HistoryEntry>> = [
@@ -38,14 +39,14 @@ const HISTORY_COLUMNS: Array<Column<HistoryEntry>> = [
     cell: (row) => CATEGORY_LABEL[row.category as HistoryCategory] ?? row.category,
     sortValue: (row) => row.category,
   },
-  { id: 'type', header: 'Type', cell: (row) => row.historyType, sortValue: (row) => row.historyType },
+  { id: 'type', header: 'Type', cell: (row) => codeLabel(row.historyType), sortValue: (row) => row.historyType },
   {
     id: 'user',
     header: 'User',
     cell: (row) => row.userName || (row.userId != null ? `#${String(row.userId)}` : ''),
     sortValue: (row) => row.userName ?? '',
   },
-  { id: 'entity', header: 'Entity', cell: (row) => [row.entity, row.entityId].filter(Boolean).join(' ') },
+  { id: 'entity', header: 'Entity', cell: (row) => entityLabel(row) },
   {
     id: 'details',
     header: 'Details',
@@ -53,6 +54,12 @@ const HISTORY_COLUMNS: Array<Column<HistoryEntry>> = [
   },
   { id: 'client', header: 'Client address', cell: (row) => row.clientAddr },
 ];
+
+/** 'Portal #12': the kind in words and the id; nothing for entries about no one thing. */
+function entityLabel({ entity, entityId }: HistoryEntry): string {
+  if (!entity) return '';
+  return entityId && entityId !== '0' ? `${codeLabel(entity)} #${entityId}` : codeLabel(entity);
+}
 
 /**
  * Audit History (spec 3 §7 "Lookup"): the system-wide history

@@ -18,7 +18,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import { plural } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { useAction } from '../../ui/useAction';
-import { formatDateTime } from './validation';
+import { formatDateTime } from '../../lib/format';
 
 export const OUTBOX_LIMIT = 200;
 export const HELD_EXPLANATION = 'SMTP is not configured: messages are kept here.';

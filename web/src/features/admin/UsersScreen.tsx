@@ -35,7 +35,8 @@ import { useAction } from '../../ui/useAction';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
 import { AdminOnly } from './AdminPage';
 import { UserFields } from './UserFields';
-import { emailSchema, formatDateTime, newUserSchema, userSchema, type UserFormValues } from './validation';
+import { formatDateTime } from '../../lib/format';
+import { emailSchema, newUserSchema, userSchema, type UserFormValues } from './validation';
 
 const usersPath = paths.adminUsers;
 

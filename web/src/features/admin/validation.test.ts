@@ -3,11 +3,12 @@ import {
   ADMIN_MESSAGES,
   alphanumericNameError,
   emailError,
-  formatDateTime,
   groupPermissions,
   usernameError,
   validateUserForm,
+  permissionLabel,
 } from './validation';
+import { formatDateTime } from '../../lib/format';
 
 describe('admin validation', () => {
   it('accepts usernames of 1 to 20 letters, digits, dashes and underscores, not starting with a dash', () => {
@@ -41,6 +42,14 @@ describe('admin validation', () => {
     expect(formatDateTime('2026-03-05T04:07:00')).toBe('03/05/2026 04:07');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('names each permission in words, keeping unknown names as they are', () => {
+    expect(permissionLabel('portal_settings_read')).toBe('View portal settings');
+    expect(permissionLabel('domain_user_create')).toBe('Create domain users');
+    expect(permissionLabel('category_link')).toBe('Put portals in categories');
+    expect(permissionLabel('loadable_approve')).toBe('Approve loadables');
+    expect(permissionLabel('page:r')).toBe('page:r');
   });
 
   it('groups the permission catalogue by resource prefix', () => {

@@ -84,16 +84,53 @@ export function validateUserForm(values: UserFormValues): FieldErrors<UserFormVa
 
 export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const PERMISSION_OBJECTS: Record<string, string> = {
+  domain: 'the domain',
+  domain_user: 'domain users',
+  portal: 'portals',
+  portal_settings: 'portal settings',
+  branch: 'branches',
+  template: 'templates',
+  category: 'categories',
+  microsite: 'microsites',
+  asset: 'assets',
+  page: 'pages',
+  code: 'source code',
+  translation: 'translations',
+  link: 'links',
+  task: 'the task runner',
+  preview: 'previews',
+  loadable: 'loadables',
+  whitelist: 'the whitelist',
+};
 
-/** 'MM/dd/y HH:mm' in local time (spec 1 §9); '' for a missing or unreadable date. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
+const PERMISSION_VERBS: Record<string, string> = {
+  read: 'View',
+  write: 'Edit',
+  create: 'Create',
+  delete: 'Delete',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+  link: 'Link',
+  approve: 'Approve',
+};
+
+const PERMISSION_SPECIAL: Record<string, string> = {
+  category_link: 'Put portals in categories',
+  task_write: 'Run the task runner',
+};
+
+/**
+ * What a permission lets a member do, in words ('portal_settings_read' → 'View portal settings').
+ * The catalogue's names are the API's; screens show this and keep the name for tooltips.
+ */
+export function permissionLabel(permission: string): string {
+  const special = PERMISSION_SPECIAL[permission];
+  if (special) return special;
+  const cut = permission.lastIndexOf('_');
+  const verb = PERMISSION_VERBS[permission.slice(cut + 1)];
+  const object = PERMISSION_OBJECTS[permission.slice(0, cut)];
+  return verb && object && cut > 0 ? `${verb} ${object}` : permission;
 }
 
 /** A permission's resource: its first segment ('portal_settings_read' → 'portal'). */

@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +11,9 @@ import { toApiError } from '../../api/errors';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { domainApi, domainKeys } from '../../api/domain';
+import { LoadError, Loading } from '../../ui/Loading';
+import { PageFrame } from '../../ui/PageFrame';
+import { StatCard, StatRow } from '../../ui/StatCard';
 
 /** The domain's logo, fetched with the session's token and shown from an object URL; nothing on 404. */
 function DomainLogo({ domainId, name }: { domainId: string; name: string }) {
@@ -49,21 +49,6 @@ function DomainLogo({ domainId, name }: { domainId: string; name: string }) {
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <Card variant="outlined" sx={{ minWidth: 160 }}>
-      <CardContent>
-        <Typography variant="overline" component="h2">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" aria-label={label}>
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Domain Dashboard (spec 1 §2.1 domain/{domain}/dashboard): name, logo, members, groups, the user's roles. */
 export default function DomainDashboard() {
   const { domain: domainId = '' } = useParams();
@@ -77,42 +62,16 @@ export default function DomainDashboard() {
   const name = meta.data?.name ?? domain?.name ?? '';
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
-        <DomainLogo domainId={domainId} name={name} />
-        <Box>
-          <Typography variant="overline" color="text.secondary">
-            Domain
-          </Typography>
-          <Typography variant="h4" component="h1">
-            {name}
-          </Typography>
-        </Box>
-      </Stack>
-
-      {meta.isPending && (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="progressbar" aria-label="Loading">
-          <CircularProgress size={18} aria-hidden />
-          <Typography>Loading the domain</Typography>
-        </Stack>
-      )}
+    <PageFrame overline="Domain" title={name} leading={<DomainLogo domainId={domainId} name={name} />}>
+      {meta.isPending && <Loading label="Loading the domain" />}
       {meta.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void meta.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {toApiError(meta.error).errorMessage}
-        </Alert>
+        <LoadError title="Could not load the domain" error={meta.error} onRetry={() => void meta.refetch()} />
       )}
       {meta.isSuccess && (
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Stat label="Members" value={meta.data.memberCount} />
-          <Stat label="Groups" value={meta.data.groupCount} />
-        </Stack>
+        <StatRow>
+          <StatCard label="Members" value={meta.data.memberCount} />
+          <StatCard label="Groups" value={meta.data.groupCount} />
+        </StatRow>
       )}
 
       <Card variant="outlined">
@@ -140,6 +99,6 @@ export default function DomainDashboard() {
           )}
         </CardContent>
       </Card>
-    </Stack>
+    </PageFrame>
   );
 }

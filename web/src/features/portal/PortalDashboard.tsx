@@ -1,44 +1,25 @@
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePermission } from '../../app/permissions/usePermission';
 import { EditingAreas } from './dashboard/EditingAreas';
 import { Microsites } from './dashboard/Microsites';
 import { OthersWork } from './dashboard/OthersWork';
 import { RecentCommits } from './dashboard/RecentCommits';
-import { formatTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import { useLocalChanges, useLocalCommits } from './queries';
-
-function Stat({ label, value }: { label: string; value: number | string }) {
-  return (
-    <Card variant="outlined" sx={{ minWidth: 180 }}>
-      <CardContent>
-        <Typography variant="overline" component="h2">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" aria-label={label}>
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
+import { languageLabel } from '../../lib/languages';
+import { lookupLabel, useLookup } from '../../api/lookup';
+import { ENGINE_LABELS, SUPPORT_LEVEL_LABELS } from './format';
+import { PageFrame } from '../../ui/PageFrame';
+import { StatCard, StatRow } from '../../ui/StatCard';
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
-
-const ENGINE_LABELS: Record<string, string> = {
-  UNIVERSAL: 'Universal',
-  JS_ENGINE: 'JS engine',
-  PORTAL_ENGINE: 'Portal engine',
-  UNKNOWN: 'Unknown',
-};
 
 /**
  * Portal Dashboard: the open portal at a glance — counts and facts, the editing areas that
@@ -52,6 +33,8 @@ export default function PortalDashboard() {
   const branch = useSelectionStore((s) => s.branch);
   const language = useSelectionStore((s) => s.language);
   const canRead = usePermission('portal:r');
+  const types = useLookup('PortalType');
+  const scopes = useLookup('ScopeType');
   const canWrite = usePermission('portal:w');
   const canLink = usePermission('microsite:l');
   const changes = useLocalChanges(domain?.id, portal?.id, !!portal && canRead);
@@ -61,33 +44,26 @@ export default function PortalDashboard() {
   const changeCount = changes.data ? Object.keys(changes.data.changes ?? {}).length : '—';
   const commitCount = commits.data ? commits.data.length : '—';
   const rows: Array<[string, string]> = [
-    ['Type', info.type === 'PASSENGER' ? 'Passenger' : info.type === 'CREW' ? 'Crew' : '—'],
-    ['Scope', cap(info.scope)],
+    ['Type', lookupLabel(types, info.type)],
+    ['Scope', lookupLabel(scopes, info.scope)],
     ['Status', cap(info.status)],
     ['Category', info.category || '—'],
     ['Branch', branch ?? '—'],
-    ['Language', language ?? '—'],
+    ['Language', language ? languageLabel(language) : '—'],
     ['Engine type', ENGINE_LABELS[info.engineType] ?? info.engineType],
-    ['Support level', cap(info.supportLevel)],
-    ['Last modified', info.lastModified ? formatTime(info.lastModified) : '—'],
+    ['Support level', SUPPORT_LEVEL_LABELS[info.supportLevel] ?? cap(info.supportLevel)],
+    ['Last modified', info.lastModified ? formatDateTime(info.lastModified) : '—'],
   ];
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <div>
-        <Typography variant="overline" color="text.secondary">
-          Portal Dashboard
-        </Typography>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Typography variant="h4" component="h1">
-            {portal.name}
-          </Typography>
-          {info.supportLevel === 'LIMITED' && <Chip color="warning" label="Limited Portal" />}
-        </Stack>
-      </div>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Stat label="Local changes" value={changeCount} />
-        <Stat label="Local commits" value={commitCount} />
-      </Stack>
+    <PageFrame
+      overline="Portal Dashboard"
+      title={portal.name}
+      badge={info.supportLevel === 'LIMITED' && <Chip color="warning" label="Limited Portal" />}
+    >
+      <StatRow>
+        <StatCard label="Local changes" value={changeCount} />
+        <StatCard label="Local commits" value={commitCount} />
+      </StatRow>
       <EditingAreas />
       <Card variant="outlined">
         <Table size="small" aria-label="Portal details">
@@ -118,6 +94,6 @@ export default function PortalDashboard() {
           {info.scope !== 'MICROSITE' && <Microsites d={domain.id} p={portal.id} canLink={canLink} />}
         </Stack>
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -8,11 +8,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { toApiError } from '../../api/errors';
 import {
   portalApi,
+  portalKeys,
   type Category,
   type Id,
   type NewPortal,
@@ -27,7 +29,8 @@ import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
 import { useAction } from '../../ui/useAction';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
-import { SCOPE_LABELS, TYPE_LABELS } from './shared';
+import { useLookup } from '../../api/lookup';
+import { optionsOf, SelectField } from '../../ui/SelectField';
 
 export type CreateSource = 'template' | 'url' | 'clone';
 
@@ -62,6 +65,8 @@ interface CreateValues {
   scope: PortalScope;
   categoryId: string;
   template: string;
+  /** The template's branch the portal opens on; '' for the template's default. */
+  templateBranch: string;
   cloneId: string;
   url: string;
   userName: string;
@@ -80,6 +85,7 @@ const createSchema = z
     scope: z.enum(['FULL', 'MICROSITE', 'CAPTIVE']),
     categoryId: z.string(),
     template: z.string(),
+    templateBranch: z.string(),
     cloneId: z.string(),
     url: z.string(),
     userName: z.string(),
@@ -108,6 +114,8 @@ export function CreatePortalDialog({
   const [branches, setBranches] = useState<{ url: string; names: string[] } | null>(null);
   const [loadingBranches, setLoadingBranches] = useState(false);
   const [branchError, setBranchError] = useState<string | null>(null);
+  const types = useLookup('PortalType');
+  const scopes = useLookup('ScopeType');
 
   const create = useAction({
     action: async (values: CreateValues): Promise<Portal> => {
@@ -123,7 +131,7 @@ export function CreatePortalDialog({
           const [kind, value] = values.template.split(/:(.*)/s);
           return await portalApi.createFromTemplate(
             domain,
-            portal,
+            { ...portal, branch: values.templateBranch || undefined },
             kind === 'starter' ? { starter: value } : { templateId: Number(value) },
           );
         }
@@ -176,6 +184,7 @@ export function CreatePortalDialog({
     scope: 'FULL',
     categoryId: '',
     template: templates[0] ? templateKey(templates[0]) : '',
+    templateBranch: '',
     cloneId: initialCloneId !== undefined ? String(initialCloneId) : '',
     url: '',
     userName: '',
@@ -209,6 +218,11 @@ export function CreatePortalDialog({
           onChange: (e: { target: { value: string } }) =>
             form.setValue(name, e.target.value, { shouldValidate: true, shouldDirty: true }),
         });
+        const selectField = (name: 'type' | 'scope') => ({
+          value: form.watch(name),
+          onChange: (value: string) =>
+            form.setValue(name, value as CreateValues[typeof name], { shouldValidate: true, shouldDirty: true }),
+        });
         return (
           <>
             <RadioGroup
@@ -228,26 +242,38 @@ export function CreatePortalDialog({
             </RadioGroup>
 
             {source === 'template' && (
-              <TextField
-                select
-                label="Template"
-                size="small"
-                {...field('template')}
-                helperText={templates.length === 0 ? 'No templates available.' : ' '}
-              >
-                {starters.length > 0 && <MenuItem disabled>Built-in starters</MenuItem>}
-                {starters.map((t) => (
-                  <MenuItem key={templateKey(t)} value={templateKey(t)}>
-                    {t.templateName || t.name}
-                  </MenuItem>
-                ))}
-                {own.length > 0 && <MenuItem disabled>Templates of this domain</MenuItem>}
-                {own.map((t) => (
-                  <MenuItem key={templateKey(t)} value={templateKey(t)}>
-                    {t.templateName || t.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <>
+                <TextField
+                  select
+                  label="Template"
+                  size="small"
+                  value={form.watch('template')}
+                  onChange={(e) => {
+                    form.setValue('template', e.target.value, { shouldValidate: true, shouldDirty: true });
+                    form.setValue('templateBranch', '');
+                  }}
+                  helperText={templates.length === 0 ? 'No templates available.' : ' '}
+                >
+                  {starters.length > 0 && <MenuItem disabled>Built-in starters</MenuItem>}
+                  {starters.map((t) => (
+                    <MenuItem key={templateKey(t)} value={templateKey(t)}>
+                      {t.templateName || t.name}
+                    </MenuItem>
+                  ))}
+                  {own.length > 0 && <MenuItem disabled>Templates of this domain</MenuItem>}
+                  {own.map((t) => (
+                    <MenuItem key={templateKey(t)} value={templateKey(t)}>
+                      {t.templateName || t.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TemplateBranchField
+                  domain={domain}
+                  template={form.watch('template')}
+                  value={form.watch('templateBranch')}
+                  onChange={(branch) => form.setValue('templateBranch', branch)}
+                />
+              </>
             )}
 
             {source === 'url' && (
@@ -319,20 +345,8 @@ export function CreatePortalDialog({
 
             <ValidatedTextField name="name" control={form.control} label="Portal name" required />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select label="Type" size="small" {...field('type')} fullWidth>
-                {(Object.keys(TYPE_LABELS) as PortalType[]).map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {TYPE_LABELS[t]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select label="Scope" size="small" {...field('scope')} fullWidth>
-                {(Object.keys(SCOPE_LABELS) as PortalScope[]).map((sc) => (
-                  <MenuItem key={sc} value={sc}>
-                    {SCOPE_LABELS[sc]}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField label="Type" {...selectField('type')} options={optionsOf(types)} />
+              <SelectField label="Scope" {...selectField('scope')} options={optionsOf(scopes)} />
             </Stack>
             <TextField
               select
@@ -354,5 +368,41 @@ export function CreatePortalDialog({
         );
       }}
     </FormDialog>
+  );
+}
+
+/**
+ * The branch a portal made from the template opens on: the template's branches (POST
+ * /portal_branch/branches/template/{domainId}/), its default first. Hidden while there is only one.
+ */
+function TemplateBranchField({
+  domain,
+  template,
+  value,
+  onChange,
+}: {
+  domain: Id;
+  template: string;
+  value: string;
+  onChange: (branch: string) => void;
+}) {
+  const [kind, id] = template.split(/:(.*)/s);
+  const branches = useQuery({
+    queryKey: portalKeys.templateBranches(domain, template),
+    queryFn: () => portalApi.templateBranches(domain, kind === 'starter' ? { starter: id } : { id: Number(id) }),
+    enabled: template !== '',
+    staleTime: 30_000,
+  });
+  if (branches.isError) return <Alert severity="error">{toApiError(branches.error).errorMessage}</Alert>;
+  const names = branches.data ?? [];
+  if (names.length < 2) return null;
+  return (
+    <SelectField
+      label="Branch"
+      helperText="The portal opens on this branch; every branch is copied."
+      value={value}
+      onChange={onChange}
+      options={[{ value: '', label: "The template's default branch" }, ...names.map((b) => ({ value: b, label: b }))]}
+    />
   );
 }

@@ -137,6 +137,36 @@ describe('Manage Portals', () => {
     });
   });
 
+  it('opens a portal made from a template on the template branch chosen', async () => {
+    const fetch = serve({
+      'POST api/v1/portal_branch/branches/template/1/': () =>
+        jsonResponse({ allReferences: ['master', 'feature/summer'] }),
+      'POST api/v1/portal/create_template/1': () => jsonResponse(portal(9, 'From Ops'), 201),
+    });
+    const { user } = render();
+    const dialog = await openCreate(user);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Ops base' }));
+    // Each template's branches are read when it is chosen (first the preselected starter's).
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls
+          .filter(([url]) => String(url) === 'api/v1/portal_branch/branches/template/1/')
+          .map(([, init]) => JSON.parse(String(init?.body))),
+      ).toEqual([{ starter: 'crew' }, { id: 5 }]),
+    );
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Branch' }));
+    await user.click(await screen.findByRole('option', { name: 'feature/summer' }));
+    await user.type(within(dialog).getByLabelText(/^Portal name/), 'From Ops');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Portal created successfully')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'POST api/v1/portal/create_template/1')).toMatchObject({
+      name: 'From Ops',
+      templateId: 5,
+      branch: 'feature/summer',
+    });
+  });
+
   it('creates from a git URL after loading its branches', async () => {
     let fail = true;
     const fetch = serve({

@@ -28,7 +28,9 @@ import { PageFrame } from '../../ui/PageFrame';
 import { LoadError } from '../../ui/Loading';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { CreatePortalDialog, type CreateSource } from './CreatePortalDialog';
-import { CommentDialog, formatDateTime, label, RuleNameDialog, SCOPE_LABELS, TYPE_LABELS } from './shared';
+import { formatDateTime } from '../../lib/format';
+import { CommentDialog, RuleNameDialog } from './shared';
+import { lookupLabel, useLookup, type LookupEntry } from '../../api/lookup';
 
 type StatusAction = 'activate' | 'deactivate' | 'delete';
 
@@ -75,6 +77,8 @@ function PortalsView({ domain }: { domain: string }) {
   const portals = useQuery({ queryKey: portalKeys.managed(domain), queryFn: () => portalApi.list(domain) });
   const categories = useQuery({ queryKey: portalKeys.categories(domain), queryFn: () => portalApi.categories(domain) });
   const canCreate = usePermission('portal_create');
+  const types = useLookup('PortalType');
+  const scopes = useLookup('ScopeType');
   const templates = useQuery({
     queryKey: portalKeys.templates(domain),
     queryFn: () => portalApi.templates(domain),
@@ -126,6 +130,8 @@ function PortalsView({ domain }: { domain: string }) {
       <DataTable
         label="Portals"
         columns={portalColumns({
+          types,
+          scopes,
           onStatus: (portal, action) => setStatusAction({ action, portal }),
           onClone: (portal) => setCreate({ source: 'clone', cloneId: portal.id }),
           onMove: setMoving,
@@ -189,6 +195,8 @@ function PortalsView({ domain }: { domain: string }) {
 }
 
 interface RowActions {
+  types: LookupEntry[];
+  scopes: LookupEntry[];
   onStatus: (portal: Portal, action: StatusAction) => void;
   onClone: (portal: Portal) => void;
   onMove: (portal: Portal) => void;
@@ -198,11 +206,11 @@ interface RowActions {
 const isActive = (portal: Portal) => portal.status === 'active' && !portal.deactivated;
 
 /** The columns of the portal list: facts, then the actions the user holds. */
-function portalColumns({ onStatus, onClone, onMove, cloneReady }: RowActions): Array<Column<Portal>> {
+function portalColumns({ types, scopes, onStatus, onClone, onMove, cloneReady }: RowActions): Array<Column<Portal>> {
   return [
     { id: 'name', header: 'Name', cell: (p) => p.name, sortValue: (p) => p.name, rowHeader: true },
-    { id: 'type', header: 'Type', cell: (p) => label(TYPE_LABELS, p.type), sortValue: (p) => p.type },
-    { id: 'scope', header: 'Scope', cell: (p) => label(SCOPE_LABELS, p.scope), sortValue: (p) => p.scope },
+    { id: 'type', header: 'Type', cell: (p) => lookupLabel(types, p.type), sortValue: (p) => p.type },
+    { id: 'scope', header: 'Scope', cell: (p) => lookupLabel(scopes, p.scope), sortValue: (p) => p.scope },
     { id: 'category', header: 'Category', cell: (p) => p.category || '—', sortValue: (p) => p.category },
     {
       id: 'status',

@@ -11,7 +11,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -34,11 +33,15 @@ import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { settingsInfo } from '../../app/selection/portalChain';
 import { updatePortalInfo } from '../../app/selection/selectionStore';
-import { toasts } from '../../app/toasts/toastService';
 import { PageFrame } from '../../ui/PageFrame';
 import { LoadError, Loading } from '../../ui/Loading';
 import { consistentSettings, describeEdit, rebaseEdit, sameJson } from './settingsEdit';
-import { SCOPE_LABELS, usePortalParams } from './shared';
+import { usePortalParams } from './shared';
+import { useLookup } from '../../api/lookup';
+import { ENGINE_LABELS, LANGUAGE_MODE_LABELS, SUPPORT_LEVEL_LABELS } from '../portal/format';
+import { optionsOf, SelectField } from '../../ui/SelectField';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import { languageLabel } from '../../lib/languages';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved to your workspace. Commit them to share them.',
@@ -62,9 +65,6 @@ export const SETTINGS_MESSAGES = {
   extension: 'Enter an extension like .scss.',
 } as const;
 
-const ENGINE_TYPES: EngineType[] = ['PORTAL_ENGINE', 'JS_ENGINE', 'UNIVERSAL', 'UNKNOWN'];
-const SUPPORT_LEVELS: SupportLevel[] = ['FULL', 'LIMITED'];
-const LANGUAGE_MODES: LanguageMode[] = ['MULTILANGUAGE', 'SINGLE_LANGUAGE', 'TRANSLATION'];
 const reLanguage = /^[a-z]{2,3}(_[A-Z]{2})?$/;
 const reExtension = /^\.?[A-Za-z0-9]+$/;
 
@@ -150,6 +150,7 @@ function SettingsForm({
 }) {
   const queryClient = useQueryClient();
   const canWrite = usePermission('portal_settings_write');
+  const scopes = useLookup('ScopeType');
   // `base` is the version the edit started from; a save sends its version (If-Match).
   const [base, setBase] = useState<VersionedSettings>(() => toForm(server));
   const [values, setValues] = useState<PortalSettings>(() => normalise(server.data));
@@ -158,7 +159,6 @@ function SettingsForm({
   const [reapplied, setReapplied] = useState<string[] | null>(null);
   const [newLanguage, setNewLanguage] = useState('');
   const [newExtension, setNewExtension] = useState('');
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const dirty = !sameJson(values, base.data);
@@ -232,24 +232,50 @@ function SettingsForm({
     setValues(next);
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!canWrite || !valid || !dirty || busy) return;
-    setBusy(true);
-    setServerError(null);
-    try {
+  // One action each: a second click while one runs sends nothing (ui/useAction).
+  const saveAction = useAction({
+    action: async () => {
       let result = await portalApi.saveSettings(domain, portal, values, base.version);
       // A server that sent no version with the answer: read it, so the next save has one.
       if (result.version === null) result = await reload();
+      return result;
+    },
+    failure: SETTINGS_MESSAGES.saveFailed,
+    success: SETTINGS_MESSAGES.saved,
+    // The local-changes menu (features/portal) picks up the new change.
+    invalidate: [portalKeys.workspace(domain, portal)],
+    onSuccess: (result) => {
       const saved = toForm(result);
       adopt(saved);
       setReapplied(null);
       queryClient.setQueryData(portalKeys.settings(domain, portal, branch), result);
       updatePortalInfo(portal, settingsInfo(saved.data));
-      // The local-changes menu (features/portal) picks up the new change.
-      await queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) });
-      toasts.success(SETTINGS_MESSAGES.saved, 'SUCCESS');
-    } catch (e) {
+    },
+  });
+  /** Loads the current file; with `reapply` the user's edit is put on top of it, unsaved. */
+  const resolveAction = useAction({
+    action: async (reapply: boolean) => {
+      const latest = toForm(await reload());
+      const next = reapply
+        ? consistentSettings(normalise(rebaseEdit(base.data, values, latest.data)), latest.data)
+        : latest.data;
+      adopt(latest, next);
+      setReapplied(reapply && !sameJson(next, latest.data) ? describeEdit(latest.data, next) : null);
+      setConflict(null);
+    },
+    failure: SETTINGS_MESSAGES.saveFailed,
+  });
+  const busy = saveAction.pending || resolveAction.pending;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!canWrite || !valid || !dirty) return;
+    setServerError(null);
+    try {
+      await saveAction.submit();
+    } catch (failure) {
+      if (!(failure instanceof ActionFailure)) return; // already saving
+      const e = failure.error;
       if (isFileChanged(e)) {
         // Someone (a reload, a revert, a branch switch, another save) changed portal.json since
         // this edit started: nothing was written. Load the current file for the user to decide.
@@ -258,27 +284,15 @@ function SettingsForm({
       } else {
         setServerError(toApiError(e).errorMessage);
       }
-    } finally {
-      setBusy(false);
     }
   }
 
-  /** Loads the current file; with `reapply` the user's edit is put on top of it, unsaved. */
   async function resolveConflict(reapply: boolean) {
-    setBusy(true);
     setServerError(null);
     try {
-      const latest = toForm(await reload());
-      const next = reapply
-        ? consistentSettings(normalise(rebaseEdit(base.data, values, latest.data)), latest.data)
-        : latest.data;
-      adopt(latest, next);
-      setReapplied(reapply && !sameJson(next, latest.data) ? describeEdit(latest.data, next) : null);
-      setConflict(null);
-    } catch (e) {
-      setServerError(toApiError(e).errorMessage);
-    } finally {
-      setBusy(false);
+      await resolveAction.submit(reapply);
+    } catch (failure) {
+      if (failure instanceof ActionFailure) setServerError(toApiError(failure.error).errorMessage);
     }
   }
 
@@ -288,7 +302,9 @@ function SettingsForm({
     <form noValidate onSubmit={(e) => void save(e)} aria-label="Portal settings">
       <Stack spacing={3}>
         {readOnly && (
-          <Alert severity="info">You can read these settings; changing them needs portal_settings_write.</Alert>
+          <Alert severity="info">
+            You can read these settings; changing them needs the permission to edit portal settings.
+          </Alert>
         )}
         <Card variant="outlined">
           <CardContent>
@@ -296,51 +312,27 @@ function SettingsForm({
               Portal
             </Typography>
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <TextField
-                select
+              <SelectField
                 label="Engine type"
-                size="small"
-                fullWidth
                 disabled={readOnly}
                 value={values.engineType}
-                onChange={(e) => setValues((v) => ({ ...v, engineType: e.target.value as EngineType }))}
-              >
-                {ENGINE_TYPES.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {t}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
+                onChange={(engineType) => setValues((v) => ({ ...v, engineType: engineType as EngineType }))}
+                options={optionsOf(ENGINE_LABELS)}
+              />
+              <SelectField
                 label="Support level"
-                size="small"
-                fullWidth
                 disabled={readOnly}
                 value={values.supportLevel}
-                onChange={(e) => setValues((v) => ({ ...v, supportLevel: e.target.value as SupportLevel }))}
-              >
-                {SUPPORT_LEVELS.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {t}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
+                onChange={(supportLevel) => setValues((v) => ({ ...v, supportLevel: supportLevel as SupportLevel }))}
+                options={optionsOf(SUPPORT_LEVEL_LABELS)}
+              />
+              <SelectField
                 label="Scope"
-                size="small"
-                fullWidth
                 disabled={readOnly}
                 value={values.scope}
-                onChange={(e) => setValues((v) => ({ ...v, scope: e.target.value as PortalScope }))}
-              >
-                {(Object.keys(SCOPE_LABELS) as PortalScope[]).map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {SCOPE_LABELS[s]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={(scope) => setValues((v) => ({ ...v, scope: scope as PortalScope }))}
+                options={optionsOf(scopes)}
+              />
             </Stack>
           </CardContent>
         </Card>
@@ -363,7 +355,8 @@ function SettingsForm({
                   <Chip
                     key={code}
                     role="listitem"
-                    label={code === ls.defaultLanguage ? `${code} (default)` : code}
+                    data-language={code}
+                    label={code === ls.defaultLanguage ? `${languageLabel(code)} (default)` : languageLabel(code)}
                     color={code === ls.defaultLanguage ? 'primary' : 'default'}
                     onDelete={readOnly ? undefined : () => removeLanguage(code)}
                   />
@@ -397,36 +390,20 @@ function SettingsForm({
                 </Stack>
               )}
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                <TextField
-                  select
+                <SelectField
                   label="Default language"
-                  size="small"
-                  fullWidth
                   disabled={readOnly || ls.languages.length === 0}
                   value={ls.languages.includes(ls.defaultLanguage) ? ls.defaultLanguage : ''}
-                  onChange={(e) => setLs({ defaultLanguage: e.target.value })}
-                >
-                  {ls.languages.map((code) => (
-                    <MenuItem key={code} value={code}>
-                      {code}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
+                  onChange={(defaultLanguage) => setLs({ defaultLanguage })}
+                  options={ls.languages.map((code) => ({ value: code, label: languageLabel(code) }))}
+                />
+                <SelectField
                   label="Language mode"
-                  size="small"
-                  fullWidth
                   disabled={readOnly}
                   value={ls.languageMode}
-                  onChange={(e) => setLs({ languageMode: e.target.value as LanguageMode })}
-                >
-                  {LANGUAGE_MODES.map((m) => (
-                    <MenuItem key={m} value={m}>
-                      {m}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={(languageMode) => setLs({ languageMode: languageMode as LanguageMode })}
+                  options={optionsOf(LANGUAGE_MODE_LABELS)}
+                />
               </Stack>
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
                 <TextField

@@ -16,18 +16,6 @@ import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'MM/dd/y HH:mm' in local time; '' for a missing or unreadable date. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
-}
-
 /** A danger toast titled with the spec's message, carrying the server's message (spec 1 §8). */
 export function failureToast(title: string, error: unknown): void {
   toasts.danger(toApiError(error).errorMessage, title, { timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS, closeButton: true });
@@ -48,12 +36,6 @@ export function usePortalParams() {
   const opened = selected !== null && (urlBranch === null || urlBranch === selected);
   return { domain, portal, branch: urlBranch ?? selected ?? '', language, opened };
 }
-
-export const TYPE_LABELS = { CREW: 'Crew', PASSENGER: 'Passenger' } as const;
-export const SCOPE_LABELS = { FULL: 'Full', MICROSITE: 'Microsite', CAPTIVE: 'Captive' } as const;
-
-export const label = <K extends string>(labels: Record<K, string>, value: string): string =>
-  (labels as Record<string, string>)[value.toUpperCase()] ?? value;
 
 interface CommentDialogProps {
   open: boolean;

@@ -16,7 +16,7 @@ import { commitKeys, commitsApi, type BranchCommit } from '../../../api/commits'
 import type { ChangeType, Id } from '../../../api/portal';
 import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { toasts } from '../../../app/toasts/toastService';
-import { formatTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 import { useWorkspaceStore } from '../../realtime/workspaceStore';
 import { LOCAL_CHANGES_MESSAGES, revert } from '../localChanges/commit';
 
@@ -144,7 +144,7 @@ export function RecentCommits({
                 </Typography>
               </TableCell>
               <TableCell>{c.author}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(c.time)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.time)}</TableCell>
               <TableCell>
                 <CommitFiles commit={c} />
               </TableCell>

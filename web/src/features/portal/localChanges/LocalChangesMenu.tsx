@@ -35,7 +35,7 @@ import { refreshWorkspaceViews, workspaceChanged } from '../../../app/selection/
 import { useSessionStore } from '../../../app/session/sessionStore';
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { commitMessage } from '../../../lib/validation';
-import { formatTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 import { invalidateWorkspace, useLocalChanges, useLocalCommits } from '../queries';
 import { commitChanges, LOCAL_CHANGES_MESSAGES, revert, showFailure } from './commit';
 
@@ -286,7 +286,7 @@ export function LocalChangesMenu() {
                       {commits.data.map((c) => (
                         <TableRow key={c.commitId}>
                           <TableCell>{c.message}</TableCell>
-                          <TableCell>{formatTime(c.time)}</TableCell>
+                          <TableCell>{formatDateTime(c.time)}</TableCell>
                           {canWrite && (
                             <TableCell>
                               <Button size="small" onClick={() => void revertTo(c.commitId, c.message)}>

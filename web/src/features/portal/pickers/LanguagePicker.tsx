@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { languageName } from '../../../lib/languages';
 
 /** Select Language (spec 1 §2.3): the portal's languages; choosing one rewrites the URL's language, keeping the screen. */
 export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProps) {
@@ -39,7 +40,10 @@ export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProp
               );
             }}
           >
-            <ListItemText primary={language} secondary={language === info?.defaultLanguage ? 'Default' : undefined} />
+            <ListItemText
+              primary={languageName(language) ?? language}
+              secondary={language === info?.defaultLanguage ? `${language} · Default` : language}
+            />
           </ListItemButton>
         ))}
       </List>

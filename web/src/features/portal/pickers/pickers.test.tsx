@@ -211,7 +211,7 @@ describe('Select Branch', () => {
 describe('Select Language', () => {
   it('rewrites the language segment and keeps the screen', async () => {
     const { router } = renderPicker(<LanguagePicker anchorEl={anchor()} onClose={() => undefined} />);
-    await userEvent.click(screen.getByRole('button', { name: /^fr_FR/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^French \(France\) fr_FR/ }));
     expect(router.state.location.pathname).toBe('/domain/1/portal/1/branch/master/fr_FR/settings');
   });
 });
