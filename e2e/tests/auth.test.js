@@ -7,7 +7,7 @@ import {
   ADMIN_USERNAME, ADMIN_PASSWORD,
 } from '../harness/index.js';
 
-describe('auth', { timeout: 45_000 }, () => {
+describe('auth', { timeout: 120_000 }, () => {
   const e2e = useE2E();
 
   it('signs in the admin: shell, Welcome heading, profile menu with the user', async () => {

@@ -15,7 +15,7 @@ function combinedVersion(frontend, backend) {
 /** Numeric parts of a version, so 3.4.10.042 and 3.4.10.42 compare equal. */
 const parts = (v) => v.split('.').map(Number);
 
-describe('shell', { timeout: 45_000 }, () => {
+describe('shell', { timeout: 120_000 }, () => {
   const e2e = useE2E();
 
   it('sends an unknown hash route to the dashboard', async () => {

@@ -242,14 +242,15 @@ function SettingsForm({
     },
     failure: SETTINGS_MESSAGES.saveFailed,
     success: SETTINGS_MESSAGES.saved,
-    // The local-changes menu (features/portal) picks up the new change.
-    invalidate: [portalKeys.workspace(domain, portal)],
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       const saved = toForm(result);
       adopt(saved);
       setReapplied(null);
       queryClient.setQueryData(portalKeys.settings(domain, portal, branch), result);
       updatePortalInfo(portal, settingsInfo(saved.data));
+      // Only now (the form holds the saved version) the workspace's views refresh: the
+      // local-changes menu picks up the change, and the settings query reads what was saved.
+      await queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) });
     },
   });
   /** Loads the current file; with `reapply` the user's edit is put on top of it, unsaved. */
