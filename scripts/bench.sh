@@ -72,3 +72,9 @@ echo "== Hardening (issue 8) =="
 # and dropped); branch listing and allReferences at 64 clients.
 PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 30m -run 'TestWorkspaceChangesScale|TestMixedReadLoad' -v ./internal/loadbench/ 2>&1 \
   | grep -E '^(==|workspaces|[0-9]|throughput|server CPU|  [a-zA-Z])|FAIL'
+
+echo
+# 400 ~2-megapixel JPEGs in a real workspace; the asset grid's thumbnails (height=200) over
+# HTTP, cold (decoded, scaled, cached) then warm (the disk cache) then revalidated (304).
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run TestThumbnailGrid -v ./internal/app/ 2>&1 \
+  | grep -E '^(==|[0-9]+ JPEGs|cold|warm|revalidated|cache|  )|FAIL'

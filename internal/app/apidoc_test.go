@@ -48,6 +48,8 @@ func AccessLabel(a httpx.Access) string {
 		return "admin"
 	case httpx.AccessMember:
 		return "member of `{" + a.DomainParam + "}`"
+	case httpx.AccessReadToken:
+		return "read token `t` (`" + a.Permission + "` in `{" + a.DomainParam + "}`)"
 	default:
 		return "`" + a.Permission + "` in `{" + a.DomainParam + "}`"
 	}

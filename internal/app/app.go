@@ -36,6 +36,7 @@ import (
 	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
+	"portalwright/internal/thumbnail"
 	webui "portalwright/web"
 )
 
@@ -194,6 +195,10 @@ func (a *App) wire(ctx context.Context) error {
 		notify.NewHandler(a.Outbox),
 		a.Hub,
 		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), repos),
+		a.newAssets(),
+		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
+		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails")),
+			thumbnail.NewSigner(cookieKey), a.PortalAccess),
 		portal.NewHandler(a.Portals, a.PortalAccess, func(ctx context.Context, id int64) string {
 			name, _ := a.Access.DomainName(ctx, id) // one row; Meta counts members too
 			return name

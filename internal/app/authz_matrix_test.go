@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/portal"
+	"portalwright/internal/thumbnail"
 )
 
 // TestAuthorizationMatrix walks every registered /api/v1 route, so routes added later are
@@ -27,6 +29,10 @@ import (
 //   - a user of another domain → 403 (routes scoped to a domain or admin-only);
 //   - a member without the route's permission → 403 (permission and admin routes);
 //   - an admin → neither 401 nor 403.
+//
+// Routes a browser loads without headers (httpx.AccessReadToken: thumbnails) are walked with
+// a read token in the URL instead: none, a bearer header or a login token → 401; a read token
+// of another portal → 403, of another domain's portal → 404.
 func TestAuthorizationMatrix(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "admin-pass"
@@ -121,6 +127,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 	// Mutating admin calls run last, deletes at the very end, so earlier checks see the fixtures.
 	sort.SliceStable(routes, func(i, j int) bool { return rank(routes[i].Method) < rank(routes[j].Method) })
 
+	// Routes of kind AccessReadToken take no bearer token: their handler checks a read token in
+	// the URL (t=), minted by thumbnail.Signer over the shared signing secret. readToken makes
+	// one as the mint route would; withToken puts it in a path.
+	signingKey, err := identity.NewSQLStore(a.DB).SigningKey(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readToken := func(userID, domainID, portalID int64) string {
+		tok, _ := thumbnail.NewSigner(signingKey).Mint(userID, domainID, portalID)
+		return tok
+	}
+	withToken := func(path, tok string) string { return path + "?t=" + url.QueryEscape(tok) }
+
 	for _, rt := range routes {
 		path := fill(rt.Pattern)
 		name := rt.Method + " " + rt.Pattern
@@ -129,6 +148,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		if got := call(rt.Method, path, ""); got != http.StatusUnauthorized {
 			t.Errorf("%s without a token = %d, want 401", name, got)
+		}
+		if rt.Access.Kind == httpx.AccessReadToken {
+			// The bearer header counts for nothing, and a login token is no read token.
+			if got := call(rt.Method, path, memberToken); got != http.StatusUnauthorized {
+				t.Errorf("%s with a bearer token only = %d, want 401", name, got)
+			}
+			if got := call(rt.Method, withToken(path, memberToken), ""); got != http.StatusUnauthorized {
+				t.Errorf("%s with the login token as t = %d, want 401", name, got)
+			}
 		}
 		switch rt.Access.Kind {
 		case httpx.AccessPermission, httpx.AccessMember, httpx.AccessAdmin:
@@ -158,6 +186,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		portalScoped++
 		path := fill(strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1))
+		if rt.Access.Kind == httpx.AccessReadToken {
+			// A genuine read token of the other domain's portal, used through this domain: 404.
+			path = withToken(path, readToken(root.UserID, away.ID, awayPortal.ID))
+			// That token used on a portal it was not minted for: 403 (or 404 when the portal
+			// is not in the URL's domain either).
+			other := fill(strings.Replace(strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1), "{domainId}", itoa(away.ID), 1))
+			if got := call(rt.Method, withToken(other, readToken(root.UserID, home.ID, 1)), ""); got != http.StatusForbidden {
+				t.Errorf("%s %s with another portal's read token = %d, want 403", rt.Method, rt.Pattern, got)
+			}
+		}
 		if got := call(rt.Method, path, adminToken); got != http.StatusNotFound {
 			t.Errorf("%s %s with another domain's portal = %d, want 404", rt.Method, rt.Pattern, got)
 		}
@@ -172,7 +210,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		// A fresh admin session per call: a logout route ends the session it is called with.
 		token := login("admin", "admin-pass")
-		if got := call(rt.Method, fill(rt.Pattern), token); got == http.StatusUnauthorized || got == http.StatusForbidden {
+		path := fill(rt.Pattern)
+		if rt.Access.Kind == httpx.AccessReadToken {
+			path = withToken(path, readToken(root.UserID, home.ID, 1))
+		}
+		if got := call(rt.Method, path, token); got == http.StatusUnauthorized || got == http.StatusForbidden {
 			t.Errorf("%s %s as admin = %d", rt.Method, rt.Pattern, got)
 		}
 	}

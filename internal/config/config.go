@@ -50,6 +50,14 @@ type Config struct {
 	// TrustedProxies lists the reverse proxies (CIDRs or addresses, comma-separated) whose
 	// X-Forwarded-For header names the client; from other peers the header is ignored.
 	TrustedProxies string
+
+	// AssetLimits are the largest uploads, in bytes, per type of asset.
+	AssetLimits AssetLimits
+}
+
+// AssetLimits are the per-type upload limits of the asset manager, in bytes (spec 2 §5).
+type AssetLimits struct {
+	Image, Video, PDF, Default int
 }
 
 // SMTP configures outgoing e-mail; without Host and From mails are held in the outbox.
@@ -78,6 +86,7 @@ func Defaults() Config {
 		SMTP:            SMTP{Port: 587, StartTLS: true},
 		OIDC:            OIDC{Label: "Sign in with SSO"},
 		Demo:            true,
+		AssetLimits:     AssetLimits{Image: 20 << 20, Video: 200 << 20, PDF: 50 << 20, Default: 20 << 20},
 	}
 }
 
@@ -114,6 +123,10 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "trusted-proxies", env: "PORTALWRIGHT_TRUSTED_PROXIES", usage: "reverse proxies whose X-Forwarded-For names the client: CIDRs or addresses, comma-separated (default: none)", str: &c.TrustedProxies})
 	b.add(flagSpec{name: "oidc-provision", env: "PORTALWRIGHT_OIDC_PROVISION", usage: "create unknown users on their first single sign-on", on: &c.OIDC.Provision})
 	b.add(flagSpec{name: "allow-private-git-hosts", env: "PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS", usage: "allow importing portals from git hosts on loopback, private or link-local addresses", on: &c.AllowPrivateGitHosts})
+	b.add(flagSpec{name: "asset-limit-image", env: "PORTALWRIGHT_ASSET_LIMIT_IMAGE", usage: "largest image upload, in bytes", num: &c.AssetLimits.Image})
+	b.add(flagSpec{name: "asset-limit-video", env: "PORTALWRIGHT_ASSET_LIMIT_VIDEO", usage: "largest video upload, in bytes", num: &c.AssetLimits.Video})
+	b.add(flagSpec{name: "asset-limit-pdf", env: "PORTALWRIGHT_ASSET_LIMIT_PDF", usage: "largest PDF upload, in bytes", num: &c.AssetLimits.PDF})
+	b.add(flagSpec{name: "asset-limit-default", env: "PORTALWRIGHT_ASSET_LIMIT_DEFAULT", usage: "largest upload of any other file, in bytes", num: &c.AssetLimits.Default})
 	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
 	return b
 }
@@ -211,6 +224,14 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("metrics-addr must be host:port, not %q", c.MetricsAddr))
 		} else if c.MetricsAddr == c.Addr {
 			errs = append(errs, errors.New("metrics-addr must differ from addr: /metrics is for operators, not on the public address"))
+		}
+	}
+	for _, l := range []struct {
+		name string
+		v    int
+	}{{"image", c.AssetLimits.Image}, {"video", c.AssetLimits.Video}, {"pdf", c.AssetLimits.PDF}, {"default", c.AssetLimits.Default}} {
+		if l.v <= 0 || l.v > 419430400 {
+			errs = append(errs, fmt.Errorf("asset-limit-%s must be between 1 and 419430400 bytes (the total upload limit), not %d", l.name, l.v))
 		}
 	}
 	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {

@@ -21,7 +21,8 @@ type guard struct {
 }
 
 func (g *guard) wrap(rt httpx.Route) http.HandlerFunc {
-	if rt.Access.Kind == httpx.AccessPublic {
+	if rt.Access.Kind == httpx.AccessPublic || rt.Access.Kind == httpx.AccessReadToken {
+		// Public, or checked by the handler itself (a read token in the URL).
 		return rt.Handler.ServeHTTP // writes a returned error (httpx.HandlerFunc.ServeHTTP)
 	}
 	h := rt.Handler.ServeHTTP

@@ -11,6 +11,10 @@ const (
 	AccessPermission                      // a signed-in user holding Permission in the route's domain (admins always)
 	AccessAdmin                           // admins only
 	AccessMember                          // a member of the route's domain (admins always)
+	// AccessReadToken: no bearer token; the handler checks a short-lived read token in the
+	// URL (query t=), minted by a route that required Permission in the domain (thumbnails,
+	// which browsers load through <img src>, where no Authorization header can be set).
+	AccessReadToken
 )
 
 // Access is the rule a route declares next to its registration.
@@ -36,6 +40,13 @@ func Requires(permission, domainParam string) Access {
 // Member is the rule "a member of the domain named by the URL parameter domainParam".
 func Member(domainParam string) Access {
 	return Access{Kind: AccessMember, DomainParam: domainParam}
+}
+
+// ReadToken is the rule of a route the browser loads without headers (an <img src>): the
+// guard lets it through, and its handler refuses it unless the URL carries a read token that
+// was minted under permission in the domain named by domainParam, for that URL's portal.
+func ReadToken(permission, domainParam string) Access {
+	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam}
 }
 
 // Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.

@@ -9,8 +9,8 @@ package workspace
 //   - git never materialises a link: every git command runs with core.symlinks=false (see
 //     internal/gitcli), so a link in the repository is checked out as a plain file holding
 //     its target's text;
-//   - every file access of the product goes through this file (read, write, list, stat,
-//     move, remove): a Path can only be made by
+//   - every file access of the product goes through this file and stream.go (read, write,
+//     list, stat, move, remove, streamed upload and download): a Path can only be made by
 //     CleanPath (relative, no "..", never inside .git), and files are opened through an
 //     os.Root at the workspace, which refuses any name that resolves outside it; a link
 //     found on disk anyway (made before the rule, or by hand) is refused, not followed.

@@ -122,8 +122,11 @@ function noJwtError(): ApiError {
   return new ApiError({ httpStatus: 0, errorMessage: NO_JWT_MESSAGE, errorCodeDesc: 'NO_JWT' });
 }
 
-/** A usable access token, refreshed when near expiry; rejects with 'No JWT present'. */
-async function accessToken(): Promise<string> {
+/**
+ * A usable access token, refreshed when near expiry; rejects with 'No JWT present'. Exported
+ * for the calls fetch cannot make (upload progress needs XMLHttpRequest: api/assets.ts).
+ */
+export async function accessToken(): Promise<string> {
   let token = getIdToken();
   if (!isTokenValid(token, REFRESH_MARGIN_SECONDS) && getRefreshToken()) {
     try {

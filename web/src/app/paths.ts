@@ -35,6 +35,7 @@ export const patterns = {
   portalDashboard: `${PORTAL_MODULE}/dashboard`,
   portalBranches: `${PORTAL_MODULE}/branches`,
   portalSettings: `${PORTAL_MODULE}/settings`,
+  portalFileExplorer: `${PORTAL_MODULE}/file-explorer`,
   adminUsers: 'admin/users/:userId',
   adminDomains: 'admin/domains/:domainId',
   adminSearch: 'admin/search',
@@ -57,6 +58,10 @@ export const paths = {
   portalScreen: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE, screen = 'dashboard') =>
     `${paths.portal(domain, portal)}/branch/${branchToSegment(branch)}/${seg(language)}/${screen || 'dashboard'}`,
   /** Users with the user `id` shown (-1: none). */
+  /** The File Explorer at a folder ('/' or none: the portal root). */
+  fileExplorer: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE, folder?: string) =>
+    paths.portalScreen(domain, portal, branch, language, 'file-explorer') +
+    (folder && folder !== '/' ? `?path=${encodeURIComponent(folder)}` : ''),
   adminUsers: (id: Id = -1) => `/admin/users/${seg(id)}`,
   /** Domains with the domain `id` shown (-1: none). */
   adminDomains: (id: Id = -1) => `/admin/domains/${seg(id)}`,

@@ -9,4 +9,5 @@ import './admin/register';
 import './portals-admin/register';
 import './portal/register';
 import './realtime/register';
+import './assets/register';
 export {};

@@ -21,3 +21,20 @@ export function codeLabel(code: string): string {
   const words = code.toLowerCase().replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A byte count as the asset manager shows it (spec 2 §9): B, KB, MB, GB, TB at 1024 with
+ * 2 decimals ('1.50 KB'); bytes stay whole ('512 B'). '' for a missing or negative value.
+ */
+export function formatSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${String(value)} B` : `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
+}

@@ -46,6 +46,8 @@ export interface DataTableProps<T> {
   loadingText?: string;
   emptyText?: ReactNode;
   initialSort?: { column: string; direction?: SortDirection };
+  /** Told when the user sorts (a screen that remembers its sort). */
+  onSortChange?: (sort: { column: string; direction: SortDirection }) => void;
   onRowClick?: (row: T) => void;
   /** With onRowClick: the row's accessible name, and the row is focusable (Enter or Space opens it). */
   rowLabel?: (row: T) => string;
@@ -90,6 +92,7 @@ export function DataTable<T>({
   loadingText = 'Loading',
   emptyText = 'Nothing to show.',
   initialSort,
+  onSortChange,
   onRowClick,
   rowLabel,
   selectedKey,
@@ -112,11 +115,10 @@ export function DataTable<T>({
   const visible = showPaging ? sorted.slice(currentPage * pageSize, currentPage * pageSize + pageSize) : sorted;
 
   function toggleSort(column: string) {
-    if (sortBy === column) setDirection(direction === 'asc' ? 'desc' : 'asc');
-    else {
-      setSortBy(column);
-      setDirection('asc');
-    }
+    const next: SortDirection = sortBy === column && direction === 'asc' ? 'desc' : 'asc';
+    setSortBy(column);
+    setDirection(next);
+    onSortChange?.({ column, direction: next });
   }
 
   const span = columns.length;

@@ -34,6 +34,7 @@ const domain = { id: 4, name: 'Airline A' };
 const fullPortal: NavPortal = { id: 9, name: 'Crew', supportLevel: 'FULL', engineType: 'PORTAL_ENGINE', scope: 'full' };
 const PORTAL_PERMISSIONS = [
   'page_read',
+  'asset:r',
   'code:r',
   'portal_settings_read',
   'loadable:c',

@@ -102,7 +102,7 @@ export const PORTAL_MENU: readonly MenuEntry[] = [
   {
     id: 'portal.fileExplorer',
     label: 'File Explorer',
-    permission: 'code:r',
+    permission: 'asset:r',
     path: (c) => portalPath(c, 'file-explorer'),
   },
   {

@@ -1,0 +1,570 @@
+// Package asset is the asset manager's server (spec 2 §2 "Asset manager", §5, §7 "Assets"):
+// the files and folders of the caller's workspace of a portal — listed with their types and
+// image sizes, read and downloaded as streams, edited (JSON checked against its companion
+// schema), uploaded (streamed, limited per type and per request, announced to the portal's
+// room), renamed, made and deleted (refused while other files reference them).
+//
+// Every file access goes through editing.Workspace (the workspace file layer): API paths
+// become workspace.Path only through ParsePath.
+package asset
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/workspace"
+)
+
+// Notifier publishes a message to a portal's room (the app's realtime hub).
+type Notifier interface {
+	NotifyPortal(ctx context.Context, portalID int64, title string, data any)
+}
+
+// Names resolves the names an upload notification carries.
+type Names interface {
+	Person(ctx context.Context, userID int64) (editing.Person, error)
+	DomainName(ctx context.Context, domainID int64) string
+	PortalName(ctx context.Context, pa portalaccess.Portal) (string, error)
+}
+
+// EventUploaded is the title of the upload notification.
+const EventUploaded = "ASSET_UPLOADED"
+
+// Uploaded is the data of the upload notification (spec 2 §3).
+type Uploaded struct {
+	File       string   `json:"file"`
+	UploadPath string   `json:"uploadPath"`
+	Branch     string   `json:"branch"`
+	User       Uploader `json:"user"`
+	Domain     string   `json:"domain"`
+	Portal     string   `json:"portal"`
+}
+
+// Uploader is who uploaded a file.
+type Uploader struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+}
+
+// Service is the asset manager over the editing unit.
+type Service struct {
+	ws     *editing.Workspace
+	limits Limits
+	notify Notifier
+	names  Names
+}
+
+// NewService returns the asset manager; notify and names may be nil (nothing announced).
+func NewService(ws *editing.Workspace, limits Limits, notify Notifier, names Names) *Service {
+	return &Service{ws: ws, limits: limits, notify: notify, names: names}
+}
+
+// SizeLimits describes the upload limits.
+func (s *Service) SizeLimits() SizeLimits { return s.limits.SizeLimits() }
+
+// maxTextSearch bounds the text files searched for references.
+const maxTextSearch = 2 << 20
+
+// maxSchema bounds a companion schema read for validation.
+const maxSchema = 2 << 20
+
+// Get describes a file (with its version) or a folder with its children (one level).
+func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*Asset, error) {
+	if p == workspace.Root {
+		return s.folder(ctx, c, pa, p, workspace.FileInfo{Name: "/", Dir: true})
+	}
+	info, err := s.ws.Info(ctx, c, pa, p)
+	if err != nil {
+		return nil, err
+	}
+	if info.Dir {
+		return s.folder(ctx, c, pa, p, info)
+	}
+	v, err := s.version(ctx, c, pa, p)
+	if err != nil {
+		return nil, err
+	}
+	a := s.describe(ctx, c, pa, info, nil)
+	a.Version = string(v)
+	return a, nil
+}
+
+// version is a file's version, its content hashed as a stream (never held in memory).
+func (s *Service) version(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.Version, error) {
+	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
+	if err != nil {
+		return workspace.NoVersion, err
+	}
+	defer f.Close()
+	v, err := workspace.VersionOfReader(f)
+	if err != nil {
+		return workspace.NoVersion, apperr.Internal(err)
+	}
+	return v, nil
+}
+
+func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, info workspace.FileInfo) (*Asset, error) {
+	list, err := s.ws.List(ctx, c, pa, p)
+	if err != nil {
+		return nil, err
+	}
+	a := s.describe(ctx, c, pa, info, nil)
+	a.Path, a.Name = APIPath(p), path.Base(APIPath(p))
+	names := map[string]bool{}
+	for _, f := range list {
+		names[f.Name] = true
+	}
+	a.Children = make([]*Asset, 0, len(list))
+	for _, f := range list {
+		child := s.describe(ctx, c, pa, f, names)
+		child.IsHidden = !f.Dir
+		if f.Dir {
+			a.HasChildren = true
+			if cp, err := workspace.CleanPath(f.Path); err == nil {
+				if sub, err := s.ws.List(ctx, c, pa, cp); err == nil {
+					for _, g := range sub {
+						child.HasChildren = child.HasChildren || g.Dir
+					}
+				}
+			}
+		}
+		a.Children = append(a.Children, child)
+	}
+	sort.SliceStable(a.Children, func(i, j int) bool {
+		x, y := a.Children[i], a.Children[j]
+		if (x.Type == "DIR") != (y.Type == "DIR") {
+			return x.Type == "DIR"
+		}
+		return strings.ToLower(x.Name) < strings.ToLower(y.Name)
+	})
+	a.HasChildren = false
+	for _, ch := range a.Children {
+		a.HasChildren = a.HasChildren || ch.Type == "DIR"
+	}
+	return a, nil
+}
+
+// describe makes the Asset of a file or folder; siblings, when known, are the names of its
+// folder (to find a JSON file's companion schema without another call).
+func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool) *Asset {
+	a := &Asset{Name: f.Name, Path: "/" + f.Path, CreatedDate: f.ModTime.UTC().Format(time.RFC3339), Size: f.Size}
+	if f.Dir {
+		a.Type, a.Size, a.Children = "DIR", 0, []*Asset{}
+		return a
+	}
+	a.Type = MIMEType(f.Name)
+	a.CanEdit = s.canEdit(ctx, c, pa, f, siblings)
+	if isImage(f.Name) {
+		if p, err := workspace.CleanPath(f.Path); err == nil {
+			if sz, err := s.imageSize(ctx, c, pa, p); err == nil && sz.Width > 0 && sz.Height > 0 {
+				a.Width, a.Height, a.Dimensions = sz.Width, sz.Height, fmt.Sprintf("%dx%d", sz.Width, sz.Height)
+			}
+		}
+	}
+	return a
+}
+
+func (s *Service) canEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool) CanEdit {
+	e := ext(f.Name)
+	if e == "json" {
+		if strings.Contains("/"+f.Path, "microsites/") {
+			return CanEdit{ToolTipMessage: MsgMicrosite}
+		}
+		has := siblings[f.Name+".schema"]
+		if siblings == nil {
+			if sp, err := workspace.CleanPath(f.Path + ".schema"); err == nil {
+				_, err := s.ws.Info(ctx, c, pa, sp)
+				has = err == nil
+			}
+		}
+		if !has {
+			return CanEdit{ToolTipMessage: MsgNoSchema}
+		}
+		return CanEdit{Editable: true}
+	}
+	return CanEdit{Editable: textExts[e]}
+}
+
+// ImageSize reads an image's width and height from its header (0, 0 when not an image).
+func (s *Service) ImageSize(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (Size, error) {
+	if p == workspace.Root {
+		return Size{}, badPath("/")
+	}
+	info, err := s.ws.Info(ctx, c, pa, p)
+	if err != nil {
+		return Size{}, err
+	}
+	if info.Dir || !isImage(info.Name) {
+		return Size{}, nil
+	}
+	sz, err := s.imageSize(ctx, c, pa, p)
+	if err != nil {
+		return Size{}, nil // not readable as an image: no size
+	}
+	return sz, nil
+}
+
+func (s *Service) imageSize(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (Size, error) {
+	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
+	if err != nil {
+		return Size{}, err
+	}
+	defer f.Close()
+	return headerSize(f, ext(p.Name()))
+}
+
+// Open opens a file for a streamed read with its description (Version set).
+func (s *Service) Open(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (io.ReadSeekCloser, workspace.FileInfo, error) {
+	if p == workspace.Root {
+		return nil, workspace.FileInfo{}, apperr.BadRequest("NOT_A_FILE", "The root folder is not a file.")
+	}
+	f, info, err := s.ws.OpenFile(ctx, c, pa, p)
+	if err != nil {
+		return nil, info, err
+	}
+	v, err := workspace.VersionOfReader(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, info, apperr.Internal(err)
+	}
+	info.Version = v
+	return f, info, nil
+}
+
+// IsFolder tells whether p names a folder (the root included).
+func (s *Service) IsFolder(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (bool, error) {
+	if p == workspace.Root {
+		return true, nil
+	}
+	info, err := s.ws.Info(ctx, c, pa, p)
+	if err != nil {
+		return false, err
+	}
+	return info.Dir, nil
+}
+
+// Save writes a text file edited in the browser, based on version base (workspace.NoVersion:
+// a new file). A .json file must be JSON and, when "<path>.schema" exists, valid against it.
+func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data string, base workspace.Version) (*Asset, error) {
+	if p == workspace.Root {
+		return nil, apperr.BadRequest("NOT_A_FILE", "The root folder is not a file.")
+	}
+	if !ValidName(p.Name()) {
+		return nil, apperr.Validation("The file name " + quote(p.Name()) + " may only hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ .")
+	}
+	if e := ext(p.Name()); !allowedExt(e) {
+		return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
+	}
+	if ext(p.Name()) == "json" {
+		if err := s.validateJSON(ctx, c, pa, p, []byte(data)); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := s.ws.Write(ctx, c, pa, p, []byte(data), base, APIPath(p)); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, c, pa, p)
+}
+
+// Mkdir makes a folder; its name keeps the name rule and holds no space.
+func (s *Service) Mkdir(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*Asset, error) {
+	if p == workspace.Root {
+		return nil, apperr.Conflict("FILE_EXISTS", "The root folder exists already.")
+	}
+	if err := folderName(p.Name()); err != nil {
+		return nil, err
+	}
+	if err := s.ws.Mkdir(ctx, c, pa, p); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, c, pa, p)
+}
+
+func folderName(name string) error {
+	if strings.Contains(name, " ") || !ValidName(name) {
+		return apperr.Validation("The folder name " + quote(name) + " may only hold letters, digits and [ ] - _ ) & $ @ ( ^ { } ~ . (no spaces).")
+	}
+	return nil
+}
+
+// RenameFolder renames a folder (not the root); the target must not exist.
+func (s *Service) RenameFolder(ctx context.Context, c caller.Caller, pa portalaccess.Portal, from, to workspace.Path) (*Asset, error) {
+	if from == workspace.Root || to == workspace.Root {
+		return nil, apperr.BadRequest("ROOT_FOLDER", "The root folder cannot be renamed.")
+	}
+	if err := folderName(to.Name()); err != nil {
+		return nil, err
+	}
+	info, err := s.ws.Info(ctx, c, pa, from)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Dir {
+		return nil, apperr.BadRequest("NOT_A_FOLDER", "The path "+APIPath(from)+" is not a folder.")
+	}
+	if err := s.ws.Move(ctx, c, pa, from, to, workspace.NoVersion); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, c, pa, to)
+}
+
+// RenameFile renames (or moves) a file; the target must not exist.
+func (s *Service) RenameFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, from, to workspace.Path) (*Asset, error) {
+	if from == workspace.Root || to == workspace.Root {
+		return nil, apperr.BadRequest("NOT_A_FILE", "The root folder is not a file.")
+	}
+	if !ValidName(to.Name()) {
+		return nil, apperr.Validation("The file name " + quote(to.Name()) + " may only hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ .")
+	}
+	info, err := s.ws.Info(ctx, c, pa, from)
+	if err != nil {
+		return nil, err
+	}
+	if info.Dir {
+		return nil, apperr.BadRequest("NOT_A_FILE", "The path "+APIPath(from)+" is a folder.")
+	}
+	v, err := s.version(ctx, c, pa, from)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.ws.Move(ctx, c, pa, from, to, v); err != nil {
+		return nil, err
+	}
+	return s.Get(ctx, c, pa, to)
+}
+
+// Delete deletes files and empty folders, each on its own: a folder with children, or a
+// file other text files of the portal reference, is refused with the reason.
+func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.Portal, apiPaths []string) ([]DeleteResult, error) {
+	out := make([]DeleteResult, 0, len(apiPaths))
+	var refs map[string][]string // file → the text files that mention it, found once
+	for _, ap := range apiPaths {
+		res := DeleteResult{File: ap}
+		fail := func(msg string, data any) {
+			b, _ := json.Marshal(map[string]any{"errorMessage": msg, "data": data})
+			res.Error = &DeleteError{Error: string(b)}
+		}
+		p, err := ParsePath(ap)
+		if err != nil || p == workspace.Root {
+			fail("The path "+quote(ap)+" is not a file path inside the portal.", nil)
+			out = append(out, res)
+			continue
+		}
+		info, err := s.ws.Info(ctx, c, pa, p)
+		switch {
+		case err != nil:
+			fail(apperr.AsError(err).Message, nil)
+		case info.Dir:
+			list, err := s.ws.List(ctx, c, pa, p)
+			if err != nil {
+				fail(apperr.AsError(err).Message, nil)
+			} else if len(list) > 0 {
+				fail(MsgChildren, nil)
+			} else if err := s.ws.Remove(ctx, c, pa, p, workspace.NoVersion); err != nil {
+				fail(apperr.AsError(err).Message, nil)
+			} else {
+				res.Result = true
+			}
+		default:
+			if refs == nil {
+				if refs, err = s.references(ctx, c, pa, apiPaths); err != nil {
+					return nil, err
+				}
+			}
+			if by := refs[p.String()]; len(by) > 0 {
+				fail(MsgUsed, by)
+			} else if v, err := s.version(ctx, c, pa, p); err != nil {
+				fail(apperr.AsError(err).Message, nil)
+			} else if err := s.ws.Remove(ctx, c, pa, p, v); err != nil {
+				fail(apperr.AsError(err).Message, nil)
+			} else {
+				res.Result = true
+			}
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// references finds, for each of the paths, the text files of the workspace (up to
+// maxTextSearch bytes) that mention it (its path without the leading slash).
+func (s *Service) references(ctx context.Context, c caller.Caller, pa portalaccess.Portal, apiPaths []string) (map[string][]string, error) {
+	var needles []string
+	for _, ap := range apiPaths {
+		if p, err := ParsePath(ap); err == nil && p != workspace.Root {
+			needles = append(needles, p.String())
+		}
+	}
+	out := map[string][]string{}
+	var walk func(dir workspace.Path) error
+	walk = func(dir workspace.Path) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		list, err := s.ws.List(ctx, c, pa, dir)
+		if err != nil {
+			return err
+		}
+		for _, f := range list {
+			fp, err := workspace.CleanPath(f.Path)
+			if err != nil {
+				continue
+			}
+			if f.Dir {
+				if err := walk(fp); err != nil {
+					return err
+				}
+				continue
+			}
+			if !textExts[ext(f.Name)] || f.Size > maxTextSearch {
+				continue
+			}
+			data, _, err := s.ws.Read(ctx, c, pa, fp)
+			if err != nil {
+				continue
+			}
+			for _, n := range needles {
+				if n != f.Path && bytes.Contains(data, []byte(n)) {
+					out[n] = append(out[n], f.Path)
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(workspace.Root); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// uploadError is a refused file of an upload in the spec's shape.
+func uploadError(filename, msg string) UploadError {
+	b, _ := json.Marshal(map[string]any{"errorCodeDesc": CodeContentInvalid, "errorMessage": msg,
+		"data": map[string]any{"ruleErrors": []map[string]string{{"message": msg}}}})
+	return UploadError{Filename: filename, Error: string(b)}
+}
+
+// TooLarge is the 413 of an upload over a limit.
+func TooLarge() *apperr.Error {
+	return apperr.NewError(413, "FILE_SIZE_EXCEEDED", "Request Entity Too Large", MsgSizeExceeded)
+}
+
+// Upload stores the "files" parts of a multipart request into folder, one by one, streamed:
+// a file over its type's limit, or over what is left of the request's total, ends the
+// request with a 413 (nothing of that file stored; the files before it stay); a file refused
+// by the name rule or its extension is listed in the errors. Each stored file is announced to
+// the portal's room.
+func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.Portal, folder workspace.Path, mr *multipart.Reader) (*UploadResult, error) {
+	isDir, err := s.IsFolder(ctx, c, pa, folder)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && apperr.AsError(err).Status != 404 {
+		return nil, err
+	}
+	if err == nil && !isDir {
+		return nil, apperr.BadRequest("NOT_A_FOLDER", "The path "+APIPath(folder)+" is not a folder.")
+	}
+	res := &UploadResult{Success: []string{}, Errors: []UploadError{}}
+	var used int64
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		var overBody *http.MaxBytesError
+		if errors.As(err, &overBody) {
+			return nil, TooLarge()
+		}
+		if err != nil {
+			return nil, apperr.BadRequest("INVALID_UPLOAD", "The upload could not be read as multipart form data.").WithCause(err)
+		}
+		if part.FormName() != "files" || part.FileName() == "" {
+			part.Close()
+			continue
+		}
+		name := part.FileName()
+		if !ValidName(name) {
+			res.Errors = append(res.Errors, uploadError(name, MsgSpecialChars))
+			part.Close()
+			continue
+		}
+		e := ext(name)
+		if !allowedExt(e) {
+			res.Errors = append(res.Errors, uploadError(name, "Files of the type '"+e+"' are not allowed."))
+			part.Close()
+			continue
+		}
+		target, err := workspace.CleanPath(path.Join(strings.TrimPrefix(APIPath(folder), "/"), name))
+		if err != nil {
+			res.Errors = append(res.Errors, uploadError(name, MsgSpecialChars))
+			part.Close()
+			continue
+		}
+		limit := min(s.limits.limitFor(e), TotalLimit-used)
+		n := &countingReader{r: part}
+		_, err = s.ws.WriteStream(ctx, c, pa, target, n, limit)
+		part.Close()
+		used += n.n
+		var tooLarge *workspace.ErrTooLarge
+		var source *workspace.ErrSource
+		switch {
+		case errors.As(err, &tooLarge), errors.As(err, &overBody):
+			return nil, TooLarge()
+		case errors.As(err, &source), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return nil, apperr.BadRequest("UPLOAD_INTERRUPTED", "The upload of "+quote(name)+" stopped before its end; nothing of it was stored. Try again.").WithCause(err)
+		case err != nil && apperr.AsError(err).Status < 500:
+			res.Errors = append(res.Errors, uploadError(name, apperr.AsError(err).Message))
+			continue
+		case err != nil:
+			return nil, err
+		}
+		res.Success = append(res.Success, name)
+		s.announce(ctx, c, pa, name, APIPath(folder))
+	}
+	return res, nil
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (s *Service) announce(ctx context.Context, c caller.Caller, pa portalaccess.Portal, file, folder string) {
+	if s.notify == nil {
+		return
+	}
+	u := Uploaded{File: file, UploadPath: folder}
+	if st, err := s.ws.LocalChanges(ctx, c, pa); err == nil && st != nil {
+		u.Branch = st.Branch
+	}
+	if s.names != nil {
+		if p, err := s.names.Person(ctx, c.UserID); err == nil {
+			u.User = Uploader{FirstName: p.FirstName, LastName: p.LastName}
+		}
+		u.Domain = s.names.DomainName(ctx, pa.DomainID())
+		u.Portal, _ = s.names.PortalName(ctx, pa)
+	}
+	s.notify.NotifyPortal(ctx, pa.ID(), EventUploaded, u)
+}

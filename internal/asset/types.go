@@ -1,0 +1,192 @@
+package asset
+
+import (
+	"mime"
+	"sort"
+	"strings"
+)
+
+// TotalLimit is the most one upload request may carry, over all its files (spec 2 §9: 399mb).
+const TotalLimit = 419430400
+
+// Limits are the per-type upload limits in bytes (the operator's configuration).
+type Limits struct {
+	Image, Video, PDF, Default int64
+}
+
+// DefaultLimits are the limits without configuration.
+var DefaultLimits = Limits{Image: 20 << 20, Video: 200 << 20, PDF: 50 << 20, Default: 20 << 20}
+
+// The extensions of each type, and every extension an upload may have.
+var (
+	imageExts = []string{"png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff"}
+	videoExts = []string{"mp4", "webm", "ogv", "mov", "m4v"}
+	pdfExts   = []string{"pdf"}
+	otherExts = []string{"json", "schema", "html", "htm", "css", "js", "txt", "md", "xml", "csv",
+		"ico", "woff", "woff2", "ttf", "otf", "eot", "mp3", "wav", "ogg",
+		"doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp"}
+)
+
+// textExts are the files edited in the source editor and searched for references.
+var textExts = map[string]bool{"html": true, "htm": true, "json": true, "css": true, "js": true,
+	"schema": true, "txt": true, "md": true, "svg": true, "xml": true, "csv": true}
+
+// AllowedExtensions lists every extension an upload may have, sorted.
+func AllowedExtensions() []string {
+	var all []string
+	for _, l := range [][]string{imageExts, videoExts, pdfExts, otherExts} {
+		all = append(all, l...)
+	}
+	sort.Strings(all)
+	return all
+}
+
+func allowedExt(e string) bool {
+	for _, x := range AllowedExtensions() {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+func in(list []string, e string) bool {
+	for _, x := range list {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// limitFor is the size limit of a file by its extension.
+func (l Limits) limitFor(e string) int64 {
+	switch {
+	case in(imageExts, e):
+		return l.Image
+	case in(videoExts, e):
+		return l.Video
+	case in(pdfExts, e):
+		return l.PDF
+	}
+	return l.Default
+}
+
+// TypeLimit is one type's limit as the client reads it.
+type TypeLimit struct {
+	AssocExts      []string `json:"assocExts"`
+	SizeLimitBytes int64    `json:"sizeLimitBytes"`
+}
+
+// SizeLimits is the answer of GET /assets/assetSizeLimits.
+type SizeLimits struct {
+	Portal struct {
+		Image   TypeLimit `json:"image"`
+		Video   TypeLimit `json:"video"`
+		PDF     TypeLimit `json:"pdf"`
+		Default TypeLimit `json:"default"`
+	} `json:"portal"`
+	TotalLimitBytes   int64    `json:"totalLimitBytes"`
+	AllowedExtensions []string `json:"allowedExtensions"`
+}
+
+// SizeLimits describes the limits for the client.
+func (l Limits) SizeLimits() SizeLimits {
+	var s SizeLimits
+	s.Portal.Image = TypeLimit{AssocExts: imageExts, SizeLimitBytes: l.Image}
+	s.Portal.Video = TypeLimit{AssocExts: videoExts, SizeLimitBytes: l.Video}
+	s.Portal.PDF = TypeLimit{AssocExts: pdfExts, SizeLimitBytes: l.PDF}
+	s.Portal.Default = TypeLimit{AssocExts: []string{}, SizeLimitBytes: l.Default}
+	s.TotalLimitBytes = TotalLimit
+	s.AllowedExtensions = AllowedExtensions()
+	return s
+}
+
+// mimeTypes are the types the product names itself (the system's table may lack some).
+var mimeTypes = map[string]string{
+	"json": "application/json", "schema": "application/schema+json", "html": "text/html", "htm": "text/html",
+	"css": "text/css", "js": "text/javascript", "txt": "text/plain", "md": "text/markdown",
+	"svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
+	"gif": "image/gif", "webp": "image/webp", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
+	"ico": "image/x-icon", "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm",
+	"ogv": "video/ogg", "mov": "video/quicktime", "m4v": "video/x-m4v", "xml": "application/xml",
+	"csv": "text/csv", "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
+	"mp3": "audio/mpeg", "wav": "audio/wav", "ogg": "audio/ogg",
+}
+
+// MIMEType is the type of a file by its name; application/octet-stream when unknown.
+func MIMEType(name string) string {
+	e := ext(name)
+	if t, ok := mimeTypes[e]; ok {
+		return t
+	}
+	if e != "" {
+		if t := mime.TypeByExtension("." + e); t != "" {
+			return strings.SplitN(t, ";", 2)[0]
+		}
+	}
+	return "application/octet-stream"
+}
+
+// CanEdit says whether the source or JSON editor may edit a file, and why not.
+type CanEdit struct {
+	Editable       bool   `json:"editable"`
+	ToolTipMessage string `json:"toolTipMessage"`
+}
+
+// Spec messages.
+const (
+	MsgNoSchema        = "Can not edit, no Schema file"
+	MsgMicrosite       = "This data is read from a microsite. To edit it, open the microsite and edit it from there"
+	MsgChildren        = "Folder still has children."
+	MsgUsed            = "The asset is used by other files."
+	MsgSizeExceeded    = "file size exceeded"
+	CodeContentInvalid = "CONTENT_VALIDATION_FAILED"
+)
+
+// Asset is a file or folder as the asset manager shows it (spec 2 §3).
+type Asset struct {
+	Name        string   `json:"name"`
+	Path        string   `json:"path"`
+	Type        string   `json:"type"`
+	CreatedDate string   `json:"createdDate"`
+	Size        int64    `json:"size"`
+	Width       int      `json:"width"`
+	Height      int      `json:"height"`
+	Dimensions  string   `json:"dimensions"`
+	CanEdit     CanEdit  `json:"canEdit"`
+	IsHidden    bool     `json:"isHidden"`
+	HasChildren bool     `json:"hasChildren"`
+	Version     string   `json:"version,omitempty"`
+	Children    []*Asset `json:"children"` // folders: their children (when listed); files: null
+}
+
+// Size is an image's width and height (0, 0 when not an image or unknown).
+type Size struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// DeleteResult is one item of a delete's answer.
+type DeleteResult struct {
+	File   string       `json:"file"`
+	Result bool         `json:"result"`
+	Error  *DeleteError `json:"error,omitempty"`
+}
+
+// DeleteError holds the reason as a JSON string (the spec's shape).
+type DeleteError struct {
+	Error string `json:"error"`
+}
+
+// UploadResult is the answer of a multi upload.
+type UploadResult struct {
+	Success []string      `json:"success"`
+	Errors  []UploadError `json:"errors"`
+}
+
+// UploadError is one refused file of an upload; Error is a JSON string.
+type UploadError struct {
+	Filename string `json:"filename"`
+	Error    string `json:"error"`
+}

@@ -1,0 +1,236 @@
+package workspace
+
+// Streamed writes and reads of workspace files (uploads and downloads of assets), under the
+// same rules as files.go: a checked Path, an os.Root at the workspace, links refused.
+//
+// An upload is copied first into a temporary file inside the workspace's .git folder
+// (.git/pw-uploads: the same file system, so the final rename is atomic, and invisible to git
+// status and to List), without the workspace lock: a slow upload does not hold up the
+// workspace's other users. Only the rename into place and the status run under the lock.
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"time"
+)
+
+// uploadDir holds the unfinished uploads of a workspace, inside .git.
+const uploadDir = ".git/pw-uploads"
+
+// ErrTooLarge is returned by WriteStream when the source holds more than Limit bytes; nothing
+// is stored.
+type ErrTooLarge struct{ Limit int64 }
+
+func (e *ErrTooLarge) Error() string {
+	return fmt.Sprintf("the file is larger than the limit of %d bytes", e.Limit)
+}
+
+// ErrSource wraps a failure to read the source of WriteStream (a connection cut
+// mid-upload), told apart from a failure to store it.
+type ErrSource struct{ Err error }
+
+func (e *ErrSource) Error() string { return "reading the upload: " + e.Err.Error() }
+func (e *ErrSource) Unwrap() error { return e.Err }
+
+// limitedReader fails with *ErrTooLarge as soon as more than limit bytes arrive, and with the
+// context's error once it is done; it hashes what it passes on.
+type limitedReader struct {
+	ctx   context.Context
+	r     io.Reader
+	left  int64
+	limit int64
+	sum   hash.Hash
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if err := l.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1] // one byte more tells a source of exactly the limit from a longer one
+	}
+	n, err := l.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = &ErrSource{Err: err}
+	}
+	if int64(n) > l.left {
+		return 0, &ErrTooLarge{Limit: l.limit}
+	}
+	l.left -= int64(n)
+	l.sum.Write(p[:n])
+	return n, err
+}
+
+// WriteStream stores src as the file p of the user's workspace (replacing a file there; a
+// folder or a link at p is refused), failing with *ErrTooLarge once more than limit bytes
+// arrive. The bytes are copied without the workspace lock into a temporary file in
+// .git/pw-uploads; under the lock it is renamed into place (missing parent folders made) and
+// the workspace's new status is taken, as WriteFile does. On any failure, a cancelled ctx
+// included, the temporary file is removed: nothing is left behind.
+func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (Version, *Status, error) {
+	if p == Root || p.rel == "" {
+		return NoVersion, nil, ErrBadPath
+	}
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return NoVersion, nil, err
+	}
+	defer root.Close()
+	if err := root.MkdirAll(uploadDir, 0o750); err != nil {
+		return NoVersion, nil, err
+	}
+	sweepUploads(root)
+	var rnd [12]byte
+	_, _ = rand.Read(rnd[:])
+	tmp := uploadDir + "/" + hex.EncodeToString(rnd[:])
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return NoVersion, nil, err
+	}
+	placed := false
+	defer func() {
+		if !placed {
+			_ = root.Remove(tmp)
+		}
+	}()
+	in := &limitedReader{ctx: ctx, r: src, left: limit, limit: limit, sum: sha256.New()}
+	_, err = io.Copy(f, in)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return NoVersion, nil, err
+	}
+	version := Version(hex.EncodeToString(in.sum.Sum(nil)[:12]))
+	st, err := r.inWorkspace(ctx, userID, portalID, func(ws *os.Root) error {
+		if fi, err := ws.Lstat(p.rel); err == nil {
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				return ErrLink
+			}
+			if !fi.Mode().IsRegular() {
+				return fs.ErrExist
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if err := mkParent(ws, p); err != nil {
+			return err
+		}
+		if err := ws.Rename(tmp, p.rel); err != nil {
+			return err
+		}
+		placed = true
+		return nil
+	})
+	if err != nil && !placed {
+		return NoVersion, nil, err
+	}
+	return version, st, nil
+}
+
+// staleUpload is the age after which an unfinished upload is a leftover (of a process that
+// stopped mid-upload): removed by the next upload into the workspace.
+const staleUpload = 24 * time.Hour
+
+func sweepUploads(root *os.Root) {
+	d, err := root.Open(uploadDir)
+	if err != nil {
+		return
+	}
+	defer d.Close()
+	entries, _ := d.ReadDir(-1)
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleUpload {
+			_ = root.Remove(uploadDir + "/" + e.Name())
+		}
+	}
+}
+
+// OpenFile opens a regular file of the user's workspace for a streamed read, with its
+// description (without Version: VersionOfReader hashes the content when it is needed). A link is refused (ErrLink),
+// a folder is ErrBadPath, a missing file fs.ErrNotExist. The caller closes the file.
+func (r *Repos) OpenFile(userID, portalID int64, p Path) (*os.File, FileInfo, error) {
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return nil, FileInfo{}, err
+	}
+	defer root.Close()
+	fi, err := lstatIn(root, p)
+	if err != nil {
+		return nil, FileInfo{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, FileInfo{}, ErrBadPath
+	}
+	f, err := root.Open(p.rel)
+	if err != nil {
+		return nil, FileInfo{}, err
+	}
+	// The file opened must be the one described (not swapped for a link meanwhile).
+	ofi, err := f.Stat()
+	if err != nil || !os.SameFile(fi, ofi) {
+		f.Close()
+		if err == nil {
+			err = ErrLink
+		}
+		return nil, FileInfo{}, err
+	}
+	info := infoOf(p.rel, ofi)
+	return f, info, nil
+}
+
+// Info describes a file or folder of the user's workspace without reading it (no Version),
+// through os.Root; a link is refused (ErrLink), a missing path is fs.ErrNotExist.
+func (r *Repos) Info(userID, portalID int64, p Path) (FileInfo, error) {
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return FileInfo{}, err
+	}
+	defer root.Close()
+	fi, err := lstatIn(root, p)
+	if err != nil {
+		return FileInfo{}, err
+	}
+	return infoOf(p.rel, fi), nil
+}
+
+// VersionOfReader is the version of the content r holds (VersionOf, streamed).
+func VersionOfReader(r io.Reader) (Version, error) {
+	sum := sha256.New()
+	if _, err := io.Copy(sum, r); err != nil {
+		return NoVersion, err
+	}
+	return Version(hex.EncodeToString(sum.Sum(nil)[:12])), nil
+}
+
+// Mkdir makes a folder of the user's workspace (and its missing parents), under the
+// workspace lock, and answers the workspace's new status. An existing file or folder at p is
+// fs.ErrExist.
+func (r *Repos) Mkdir(ctx context.Context, userID, portalID int64, p Path) (*Status, error) {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		if p == Root || p.rel == "" {
+			return ErrBadPath
+		}
+		if _, err := root.Lstat(p.rel); err == nil {
+			return fs.ErrExist
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return root.MkdirAll(p.rel, 0o750)
+	})
+}
+
+// Name is the last element of the path.
+func (p Path) Name() string { return path.Base(p.rel) }

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Typography from '@mui/material/Typography';
+import { isFolder, type Asset } from '../../api/assets';
+import { AssetThumbnail } from './AssetThumbnail';
+
+export interface AssetViewProps {
+  domain: string;
+  portal: string;
+  branch: string;
+  assets: readonly Asset[];
+  /** The selected files' paths. */
+  selected: ReadonlySet<string>;
+  /** Whether files can be selected (asset_write in the explorer; always in a picker). */
+  selectable: boolean;
+  onToggle: (asset: Asset) => void;
+  onOpenFolder: (path: string) => void;
+  thumbnailToken: string | null;
+}
+
+/** The folder's assets as cards with 200-high thumbnails; a folder card opens the folder. */
+export function AssetGrid({
+  domain,
+  portal,
+  branch,
+  assets,
+  selected,
+  selectable,
+  onToggle,
+  onOpenFolder,
+  thumbnailToken,
+}: AssetViewProps) {
+  return (
+    <Box
+      role="list"
+      aria-label="Assets"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
+    >
+      {assets.map((asset) => {
+        const folder = isFolder(asset);
+        const isSelected = selected.has(asset.path);
+        return (
+          <Card
+            key={asset.path}
+            role="listitem"
+            aria-label={asset.name}
+            variant="outlined"
+            sx={{ position: 'relative', borderColor: isSelected ? 'primary.main' : undefined }}
+          >
+            <CardActionArea
+              aria-label={folder ? `Open ${asset.name}` : `Select ${asset.name}`}
+              disabled={!folder && !selectable}
+              onClick={() => (folder ? onOpenFolder(asset.path) : onToggle(asset))}
+            >
+              <AssetThumbnail domain={domain} portal={portal} branch={branch} asset={asset} token={thumbnailToken} />
+              <CardContent sx={{ py: 1 }}>
+                <Typography variant="body2" noWrap title={asset.name}>
+                  {asset.name}
+                </Typography>
+                {asset.dimensions && (
+                  <Typography variant="caption" color="text.secondary">
+                    {asset.dimensions}
+                  </Typography>
+                )}
+              </CardContent>
+            </CardActionArea>
+            {!folder && selectable && (
+              <Checkbox
+                checked={isSelected}
+                onChange={() => onToggle(asset)}
+                slotProps={{ input: { 'aria-label': `Select ${asset.name}` } }}
+                sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
+              />
+            )}
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isFolder, type Asset } from '../../api/assets';
+import { PermissionView } from '../../app/permissions/Restricted';
+import { usePermission } from '../../app/permissions/usePermission';
+import { useSelectionStore } from '../../app/selection/selectionStore';
+import { plural } from '../../lib/format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Loading } from '../../ui/Loading';
+import { PageFrame } from '../../ui/PageFrame';
+import { usePortalParams } from '../portals-admin/shared';
+import { AssetBrowser, type AssetView } from './AssetBrowser';
+import { ExplorerToolbar } from './ExplorerToolbar';
+import { FolderNameDialog } from './FolderNameDialog';
+import { UploadDialog } from './UploadDialog';
+import { useAssetActions } from './useAssetActions';
+import { useFolder, useSizeLimits } from './useAssetQueries';
+import { useAssetSort } from './useAssetSort';
+import { useDebouncedFolderRefresh } from './useDebouncedFolderRefresh';
+
+/** File Explorer (spec 2 §2 "Asset manager"): …/file-explorer?path=/images. */
+export default function FileExplorerScreen() {
+  const { domain, portal, branch, opened } = usePortalParams();
+  return (
+    <PermissionView permission="asset:r">
+      {opened ? (
+        <ExplorerView key={`${domain}/${portal}/${branch}`} domain={domain} portal={portal} branch={branch} />
+      ) : (
+        // The selection chain opens the portal (the user's workspace) first.
+        <PageFrame title="File Explorer">
+          <Loading label="Opening the portal" />
+        </PageFrame>
+      )}
+    </PermissionView>
+  );
+}
+
+type OpenDialog = 'add' | 'rename' | 'deleteFolder' | 'deleteAssets' | 'upload' | null;
+
+const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '';
+
+function ExplorerView({ domain, portal, branch }: { domain: string; portal: string; branch: string }) {
+  const [params, setParams] = useSearchParams();
+  const path = params.get('path') || '/';
+  const setPath = (next: string) => setParams(next === '/' ? {} : { path: next });
+
+  const [view, setView] = useState<AssetView>('grid');
+  const [sort, setSort] = useAssetSort();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dropped, setDropped] = useState<File[]>([]);
+  // Selecting another folder clears the grid selection (spec 2 §4).
+  useEffect(() => setSelected(new Set()), [path]);
+
+  const can = {
+    create: usePermission('asset_create'),
+    write: usePermission('asset_write'),
+    remove: usePermission('asset_delete'),
+  };
+  const portalActive = useSelectionStore((s) => s.portalInfo?.status?.toLowerCase() === 'active');
+  const folder = useFolder(domain, portal, path);
+  const files = (folder.data?.children ?? []).filter((a) => !isFolder(a));
+  const selectedFiles = files.filter((a) => selected.has(a.path));
+  const limits = useSizeLimits();
+  const actions = useAssetActions(domain, portal, path, setPath);
+  const refreshAfterUpload = useDebouncedFolderRefresh(domain, portal, path);
+
+  const toggle = (asset: Asset) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(asset.path)) next.delete(asset.path);
+      else next.add(asset.path);
+      return next;
+    });
+
+  const openUpload = (files: File[] = []) => {
+    setDropped(files);
+    setDialog('upload');
+  };
+
+  return (
+    <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>
+      <AssetBrowser
+        domain={domain}
+        portal={portal}
+        branch={branch}
+        path={path}
+        onPathChange={setPath}
+        view={view}
+        sort={sort}
+        onSortChange={setSort}
+        selected={selected}
+        selectable={can.write}
+        onToggle={toggle}
+        onDownload={can.write ? (asset) => actions.download.run([asset]) : undefined}
+        onDropFiles={can.create ? openUpload : undefined}
+        allowedExtensions={limits?.allowedExtensions}
+        toolbar={
+          <ExplorerToolbar
+            abilities={{ ...can, isRoot: path === '/', portalActive, loading: folder.isFetching }}
+            selectedCount={selectedFiles.length}
+            fileCount={files.length}
+            view={view}
+            onViewChange={setView}
+            onAddFolder={() => setDialog('add')}
+            onRenameFolder={() => setDialog('rename')}
+            onDeleteFolder={() => setDialog('deleteFolder')}
+            onUpload={() => openUpload()}
+            onDownload={() => actions.download.run(selectedFiles)}
+            onDeleteAssets={() => setDialog('deleteAssets')}
+            onSelectAll={() => setSelected(new Set(files.map((a) => a.path)))}
+            onDeselectAll={() => setSelected(new Set())}
+          />
+        }
+      />
+      <FolderNameDialog
+        open={dialog === 'add' || dialog === 'rename'}
+        mode={dialog === 'rename' ? 'rename' : 'add'}
+        currentName={folderName(path)}
+        onSubmit={(name) =>
+          dialog === 'rename' ? actions.renameFolder.submit(name) : actions.createFolder.submit(name)
+        }
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'deleteFolder'}
+        title="Delete Folder"
+        message={`Delete the folder '${folderName(path)}'?`}
+        confirmLabel="Delete"
+        danger
+        pending={actions.deleteFolder.pending}
+        onConfirm={() => {
+          actions.deleteFolder.run();
+          setDialog(null);
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'deleteAssets'}
+        title="Delete Assets"
+        message={`Delete ${plural(selectedFiles.length, 'asset')}?`}
+        confirmLabel="Delete"
+        danger
+        pending={actions.deleteAssets.pending}
+        onConfirm={() => {
+          actions.deleteAssets.run(selectedFiles.map((a) => a.path));
+          setSelected(new Set());
+          setDialog(null);
+        }}
+        onClose={() => setDialog(null)}
+      />
+      {dialog === 'upload' && (
+        <UploadDialog
+          domain={domain}
+          portal={portal}
+          folder={path}
+          existingNames={new Set(files.map((a) => a.name))}
+          limits={limits}
+          initialFiles={dropped}
+          onFileUploaded={refreshAfterUpload}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,9 @@
+/** The File Explorer (spec 2 §2 "Asset manager") in the Portal menu: …/file-explorer?path=. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.fileExplorer',
+  path: patterns.portalFileExplorer,
+  lazy: () => import('./FileExplorerScreen'),
+});

@@ -1,0 +1,81 @@
+/** The explorer's mutations, each through useAction (toasts, invalidation, pending). */
+import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
+import { ApiError } from '../../api/errors';
+import { toasts } from '../../app/toasts/toastService';
+import { plural } from '../../lib/format';
+import { useAction } from '../../ui/useAction';
+import { deleteFailures } from './deleteResults';
+import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
+
+/** Saves a blob as a file through a temporary link. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '/';
+
+export function useAssetActions(domain: string, portal: string, folder: string, onPathChange: (path: string) => void) {
+  const all = assetKeys.all(domain, portal);
+
+  const createFolder = useAction({
+    action: (name: string) => assetApi.createFolder(domain, portal, childPath(folder, name)),
+    failure: ASSET_MESSAGES.createFolderFailed,
+    invalidate: [assetKeys.folder(domain, portal, folder)],
+  });
+
+  const renameFolder = useAction({
+    action: (name: string) => assetApi.renameFolder(domain, portal, folder, childPath(parentPath(folder), name)),
+    failure: ASSET_MESSAGES.renameFolderFailed,
+    // Every path below the folder changed.
+    invalidate: [all],
+    onSuccess: (renamed: Asset) => onPathChange(renamed.path),
+  });
+
+  const deleteFolder = useAction({
+    action: async () => {
+      const [result] = await assetApi.remove(domain, portal, [folder]);
+      const failure = result ? deleteFailures([result])[0] : undefined;
+      if (failure) throw new ApiError({ httpStatus: 409, errorMessage: failure.message });
+    },
+    failure: () => ASSET_MESSAGES.deleteFolderFailed(folderName(folder)),
+    invalidate: [assetKeys.folder(domain, portal, parentPath(folder))],
+    onSuccess: () => onPathChange(parentPath(folder)),
+  });
+
+  const deleteAssets = useAction({
+    action: (paths: string[]) => assetApi.remove(domain, portal, paths),
+    failure: ASSET_MESSAGES.deleteAssetsFailed,
+    invalidate: [assetKeys.folder(domain, portal, folder)],
+    onSuccess: (results) => {
+      const failures = deleteFailures(results);
+      const deleted = results.length - failures.length;
+      if (deleted > 0) toasts.success(`${plural(deleted, 'asset')} deleted.`);
+      for (const failure of failures) {
+        const message =
+          failure.referencedBy.length > 0
+            ? `${failure.file}: ${failure.message} Used by: ${failure.referencedBy.join(', ')}`
+            : `${failure.file}: ${failure.message}`;
+        toasts.danger(message, ASSET_MESSAGES.deleteAssetsFailed, {
+          timeOut: failure.referencedBy.length > 0 ? REFERENCE_TOAST_MS : undefined,
+          closeButton: true,
+        });
+      }
+    },
+  });
+
+  const download = useAction({
+    action: async (assets: Asset[]) => {
+      for (const asset of assets) saveBlob(await assetApi.download(domain, portal, asset.path), asset.name);
+    },
+    failure: ASSET_MESSAGES.downloadFailed,
+  });
+
+  return { createFolder, renameFolder, deleteFolder, deleteAssets, download };
+}

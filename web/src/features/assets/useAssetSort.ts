@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { SortDirection } from '../../ui/DataTable';
+
+/** The local storage key of the asset manager's sort (spec 2 §9). */
+export const ASSET_SORT_KEY = 'portalwright.asset-manager.sort';
+
+export interface AssetSort {
+  column: string;
+  direction: SortDirection;
+}
+
+const DEFAULT_SORT: AssetSort = { column: 'name', direction: 'asc' };
+
+function readSort(): AssetSort {
+  try {
+    const parsed = JSON.parse(window.localStorage.getItem(ASSET_SORT_KEY) ?? 'null') as Partial<AssetSort> | null;
+    if (parsed && typeof parsed.column === 'string' && (parsed.direction === 'asc' || parsed.direction === 'desc'))
+      return { column: parsed.column, direction: parsed.direction };
+  } catch {
+    // An unreadable value: the default.
+  }
+  return DEFAULT_SORT;
+}
+
+/** The grid's and list's sort, remembered across visits in local storage. */
+export function useAssetSort(): [AssetSort, (sort: AssetSort) => void] {
+  const [sort, setSort] = useState(readSort);
+  const save = (next: AssetSort) => {
+    setSort(next);
+    try {
+      window.localStorage.setItem(ASSET_SORT_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the sort still applies for this visit.
+    }
+  };
+  return [sort, save];
+}
