@@ -674,6 +674,9 @@ func TestUniversalContent(t *testing.T) {
 				}
 				var here []string
 				for _, e := range entries {
+					if strings.HasSuffix(e.Name(), ".json.schema") {
+						continue // a companion schema, read with its content file below
+					}
 					name, ok := strings.CutSuffix(e.Name(), ".json")
 					if !ok {
 						t.Errorf("%s/%s: content files are JSON", dir, e.Name())
@@ -682,12 +685,14 @@ func TestUniversalContent(t *testing.T) {
 					here = append(here, name)
 					var content any
 					readJSON(t, fsys, dir+"/"+e.Name(), &content)
+					// The JSON editor's convention: the schema of <path> is <path>.schema.
+					schemaPath := dir + "/" + e.Name() + ".schema"
 					var schema map[string]any
-					if !readJSON(t, fsys, "schemas/"+name+".schema.json", &schema) {
+					if !readJSON(t, fsys, schemaPath, &schema) {
 						continue
 					}
 					if schema["$schema"] != "http://json-schema.org/draft-07/schema#" || schema["title"] == nil || schema["description"] == nil {
-						t.Errorf("schemas/%s.schema.json: want a draft-07 schema with title and description", name)
+						t.Errorf("%s: want a draft-07 schema with title and description", schemaPath)
 					}
 					for _, problem := range checkSchema(schema, content, "$") {
 						t.Errorf("%s/%s: %s", dir, e.Name(), problem)

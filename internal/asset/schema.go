@@ -55,22 +55,28 @@ func (s *Service) validateJSON(ctx context.Context, c caller.Caller, pa portalac
 	if err != nil {
 		return err
 	}
+	return checkSchema(doc, raw, APIPath(sp))
+}
+
+// checkSchema validates a parsed JSON document against a schema's text (named in messages).
+// The schema may not refer to other documents.
+func checkSchema(doc any, raw []byte, name string) error {
 	if len(raw) > maxSchema {
-		return contentInvalid("The schema " + APIPath(sp) + " is too large to check the file against.")
+		return contentInvalid("The schema " + name + " is too large to check the file against.")
 	}
 	sdoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return contentInvalid("The schema " + APIPath(sp) + " is not valid JSON: " + err.Error())
+		return contentInvalid("The schema " + name + " is not valid JSON: " + err.Error())
 	}
 	comp := jsonschema.NewCompiler()
 	comp.UseLoader(noLoader{})
 	const loc = "urn:portalwright:schema"
 	if err := comp.AddResource(loc, sdoc); err != nil {
-		return contentInvalid("The schema " + APIPath(sp) + " could not be read: " + err.Error())
+		return contentInvalid("The schema " + name + " could not be read: " + err.Error())
 	}
 	sch, err := comp.Compile(loc)
 	if err != nil {
-		return contentInvalid("The schema " + APIPath(sp) + " could not be read: " + err.Error())
+		return contentInvalid("The schema " + name + " could not be read: " + err.Error())
 	}
 	err = sch.Validate(doc)
 	if err == nil {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Passenger Portal build: content/<lang>/*.json (checked against schemas/<name>.schema.json)
+// Passenger Portal build: content/<lang>/*.json (each checked against its companion <file>.schema)
 // + widgets/database/*.json → <outputPath>/ (portal.json taskRunnerSettings.outputPath, default
 // pw-dist): index.html (goes to the default language), <lang>/index.html, <lang>/data.json (the data
 // bundle) and a copy of assets/. Plain Node (>= 18), no dependencies. The task runner runs it.
@@ -135,7 +135,7 @@ for (const lang of languages) {
     const rel = `${contentBase}/${lang}/${f}`;
     let data;
     try { data = readJson(rel); } catch (e) { problems.push(`${rel}: ${e.message}`); continue; }
-    const schemaPath = `schemas/${name}.schema.json`;
+    const schemaPath = `${rel}.schema`;
     if (!fs.existsSync(path.join(root, schemaPath))) { problems.push(`${rel}: no schema ${schemaPath}`); continue; }
     for (const p of validate(readJson(schemaPath), data)) problems.push(`${rel}: ${p}`);
     JSON.stringify(data).replace(/"(assets\/[^"]+)"/g, (m, a) => {
