@@ -67,11 +67,12 @@ type Service struct {
 	limits Limits
 	notify Notifier
 	names  Names
+	sizes  *sizeCache
 }
 
 // NewService returns the asset manager; notify and names may be nil (nothing announced).
 func NewService(ws *editing.Workspace, limits Limits, notify Notifier, names Names) *Service {
-	return &Service{ws: ws, limits: limits, notify: notify, names: names}
+	return &Service{ws: ws, limits: limits, notify: notify, names: names, sizes: &sizeCache{}}
 }
 
 // SizeLimits describes the upload limits.
@@ -82,6 +83,9 @@ const maxTextSearch = 2 << 20
 
 // maxSchema bounds a companion schema read for validation.
 const maxSchema = 2 << 20
+
+// maxCheckedUpload bounds an uploaded JSON file that is checked against its companion schema.
+const maxCheckedUpload = 8 << 20
 
 // Get describes a file (with its version) or a folder with its children (one level).
 func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*Asset, error) {
@@ -171,7 +175,7 @@ func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess
 	a.CanEdit = s.canEdit(ctx, c, pa, f, siblings)
 	if isImage(f.Name) {
 		if p, err := workspace.CleanPath(f.Path); err == nil {
-			if sz, err := s.imageSize(ctx, c, pa, p); err == nil && sz.Width > 0 && sz.Height > 0 {
+			if sz, err := s.cachedImageSize(ctx, c, pa, p, f); err == nil && sz.Width > 0 && sz.Height > 0 {
 				a.Width, a.Height, a.Dimensions = sz.Width, sz.Height, fmt.Sprintf("%dx%d", sz.Width, sz.Height)
 			}
 		}
@@ -212,20 +216,32 @@ func (s *Service) ImageSize(ctx context.Context, c caller.Caller, pa portalacces
 	if info.Dir || !isImage(info.Name) {
 		return Size{}, nil
 	}
-	sz, err := s.imageSize(ctx, c, pa, p)
+	sz, err := s.cachedImageSize(ctx, c, pa, p, info)
 	if err != nil {
 		return Size{}, nil // not readable as an image: no size
 	}
 	return sz, nil
 }
 
-func (s *Service) imageSize(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (Size, error) {
-	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
+// cachedImageSize is the size of the image p, described by info (its size and mtime): from
+// the cache while the file is unchanged, else read from its header (and cached, a file
+// not readable as an image as 0×0).
+func (s *Service) cachedImageSize(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, info workspace.FileInfo) (Size, error) {
+	key := sizeKey{user: c.UserID, portal: pa.ID(), path: info.Path}
+	if sz, ok := s.sizes.get(key, info); ok {
+		return sz, nil
+	}
+	f, opened, err := s.ws.OpenFile(ctx, c, pa, p)
 	if err != nil {
-		return Size{}, err
+		return Size{}, err // not cached: the file may come back
 	}
 	defer f.Close()
-	return headerSize(f, ext(p.Name()))
+	sz, err := headerSize(f, ext(p.Name()))
+	if err != nil {
+		sz = Size{}
+	}
+	s.sizes.put(key, opened, sz) // under what was opened: a file changed since info is read again
+	return sz, err
 }
 
 // Open opens a file for a streamed read with its description (Version set).
@@ -462,6 +478,22 @@ func uploadError(filename, msg string) UploadError {
 	return UploadError{Filename: filename, Error: string(b)}
 }
 
+// refusedUpload is an upload refused by its content's rules, with all of them.
+func refusedUpload(filename string, e *apperr.Error) UploadError {
+	b, _ := json.Marshal(map[string]any{"errorCodeDesc": CodeContentInvalid, "errorMessage": e.Message, "data": e.Data})
+	return UploadError{Filename: filename, Error: string(b)}
+}
+
+// hasCompanion tells whether p has a companion schema (<path>.schema) in the caller's workspace.
+func (s *Service) hasCompanion(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) bool {
+	sp, err := workspace.CleanPath(p.String() + ".schema")
+	if err != nil {
+		return false
+	}
+	info, err := s.ws.Info(ctx, c, pa, sp)
+	return err == nil && !info.Dir
+}
+
 // TooLarge is the 413 of an upload over a limit.
 func TooLarge() *apperr.Error {
 	return apperr.NewError(413, "FILE_SIZE_EXCEEDED", "Request Entity Too Large", MsgSizeExceeded)
@@ -518,7 +550,30 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 		}
 		limit := min(s.limits.limitFor(e), TotalLimit-used)
 		n := &countingReader{r: part}
-		_, err = s.ws.WriteStream(ctx, c, pa, target, n, limit)
+		var src io.Reader = n
+		// A JSON file with a companion schema must keep it, uploaded or saved (checked before
+		// anything is stored; such files are small, so this one is read into memory).
+		if e == "json" && s.hasCompanion(ctx, c, pa, target) {
+			data, rerr := io.ReadAll(io.LimitReader(n, min(limit, maxCheckedUpload)+1))
+			switch {
+			case rerr != nil:
+				err = &workspace.ErrSource{Err: rerr}
+			case int64(len(data)) > min(limit, maxCheckedUpload):
+				err = &workspace.ErrTooLarge{Limit: min(limit, maxCheckedUpload)}
+			default:
+				err = s.validateJSON(ctx, c, pa, target, data)
+				src = bytes.NewReader(data)
+			}
+			if ae := apperr.AsError(err); err != nil && ae.Code == CodeContentInvalid {
+				res.Errors = append(res.Errors, refusedUpload(name, ae))
+				part.Close()
+				used += n.n
+				continue
+			}
+		}
+		if err == nil {
+			_, err = s.ws.WriteStream(ctx, c, pa, target, src, limit)
+		}
 		part.Close()
 		used += n.n
 		var tooLarge *workspace.ErrTooLarge

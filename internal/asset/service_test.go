@@ -191,6 +191,25 @@ func TestUploadRules(t *testing.T) {
 	// Into a file: refused.
 	_, err = f.svc.Upload(ctx, f.ann, f.pa, workspace.MustPath("portal.json"), multipartOf(t, files, "a.txt"))
 	testkit.APIError(t, err, http.StatusBadRequest, "NOT_A_FOLDER")
+
+	// A JSON file with a companion schema keeps it when uploaded too: the breaking copy is
+	// refused with its rule and not stored, the keeping one replaces the file.
+	schema := []byte(`{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}`)
+	if err := os.WriteFile(filepath.Join(f.dir, "menu.json.schema"), schema, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = f.svc.Upload(ctx, f.ann, f.pa, workspace.Root, multipartOf(t, map[string][]byte{"menu.json": []byte(`{"title":""}`)}, "menu.json"))
+	if err != nil || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error, `"errorCodeDesc":"CONTENT_VALIDATION_FAILED"`) ||
+		!strings.Contains(res.Errors[0].Error, "/title") {
+		t.Fatalf("a JSON upload breaking its schema: %+v, %v", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "menu.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the refused menu.json was stored: %v", err)
+	}
+	res, err = f.svc.Upload(ctx, f.ann, f.pa, workspace.Root, multipartOf(t, map[string][]byte{"menu.json": []byte(`{"title":"Menu"}`)}, "menu.json"))
+	if err != nil || len(res.Success) != 1 {
+		t.Fatalf("a JSON upload keeping its schema: %+v, %v", res, err)
+	}
 }
 
 func TestDeleteAndSave(t *testing.T) {

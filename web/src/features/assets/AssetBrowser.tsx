@@ -30,6 +30,8 @@ export interface AssetBrowserProps {
   /** Which children are shown (pickers hide folders, dot-files, excluded extensions). */
   visible?: (asset: Asset) => boolean;
   onDownload?: (asset: Asset) => void;
+  /** Opens a file in its editor (the explorer only). */
+  onEdit?: (asset: Asset) => void;
   /** Files dropped onto the manager (absent: dropping does nothing). */
   onDropFiles?: (files: File[]) => void;
   allowedExtensions?: readonly string[];
@@ -84,6 +86,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         onToggle={props.onToggle}
         onOpenFolder={onPathChange}
         thumbnailToken={token}
+        onEdit={props.onEdit}
       />
     );
   else
@@ -97,6 +100,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         sort={sort}
         onSortChange={props.onSortChange}
         onDownload={props.onDownload}
+        onEdit={props.onEdit}
       />
     );
 

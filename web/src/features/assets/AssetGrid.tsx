@@ -6,6 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import { isFolder, type Asset } from '../../api/assets';
 import { AssetThumbnail } from './AssetThumbnail';
+import { EditAction } from './EditAction';
 
 export interface AssetViewProps {
   domain: string;
@@ -19,6 +20,8 @@ export interface AssetViewProps {
   onToggle: (asset: Asset) => void;
   onOpenFolder: (path: string) => void;
   thumbnailToken: string | null;
+  /** Opens a file in its editor (the explorer; pickers leave it out). */
+  onEdit?: (asset: Asset) => void;
 }
 
 /** The folder's assets as cards with 200-high thumbnails; a folder card opens the folder. */
@@ -32,6 +35,7 @@ export function AssetGrid({
   onToggle,
   onOpenFolder,
   thumbnailToken,
+  onEdit,
 }: AssetViewProps) {
   return (
     <Box
@@ -67,6 +71,11 @@ export function AssetGrid({
                 )}
               </CardContent>
             </CardActionArea>
+            {!folder && onEdit && (
+              <Box sx={{ position: 'absolute', top: 4, left: 4, bgcolor: 'background.paper', borderRadius: 1 }}>
+                <EditAction asset={asset} onEdit={onEdit} />
+              </Box>
+            )}
             {!folder && selectable && (
               <Checkbox
                 checked={isSelected}

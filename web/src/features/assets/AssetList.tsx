@@ -9,6 +9,7 @@ import { formatDateTime, formatSize } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { SORT_VALUES } from './assetColumns';
 import type { AssetViewProps } from './AssetGrid';
+import { EditAction } from './EditAction';
 import type { AssetSort } from './useAssetSort';
 
 interface AssetListProps extends Omit<AssetViewProps, 'domain' | 'portal' | 'branch' | 'thumbnailToken'> {
@@ -28,6 +29,7 @@ export function AssetList({
   sort,
   onSortChange,
   onDownload,
+  onEdit,
 }: AssetListProps) {
   const columns: Array<Column<Asset>> = [
     {
@@ -76,6 +78,7 @@ export function AssetList({
                 slotProps={{ input: { 'aria-label': `Select ${a.name}` } }}
               />
             )}
+            {onEdit && <EditAction asset={a} onEdit={onEdit} />}
             {onDownload && (
               <IconButton size="small" aria-label={`Download ${a.name}`} onClick={() => onDownload(a)}>
                 <DownloadIcon fontSize="small" />

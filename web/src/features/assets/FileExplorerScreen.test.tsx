@@ -9,6 +9,13 @@ import FileExplorerScreen from './FileExplorerScreen';
 import { fakeFile, fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
 
+// Ace does not run in jsdom: the source editor's field is a textarea here.
+vi.mock('../editors/AceField', () => ({
+  default: (props: { value: string; onChange: (v: string) => void; label: string }) => (
+    <textarea aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+  ),
+}));
+
 afterEach(() => {
   vi.unstubAllGlobals();
   useSelectionStore.setState({ ...initialSelectionState });
@@ -238,5 +245,35 @@ describe('File Explorer', () => {
     routes();
     render('', { ...sampleUser, admin: false }, []);
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the right permission');
+  });
+
+  it('opens a text file in the source editor and a JSON file without a schema nowhere', async () => {
+    const withFiles = folderAsset('/', {
+      children: [
+        fileAsset('/site.css', {
+          type: 'text/css',
+          width: 0,
+          height: 0,
+          dimensions: '',
+          canEdit: { editable: true, toolTipMessage: '' },
+        }),
+        fileAsset('/data.json', {
+          type: 'application/json',
+          width: 0,
+          height: 0,
+          dimensions: '',
+          canEdit: { editable: false, toolTipMessage: 'Can not edit, no Schema file' },
+        }),
+      ],
+    });
+    routes({
+      'GET api/v1/assets/1/2/src/': () => jsonResponse(withFiles),
+      'GET api/v1/assets/1/2/src/site.css': () => new Response('body { color: red; }', { headers: { ETag: '"v1"' } }),
+    });
+    const { user } = render('', undefined, ['code_read', 'code_write', 'asset_read']);
+    expect(await screen.findByRole('button', { name: 'JSON Edit data.json' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Edit site.css' }));
+    expect(await screen.findByText('Editing: /site.css')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('body { color: red; }')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,9 @@ import { Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { usePortalParams } from '../portals-admin/shared';
 import { AssetBrowser, type AssetView } from './AssetBrowser';
+import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
+import { FileEditorView } from './FileEditorView';
 import { FolderNameDialog } from './FolderNameDialog';
 import { UploadDialog } from './UploadDialog';
 import { useAssetActions } from './useAssetActions';
@@ -43,6 +45,14 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   const [params, setParams] = useSearchParams();
   const path = params.get('path') || '/';
   const setPath = (next: string) => setParams(next === '/' ? {} : { path: next });
+  // A file open in its editor: ?edit=<file>&mode=json|source (Back closes it).
+  const editing = params.get('edit');
+  const editMode: EditMode = params.get('mode') === 'json' ? 'json' : 'source';
+  const openEditor = (asset: Asset) => {
+    const mode = editModeOf(asset);
+    if (mode) setParams({ ...(path === '/' ? {} : { path }), edit: asset.path, mode });
+  };
+  const closeEditor = () => setPath(path);
 
   const [view, setView] = useState<AssetView>('grid');
   const [sort, setSort] = useAssetSort();
@@ -78,6 +88,13 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
     setDialog('upload');
   };
 
+  if (editing)
+    return (
+      <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>
+        <FileEditorView domain={domain} portal={portal} path={editing} mode={editMode} onClose={closeEditor} />
+      </PageFrame>
+    );
+
   return (
     <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>
       <AssetBrowser
@@ -93,6 +110,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
         selectable={can.write}
         onToggle={toggle}
         onDownload={can.write ? (asset) => actions.download.run([asset]) : undefined}
+        onEdit={openEditor}
         onDropFiles={can.create ? openUpload : undefined}
         allowedExtensions={limits?.allowedExtensions}
         toolbar={

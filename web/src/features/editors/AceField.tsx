@@ -1,0 +1,53 @@
+/**
+ * The Ace editor itself. Only ever imported lazily (SourceEditor's React.lazy), so Ace and
+ * react-ace stay out of the app shell; the mode and theme modules load on demand too.
+ */
+import { useEffect, useState } from 'react';
+import AceEditor from 'react-ace';
+import { Loading } from '../../ui/Loading';
+import type { AceMode } from './aceConfig';
+import { MODE_LOADERS, THEME_LOADERS } from './aceLoaders';
+
+export interface AceFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  mode: AceMode;
+  theme: string;
+  readOnly?: boolean;
+  /** The accessible name of the text area. */
+  label: string;
+}
+
+export default function AceField({ value, onChange, mode, theme, readOnly, label }: AceFieldProps) {
+  // Ace would fetch a missing mode/theme from its own base path (not served): import them first.
+  const [ready, setReady] = useState<{ mode: string; theme: string } | null>(null);
+  useEffect(() => {
+    let active = true;
+    void Promise.all([MODE_LOADERS[mode](), (THEME_LOADERS[theme] ?? THEME_LOADERS.xcode)()]).then(() => {
+      if (active) setReady({ mode, theme });
+    });
+    return () => {
+      active = false;
+    };
+  }, [mode, theme]);
+
+  if (!ready) return <Loading label="Loading the editor" />;
+  return (
+    <AceEditor
+      mode={ready.mode}
+      theme={ready.theme}
+      value={value}
+      onChange={onChange}
+      readOnly={readOnly}
+      name="source-editor"
+      width="100%"
+      height="60vh"
+      fontSize={14}
+      showPrintMargin={false}
+      editorProps={{ $blockScrolling: true }}
+      // The syntax-check workers would be fetched from Ace's base path, which the app does not serve.
+      setOptions={{ useWorker: false, tabSize: 2 }}
+      onLoad={(editor) => editor.textInput.getElement().setAttribute('aria-label', label)}
+    />
+  );
+}

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
+import { JsonEditor } from './JsonEditor';
+import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
+
+const FILE = 'GET api/v1/assets/1/2/src/content/menu.json';
+const SCHEMA = 'GET api/v1/assets/1/2/src/content/menu.json.schema';
+const SAVE = 'POST api/v1/assets/1/2/src/content/menu.json';
+
+const schema = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', title: 'Title', required: true, pattern: '^[A-Z]' },
+    tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
+  },
+};
+
+function open(props: { pickAsset?: (kind: 'image' | 'document') => Promise<string | null> } = {}) {
+  const onSaved = vi.fn();
+  renderEditor(
+    <JsonEditor domain={1} portal={2} path="/content/menu.json" onClose={vi.fn()} onSaved={onSaved} {...props} />,
+  );
+  return onSaved;
+}
+
+const routes = (text: string, extra: Record<string, () => Response> = {}, schemaBody: unknown = schema) => ({
+  [FILE]: () => fileResponse(text, 'v1', 'application/json'),
+  [SCHEMA]: () => jsonResponse(schemaBody),
+  ...extra,
+});
+
+describe('JsonEditor', () => {
+  it("says 'No schema found.' when the schema is missing", async () => {
+    mockFetch({ [FILE]: () => fileResponse('{}', 'v1'), [SCHEMA]: () => errorResponse(404) });
+    open();
+    expect(await screen.findByText('No schema found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it("warns 'Wrong JSON Format' for a file that is not JSON", async () => {
+    mockFetch(routes('{ not json'));
+    open();
+    expect(await screen.findByText('Wrong JSON Format')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Title/ })).toHaveValue('');
+  });
+
+  it('shows the local-changes note and enables Save after an array edit', async () => {
+    mockFetch(routes('{"title": "Menu", "tags": ["a", "b"]}'));
+    open();
+    expect(await screen.findByText(/Saved changes appear in your local changes/)).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Move down' })[0]);
+    expect(save).toBeEnabled();
+  });
+
+  it('adding an array row makes the form saveable', async () => {
+    const links = {
+      type: 'array',
+      title: 'Links',
+      items: { type: 'object', properties: { label: { type: 'string' } } },
+    };
+    mockFetch(routes('{"title": "Menu", "links": []}', {}, { ...schema, properties: { ...schema.properties, links } }));
+    open();
+    await screen.findByRole('textbox', { name: /Title/ });
+    // The second array (Links): its new row is an empty object, which is valid.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add Item' })[1]);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('blocks Save on an invalid required field and shows the form warning', async () => {
+    mockFetch(routes('{"title": "Menu"}'));
+    open();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.clear(title);
+    expect(await screen.findByText(/Please note that there are validation errors on the form/)).toBeInTheDocument();
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.type(title, 'lower');
+    expect(await screen.findByText('This value should match required pattern')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves with If-Match, keeping 4-space indentation and the trailing newline', async () => {
+    const text = '{\n    "title": "Menu",\n    "tags": [\n        "a"\n    ]\n}\n';
+    const fetch = mockFetch(routes(text, { [SAVE]: () => savedResponse('/content/menu.json', 'v2') }));
+    const onSaved = open();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const call = nthCall(fetch, SAVE);
+    expect(call.headers.get('If-Match')).toBe('"v1"');
+    expect(call.body.data).toBe('{\n    "title": "Menus",\n    "tags": [\n        "a"\n    ]\n}\n');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('writes tab-indented files back with tabs', async () => {
+    const fetch = mockFetch(
+      routes('{\n\t"title": "Menu"\n}', { [SAVE]: () => savedResponse('/content/menu.json', 'v2') }),
+    );
+    const onSaved = open();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(nthCall(fetch, SAVE).body.data).toBe('{\n\t"title": "Menus"\n}');
+  });
+
+  it('shows the first content rule error of a refused save', async () => {
+    mockFetch(
+      routes('{"title": "Menu"}', {
+        [SAVE]: () =>
+          errorResponse(400, {
+            errorCode: 'CONTENT_VALIDATION_FAILED',
+            errorMessage: 'Content validation failed',
+            data: { ruleErrors: [{ message: 'Title must be unique' }] },
+          }),
+      }),
+    );
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save changes')).toBeInTheDocument();
+    expect(screen.getByText('Title must be unique')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('offers the conflict choice on 409 FILE_CHANGED; discard shows the current file', async () => {
+    let reads = 0;
+    mockFetch({
+      [FILE]: () => fileResponse(reads++ === 0 ? '{"title": "Menu"}' : '{"title": "Theirs"}', `v${reads}`),
+      [SCHEMA]: () => jsonResponse(schema),
+      [SAVE]: () => errorResponse(409, { errorCode: 'FILE_CHANGED' }),
+    });
+    open();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The file changed' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload and discard my edit' }));
+    await waitFor(() => expect(title).toHaveValue('Theirs'));
+  });
+
+  it('offers a Choose… button on image link fields when a picker is given', async () => {
+    const pickAsset = vi.fn(async () => '/images/logo.png');
+    mockFetch(
+      routes(
+        '{}',
+        {},
+        { type: 'object', properties: { logo: { type: 'string', title: 'Logo', links: [{ mediaType: 'image' }] } } },
+      ),
+    );
+    open({ pickAsset });
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose… Logo' }));
+    expect(pickAsset).toHaveBeenCalledWith('image');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Logo' })).toHaveValue('/images/logo.png'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('JsonEditor field widgets', () => {
+  it('renders textarea and color formats, field-level required, and oneOf with $ref', async () => {
+    mockFetch(
+      routes(
+        '{"body": "Hi", "colour": "#ff0000", "item": {"kind": "text", "text": "x"}}',
+        {},
+        {
+          type: 'object',
+          definitions: {
+            text: { type: 'object', title: 'Text', properties: { kind: { const: 'text' }, text: { type: 'string' } } },
+            image: {
+              type: 'object',
+              title: 'Image',
+              properties: { kind: { const: 'image' }, src: { type: 'string' } },
+            },
+          },
+          properties: {
+            body: { type: 'string', title: 'Body', format: 'textarea', required: 'true' },
+            colour: { type: 'string', title: 'Colour', format: 'color' },
+            item: { title: 'Item', oneOf: [{ $ref: '#/definitions/text' }, { $ref: '#/definitions/image' }] },
+          },
+        },
+      ),
+    );
+    open();
+    const body = await screen.findByRole('textbox', { name: /Body/ });
+    expect(body.tagName).toBe('TEXTAREA');
+    expect(document.querySelector('input[type="color"]')).toHaveValue('#ff0000');
+    expect(screen.getByRole('textbox', { name: /^text/i })).toHaveValue('x');
+    await userEvent.clear(body);
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { Id } from '../../api/portal';
+import { toasts } from '../../app/toasts/toastService';
+import { LoadError, Loading } from '../../ui/Loading';
+import { editorKeys, readSchemaText, useFileText } from './fileApi';
+import { parseJsonText } from './jsonText';
+import type { JsonFormContext } from './LinkTextWidget';
+import { EDITOR_MESSAGES } from './messages';
+import { normalizeSchema } from './normalizeSchema';
+
+export interface JsonEditorProps extends JsonFormContext {
+  domain: Id;
+  portal: Id;
+  /** The JSON file's asset path; its schema is '<path>.schema'. */
+  path: string;
+  readOnly?: boolean;
+  onClose: () => void;
+  onSaved?: () => void;
+}
+
+// The form library and its validator are big: their own chunk, fetched when an editor opens.
+const JsonForm = lazy(() => import('./JsonForm').then((m) => ({ default: m.JsonForm })));
+
+/** The JSON editor (spec 2 §2, §4): a form built from the file's companion schema. */
+export function JsonEditor(props: JsonEditorProps) {
+  const { domain, portal, path, onClose } = props;
+  const file = useFileText(domain, portal, path);
+  const schemaText = useQuery({
+    queryKey: editorKeys.schema(domain, portal, path),
+    queryFn: () => readSchemaText(domain, portal, path),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  const schema = useMemo(() => {
+    if (typeof schemaText.data !== 'string') return null;
+    const parsed = parseJsonText(schemaText.data);
+    return parsed.ok && parsed.data ? (normalizeSchema(parsed.data) as RJSFSchema) : undefined;
+  }, [schemaText.data]);
+  const parsed = useMemo(() => (file.data ? parseJsonText(file.data.data) : null), [file.data]);
+
+  // An unparseable file opens with an empty form: saving it writes valid JSON again.
+  useEffect(() => {
+    if (parsed && !parsed.ok) toasts.warning(EDITOR_MESSAGES.wrongJson);
+  }, [parsed]);
+
+  const error = file.error ?? schemaText.error;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2">
+        {EDITOR_MESSAGES.editingTitle(path)}
+      </Typography>
+      {(file.isPending || schemaText.isPending) && !error && <Loading label="Loading the file" />}
+      {error && (
+        <LoadError
+          title={EDITOR_MESSAGES.loadFailed}
+          error={error}
+          onRetry={() => void Promise.all([file.refetch(), schemaText.refetch()])}
+        />
+      )}
+      {schemaText.data === null && <Alert severity="warning">{EDITOR_MESSAGES.noSchema}</Alert>}
+      {schema === undefined && <Alert severity="error">{EDITOR_MESSAGES.badSchema}</Alert>}
+      {(schemaText.data === null || schema === undefined) && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>Cancel</Button>
+        </Stack>
+      )}
+      {file.data && schema && parsed && (
+        <Suspense fallback={<Loading label="Loading the editor" />}>
+          <JsonForm {...props} schema={schema} file={file.data} data={parsed.ok ? parsed.data : undefined} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, mockFetch } from '../../test/helpers';
+import { EDITOR_THEME_KEY } from './useEditorTheme';
+import { SourceEditor } from './SourceEditor';
+import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
+
+// happy-dom cannot run Ace: a textarea stands in for it.
+vi.mock('./AceField', () => ({
+  default: (props: {
+    value: string;
+    onChange: (v: string) => void;
+    label: string;
+    readOnly?: boolean;
+    theme: string;
+  }) => (
+    <textarea
+      aria-label={props.label}
+      data-theme={props.theme}
+      value={props.value}
+      readOnly={props.readOnly}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  ),
+}));
+
+const FILE = 'GET api/v1/assets/1/2/src/css/site.css';
+const SAVE = 'POST api/v1/assets/1/2/src/css/site.css';
+
+function open(canWrite: boolean) {
+  const onClose = vi.fn();
+  renderEditor(<SourceEditor domain={1} portal={2} path="/css/site.css" canWrite={canWrite} onClose={onClose} />);
+  return onClose;
+}
+
+describe('SourceEditor', () => {
+  it('shows the source read-only without Save when the user cannot write', async () => {
+    mockFetch({ [FILE]: () => fileResponse('body {}', 'v1', 'text/css') });
+    open(false);
+    expect(screen.getByRole('heading', { name: 'Editing: /css/site.css' })).toBeInTheDocument();
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    expect(source).toHaveValue('body {}');
+    expect(source).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('enables Save after a change and saves with If-Match of the version read', async () => {
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse('body {}', 'v1', 'text/css'),
+      [SAVE]: () => savedResponse('/css/site.css', 'v2'),
+    });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.type(source, ' p');
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    expect(await screen.findByText('Changes saved to your workspace.')).toBeInTheDocument();
+    const call = nthCall(fetch, SAVE);
+    expect(call.headers.get('If-Match')).toBe('"v1"');
+    expect(call.body).toEqual({ data: 'body {} p' });
+    await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('offers reload and reapply on 409 FILE_CHANGED and saves on the new version', async () => {
+    let reads = 0;
+    let saves = 0;
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse(reads++ === 0 ? 'old' : 'theirs', reads === 1 ? 'v1' : 'v2'),
+      [SAVE]: () =>
+        saves++ === 0
+          ? errorResponse(409, { errorCode: 'FILE_CHANGED', errorMessage: 'The file changed' })
+          : savedResponse('/css/site.css', 'v3'),
+    });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    await userEvent.clear(source);
+    await userEvent.type(source, 'mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'The file changed' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload and reapply my edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'The file changed' })).not.toBeInTheDocument());
+    expect(source).toHaveValue('mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Changes saved to your workspace.');
+    expect(nthCall(fetch, SAVE, 1).headers.get('If-Match')).toBe('"v2"');
+  });
+
+  it('reload and discard shows the file as it is now', async () => {
+    let reads = 0;
+    mockFetch({
+      [FILE]: () => fileResponse(reads++ === 0 ? 'old' : 'theirs', reads === 1 ? 'v1' : 'v2'),
+      [SAVE]: () => errorResponse(409, { errorCode: 'FILE_CHANGED' }),
+    });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    await userEvent.type(source, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reload and discard my edit' }));
+    await waitFor(() => expect(source).toHaveValue('theirs'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('shows the danger toast on a failed save', async () => {
+    mockFetch({
+      [FILE]: () => fileResponse('a', 'v1'),
+      [SAVE]: () => errorResponse(500, { errorMessage: 'Disk full' }),
+    });
+    open(true);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Source of /css/site.css' }), 'b');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save changes')).toBeInTheDocument();
+    expect(screen.getByText('Disk full')).toBeInTheDocument();
+  });
+
+  it('defaults to XCode and keeps the chosen theme locally', async () => {
+    mockFetch({ [FILE]: () => fileResponse('a', 'v1') });
+    open(false);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    expect(source).toHaveAttribute('data-theme', 'xcode');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Theme' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Monokai' }));
+    expect(source).toHaveAttribute('data-theme', 'monokai');
+    expect(window.localStorage.getItem(EDITOR_THEME_KEY)).toBe('monokai');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Ace modes per file extension and the theme list (spec 2 §9: 34 editor themes, the 12th,
+ * XCode, by default). Plain data: the Ace code itself is only loaded by AceField's chunk.
+ */
+export const ACE_MODES = [
+  'css',
+  'scss',
+  'javascript',
+  'typescript',
+  'html',
+  'json',
+  'xml',
+  'markdown',
+  'text',
+] as const;
+export type AceMode = (typeof ACE_MODES)[number];
+
+const MODE_BY_EXTENSION: Record<string, AceMode> = {
+  css: 'css',
+  scss: 'scss',
+  js: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  html: 'html',
+  htm: 'html',
+  json: 'json',
+  schema: 'json',
+  svg: 'xml',
+  xml: 'xml',
+  md: 'markdown',
+  txt: 'text',
+};
+
+/** The Ace mode of a path from its extension; 'text' for anything else. */
+export function modeForPath(path: string): AceMode {
+  const name = path.split('/').pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? 'text' : (MODE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? 'text');
+}
+
+/** [id (theme-<id>.js), label]: Ace's classic theme list, bright first, so XCode is the 12th. */
+export const ACE_THEMES: readonly (readonly [string, string])[] = [
+  ['chrome', 'Chrome'],
+  ['clouds', 'Clouds'],
+  ['crimson_editor', 'Crimson Editor'],
+  ['dawn', 'Dawn'],
+  ['dreamweaver', 'Dreamweaver'],
+  ['eclipse', 'Eclipse'],
+  ['github', 'GitHub'],
+  ['iplastic', 'IPlastic'],
+  ['solarized_light', 'Solarized Light'],
+  ['textmate', 'TextMate'],
+  ['tomorrow', 'Tomorrow'],
+  ['xcode', 'XCode'],
+  ['kuroir', 'Kuroir'],
+  ['katzenmilch', 'KatzenMilch'],
+  ['sqlserver', 'SQL Server'],
+  ['ambiance', 'Ambiance'],
+  ['chaos', 'Chaos'],
+  ['clouds_midnight', 'Clouds Midnight'],
+  ['cobalt', 'Cobalt'],
+  ['idle_fingers', 'idle Fingers'],
+  ['kr_theme', 'krTheme'],
+  ['merbivore', 'Merbivore'],
+  ['merbivore_soft', 'Merbivore Soft'],
+  ['mono_industrial', 'Mono Industrial'],
+  ['monokai', 'Monokai'],
+  ['pastel_on_dark', 'Pastel on dark'],
+  ['solarized_dark', 'Solarized Dark'],
+  ['terminal', 'Terminal'],
+  ['tomorrow_night', 'Tomorrow Night'],
+  ['tomorrow_night_blue', 'Tomorrow Night Blue'],
+  ['tomorrow_night_bright', 'Tomorrow Night Bright'],
+  ['tomorrow_night_eighties', 'Tomorrow Night 80s'],
+  ['twilight', 'Twilight'],
+  ['vibrant_ink', 'Vibrant Ink'],
+];
+
+export const DEFAULT_ACE_THEME = ACE_THEMES[11][0];

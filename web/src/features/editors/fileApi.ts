@@ -1,0 +1,50 @@
+/**
+ * The editors' file calls, on top of api/assets.ts: a file's text with its version, and a
+ * schema read that tells "no schema" (404) from a failure.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { assetApi, assetKeys } from '../../api/assets';
+import { ApiError } from '../../api/client';
+import type { Versioned } from '../../api/client';
+import type { Id } from '../../api/portal';
+
+/** A file's text and the version it was read at. */
+export type FileText = Versioned<string>;
+
+export async function readFileText(d: Id, p: Id, path: string): Promise<FileText> {
+  const { data, version } = await assetApi.source(d, p, path);
+  return { data: typeof data === 'string' ? data : data == null ? '' : JSON.stringify(data), version };
+}
+
+/** The companion schema's text, or null when the file has none (404). */
+export async function readSchemaText(d: Id, p: Id, path: string): Promise<string | null> {
+  try {
+    return (await readFileText(d, p, `${path}.schema`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 404) return null;
+    throw error;
+  }
+}
+
+export const editorKeys = {
+  file: (d: Id, p: Id, path: string) => [...assetKeys.all(d, p), 'editor-file', path] as const,
+  schema: (d: Id, p: Id, path: string) => [...assetKeys.all(d, p), 'editor-schema', path] as const,
+};
+
+/**
+ * The file being edited. staleTime 0 and no refetch on focus: the editor's version must come
+ * from the read the edit started from; reloads happen on the user's choice (the conflict dialog).
+ */
+export function useFileText(d: Id, p: Id, path: string) {
+  return useQuery({
+    queryKey: editorKeys.file(d, p, path),
+    queryFn: () => readFileText(d, p, path),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+export const saveFileText = (d: Id, p: Id, path: string, text: string, version: string | null) =>
+  assetApi.saveSource(d, p, path, text, version);

@@ -1,0 +1,33 @@
+/**
+ * The JSON editor's validator and its spec messages (spec 2 §5 "JSON editor and fields").
+ * 'textarea' is a widget hint, not a format ajv knows: accept any text for it.
+ */
+import type { ErrorTransformer } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { EDITOR_MESSAGES } from './messages';
+
+export const jsonValidator = customizeValidator({ customFormats: { textarea: () => true } });
+
+export const transformErrors: ErrorTransformer = (errors) =>
+  errors.map((error) => {
+    if (error.name === 'required') return { ...error, message: EDITOR_MESSAGES.required };
+    if (error.name === 'pattern') return { ...error, message: EDITOR_MESSAGES.pattern };
+    return error;
+  });
+
+/**
+ * What a link field accepts: an absolute URL (https:, mailto:, …) or a path in the portal
+ * ('/x', 'pages/a.html', '#/anchor'); never whitespace.
+ */
+export function isValidLink(value: string): boolean {
+  if (value === '' || /\s/.test(value)) return value === '';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+    try {
+      new URL(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return /^[\w\-./~%?=&#:@+!$,;'()*[\]]+$/.test(value);
+}
