@@ -70,6 +70,29 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// uploadChunk is how much of an upload is gathered before each write: a multipart part hands
+// over at most a few KB per read, and writing each of those costs more than the copy itself.
+const uploadChunk = 256 << 10
+
+// copyInChunks copies src to dst in writes of up to uploadChunk bytes.
+func copyInChunks(dst io.Writer, src io.Reader) error {
+	buf := make([]byte, uploadChunk)
+	for {
+		n, err := io.ReadFull(src, buf)
+		if n > 0 {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return werr
+			}
+		}
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF: // the end of src (a last, short chunk)
+			return nil
+		case err != nil:
+			return err
+		}
+	}
+}
+
 // WriteStream stores src as the file p of the user's workspace (replacing a file there; a
 // folder or a link at p is refused), failing with *ErrTooLarge once more than limit bytes
 // arrive. The bytes are copied without the workspace lock into a temporary file in
@@ -103,7 +126,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 		}
 	}()
 	in := &limitedReader{ctx: ctx, r: src, left: limit, limit: limit, sum: sha256.New()}
-	_, err = io.Copy(f, in)
+	err = copyInChunks(f, in)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
