@@ -4,6 +4,8 @@ import { describe, it } from 'node:test';
 import { useE2E, signIn, expectVisible, expectLoginScreen, scanPage, shell } from '../harness/index.js';
 
 const PORTAL = '/#/domain/1/portal/1/branch/master/en_GB';
+// The Passenger Portal, whose assets/img folder holds images (the File Explorer's thumbnails).
+const FILE_EXPLORER = '/#/domain/1/portal/2/branch/master/en_GB/file-explorer?path=%2Fassets%2Fimg';
 const SCREENS = [
   ['welcome', '/#/'],
   ['domain dashboard', '/#/domain/1/dashboard'],
@@ -13,6 +15,7 @@ const SCREENS = [
   ['portal dashboard', `${PORTAL}/dashboard`],
   ['branches', `${PORTAL}/branches`],
   ['portal settings', `${PORTAL}/settings`],
+  ['file explorer', FILE_EXPLORER],
   ['admin domains', '/#/admin/domains/1'],
   ['admin users', '/#/admin/users/1'],
   ['admin search', '/#/admin/search'],
@@ -48,8 +51,31 @@ describe('accessibility', () => {
     await shell(page).profileButton.click();
     await page.getByRole('menuitem', { name: /Edit Profile/ }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Edit Profile' }));
-    const found = await scanPage(page);
+    let found = await scanPage(page);
     if (found.length) failures.push(['profile dialog', found]);
+
+    // The File Explorer once its tree and grid loaded, in list view, and its upload dialog with
+    // a file queued.
+    await page.getByRole('dialog', { name: 'Edit Profile' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await page.goto(FILE_EXPLORER);
+    await expectVisible(page.getByRole('heading', { name: 'File Explorer', level: 1 }), { timeout: 15_000 });
+    await expectVisible(page.getByRole('list', { name: 'Assets' }).locator('img').first(), { timeout: 15_000 });
+    await expectVisible(page.locator('[role="treeitem"][data-name="assets"][aria-expanded="true"]'), { timeout: 15_000 });
+    found = await scanPage(page);
+    if (found.length) failures.push(['file explorer grid view (loaded)', found]);
+    await page.getByRole('button', { name: 'List view' }).click();
+    await expectVisible(page.getByRole('table').first());
+    found = await scanPage(page);
+    if (found.length) failures.push(['file explorer list view', found]);
+    await page.getByTestId('asset-drop-zone').getByRole('button', { name: 'Upload', exact: true }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Files' });
+    await expectVisible(upload);
+    await upload.getByTestId('upload-input').setInputFiles([
+      { name: 'a11y.json', mimeType: 'application/json', buffer: Buffer.from('{}\n') },
+    ]);
+    await expectVisible(upload.getByText('a11y.json', { exact: true }));
+    found = await scanPage(page);
+    if (found.length) failures.push(['upload dialog', found]);
     if (failures.length) throw new Error(report(failures));
   });
 });

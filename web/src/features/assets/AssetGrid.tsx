@@ -55,7 +55,8 @@ export function AssetGrid({
             sx={{ position: 'relative', borderColor: isSelected ? 'primary.main' : undefined }}
           >
             <CardActionArea
-              aria-label={folder ? `Open ${asset.name}` : `Select ${asset.name}`}
+              // Named by what it shows (the name, the dimensions); a file card is a toggle.
+              aria-pressed={folder ? undefined : isSelected}
               disabled={!folder && !selectable}
               onClick={() => (folder ? onOpenFolder(asset.path) : onToggle(asset))}
             >

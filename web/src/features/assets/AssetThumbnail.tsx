@@ -41,7 +41,8 @@ export function AssetThumbnail({ domain, portal, branch, asset, token }: AssetTh
     <Box sx={frame}>
       <img
         src={url}
-        alt={asset.name}
+        // Decorative: the card names the file beside it.
+        alt=""
         loading="lazy"
         onError={() => setBrokenUrl(url)}
         style={{ maxHeight: HEIGHT, maxWidth: '100%', objectFit: 'contain' }}

@@ -50,7 +50,10 @@ export function FolderTreeNode({
       role="treeitem"
       aria-selected={isSelected}
       aria-expanded={hasChildren ? showChildren : undefined}
-      aria-label={name}
+      // Named by its content, as in the WAI tree pattern (an aria-label would leave out the
+      // visible names of its open subfolders); data-name finds a node by its own name.
+      data-name={name}
+      data-path={path}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 2 }}>
         {hasChildren ? (
