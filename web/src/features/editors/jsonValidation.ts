@@ -1,12 +1,12 @@
 /**
  * The JSON editor's validator and its spec messages (spec 2 §5 "JSON editor and fields").
- * 'textarea' is a widget hint, not a format ajv knows: accept any text for it.
+ * Formats the validator does not know ('textarea', 'color': widget hints) accept any text.
  */
 import type { ErrorTransformer } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import { cspSafeValidator } from './cspSafeValidator';
 import { EDITOR_MESSAGES } from './messages';
 
-export const jsonValidator = customizeValidator({ customFormats: { textarea: () => true } });
+export const jsonValidator = cspSafeValidator;
 
 export const transformErrors: ErrorTransformer = (errors) =>
   errors.map((error) => {
