@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"portalwright/internal/access"
+	"portalwright/internal/asset"
 	"portalwright/internal/caller"
 	"portalwright/internal/gitcli"
 	"portalwright/internal/identity"
@@ -65,7 +66,9 @@ func newRepos(ctx context.Context, dataDir string, db *store.DB) (*workspace.Rep
 	if db.Dialect == store.Postgres {
 		locks = gitcli.NewPGLocks(db.SQL())
 	}
-	return workspace.NewRepos(g, locks, dataDir), nil
+	// The commit-time content check validates JSON files against their companion schemas
+	// with the asset manager's validator (the one every JSON save runs).
+	return workspace.NewRepos(g, locks, dataDir).WithSchemaCheck(asset.SchemaProblems), nil
 }
 
 // DemoDomain is the domain the first start fills with the starter portals.

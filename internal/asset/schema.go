@@ -107,3 +107,30 @@ func checkSchema(doc any, raw []byte, name string) error {
 	sort.Strings(msgs)
 	return contentInvalid(msgs...)
 }
+
+// SchemaProblems is the check a JSON save runs (checkSchema), for the commit-time content check
+// (workspace.SchemaCheck): what is wrong with doc against schema, nothing when it keeps it.
+func SchemaProblems(doc, schema []byte) []string {
+	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return []string{"the file is not valid JSON."}
+	}
+	err = checkSchema(parsed, schema, "its schema")
+	if err == nil {
+		return nil
+	}
+	var rules []string
+	if ae := apperr.AsError(err); ae != nil {
+		if data, ok := ae.Data.(map[string]any); ok {
+			if list, ok := data["ruleErrors"].([]RuleError); ok {
+				for _, r := range list {
+					rules = append(rules, r.Message)
+				}
+			}
+		}
+	}
+	if len(rules) == 0 {
+		rules = []string{err.Error()}
+	}
+	return rules
+}

@@ -51,3 +51,13 @@ func TestPassengerContentKeepsItsCompanionSchemas(t *testing.T) {
 		t.Fatalf("a currency outside the enum: %v", err)
 	}
 }
+
+func TestSchemaProblemsForTheCommitCheck(t *testing.T) {
+	schema := []byte(`{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}`)
+	if got := SchemaProblems([]byte(`{"title":"Menu"}`), schema); len(got) != 0 {
+		t.Fatalf("a keeping file: %q", got)
+	}
+	if got := SchemaProblems([]byte(`{"title":""}`), schema); len(got) != 1 || !strings.HasPrefix(got[0], "/title: ") {
+		t.Fatalf("a breaking file: %q", got)
+	}
+}

@@ -42,7 +42,18 @@ type Repos struct {
 	allowPrivateHosts bool // the remote host policy is off (remote_policy.go)
 
 	statuses statusCache // workspace status records (statuscache.go)
+
+	schemaCheck SchemaCheck // the content check's JSON Schema validation (nil: parse only)
 }
+
+// SchemaCheck validates a JSON document against its companion schema's text and says what
+// is wrong (nothing when it keeps it). The asset package provides it; the workspace only
+// calls it, so it needs no schema library.
+type SchemaCheck func(doc, schema []byte) []string
+
+// WithSchemaCheck makes the commit-time content check validate each changed JSON file that has
+// a companion schema (<path>.schema) against it, reporting the failures as warnings.
+func (r *Repos) WithSchemaCheck(check SchemaCheck) *Repos { r.schemaCheck = check; return r }
 
 // NewRepos uses git and locks for the repositories under dataDir. The path is made
 // absolute: git runs in many working directories and must find the same repositories.

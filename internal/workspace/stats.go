@@ -90,7 +90,7 @@ func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string,
 	for _, f := range nulFields(out) {
 		files[f] = ChangeModify
 	}
-	warnings := checkContent(dir, files)
+	warnings := checkContent(dir, files, r.schemaCheck)
 	if warnings == nil {
 		warnings = []string{}
 	}

@@ -389,7 +389,7 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 	}
 	res := &CommitResult{RuleWarnings: []string{}}
 	if len(staged) > 0 {
-		res.RuleWarnings = checkContent(dir, staged)
+		res.RuleWarnings = checkContent(dir, staged, r.schemaCheck)
 		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author)); err != nil {
 			return nil, err
 		}
@@ -614,11 +614,12 @@ func (r *Repos) Workspaces(portalID int64) []int64 {
 // referencePattern finds local references in HTML: src="…" and href="…".
 var referencePattern = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+)`)
 
-// checkContent is the commit-time content check: changed JSON files must parse, and files a
-// changed HTML page references in the portal must exist. Problems are warnings: the commit
+// checkContent is the commit-time content check: changed JSON files must parse and keep their
+// companion schema (<path>.schema, when schemas is set), and files a changed HTML page
+// references in the portal must exist. Problems are warnings: the commit
 // goes ahead (CONTENT_VALIDATION_PASS_WITH_WARNINGS). Files are read through the workspace's
 // root (files.go), so a link in the content is never followed.
-func checkContent(dir string, changes map[string]string) []string {
+func checkContent(dir string, changes map[string]string, schemas SchemaCheck) []string {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil
@@ -640,8 +641,22 @@ func checkContent(dir string, changes map[string]string) []string {
 		switch strings.ToLower(path.Ext(p)) {
 		case ".json":
 			data, err := readIn(root, file)
-			if err == nil && !json.Valid(data) {
+			if err != nil {
+				continue
+			}
+			if !json.Valid(data) {
 				warnings = append(warnings, p+": the file is not valid JSON.")
+				continue
+			}
+			if schemas == nil {
+				continue
+			}
+			if sp, err := CleanPath(p + ".schema"); err == nil {
+				if schema, err := readIn(root, sp); err == nil {
+					for _, problem := range schemas(data, schema) {
+						warnings = append(warnings, p+": "+problem)
+					}
+				}
 			}
 		case ".html", ".htm":
 			data, err := readIn(root, file)

@@ -379,3 +379,30 @@ func TestStatusReadsPackedRefs(t *testing.T) {
 		t.Fatal("a missing ref must read as empty")
 	}
 }
+
+// A changed JSON file that breaks its companion schema (<path>.schema) is reported as a warning
+// by the commit (issue 10: a file changed on disk gets the errors a save through the product
+// refuses), in the schema check's own words; a file without a companion is only parsed.
+func TestCommitWarnsAboutJSONBreakingItsSchema(t *testing.T) {
+	ctx := context.Background()
+	r := newRepos(t).WithSchemaCheck(func(doc, schema []byte) []string {
+		if strings.Contains(string(schema), `"required"`) && !strings.Contains(string(doc), `"title"`) {
+			return []string{"/: missing property 'title'"}
+		}
+		return nil
+	})
+	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+		t.Fatal(err)
+	}
+	open(t, r, 1, DefaultBranch)
+	write(t, r, 1, "content/menu.json.schema", `{"type":"object","required":["title"]}`)
+	write(t, r, 1, "content/menu.json", `{"name":"Menu"}`)
+	write(t, r, 1, "content/free.json", `{"name":"Free"}`)
+	res, err := r.Commit(ctx, 1, 1, "Menu", ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.RuleWarnings) != 1 || res.RuleWarnings[0] != "content/menu.json: /: missing property 'title'" {
+		t.Fatalf("warnings %q", res.RuleWarnings)
+	}
+}
