@@ -572,7 +572,7 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 			}
 		}
 		if err == nil {
-			_, err = s.ws.WriteStream(ctx, c, pa, target, src, limit)
+			err = s.ws.WriteStream(ctx, c, pa, target, src, limit)
 		}
 		part.Close()
 		used += n.n

@@ -15,18 +15,18 @@ import (
 // there), refusing more than limit bytes, and publishes the workspace's new status. Over the
 // limit it answers *workspace.ErrTooLarge unmapped (the caller words it); a failed read of src
 // (*workspace.ErrSource) or a cancelled ctx is answered as it is; nothing is stored either way.
-func (f *Workspace) WriteStream(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, src io.Reader, limit int64) (workspace.Version, error) {
-	version, st, err := f.repos.WriteStream(ctx, c.UserID, pa.ID(), p, src, limit)
+func (f *Workspace) WriteStream(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, src io.Reader, limit int64) error {
+	st, err := f.repos.WriteStream(ctx, c.UserID, pa.ID(), p, src, limit)
 	if err != nil {
 		var tooLarge *workspace.ErrTooLarge
 		var source *workspace.ErrSource
 		if errors.As(err, &tooLarge) || errors.As(err, &source) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return workspace.NoVersion, err
+			return err
 		}
-		return workspace.NoVersion, FileError(err, p.String())
+		return FileError(err, p.String())
 	}
 	f.publish(ctx, c, pa, st)
-	return version, nil
+	return nil
 }
 
 // OpenFile opens a file of the caller's workspace for a streamed read, with its description and

@@ -15,7 +15,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -42,13 +41,12 @@ func (e *ErrSource) Error() string { return "reading the upload: " + e.Err.Error
 func (e *ErrSource) Unwrap() error { return e.Err }
 
 // limitedReader fails with *ErrTooLarge as soon as more than limit bytes arrive, and with the
-// context's error once it is done; it hashes what it passes on.
+// context's error once it is done.
 type limitedReader struct {
 	ctx   context.Context
 	r     io.Reader
 	left  int64
 	limit int64
-	sum   hash.Hash
 }
 
 func (l *limitedReader) Read(p []byte) (int, error) {
@@ -66,7 +64,6 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 		return 0, &ErrTooLarge{Limit: l.limit}
 	}
 	l.left -= int64(n)
-	l.sum.Write(p[:n])
 	return n, err
 }
 
@@ -93,23 +90,25 @@ func copyInChunks(dst io.Writer, src io.Reader) error {
 	}
 }
 
-// WriteStream stores src as the file p of the user's workspace (replacing a file there; a
+// WriteStream stores src as the file p of the user's workspace (no version is computed: an
+// upload's answer does not need one, and hashing cost a fifth of its time; Stat or
+// VersionOfReader give it when asked) (replacing a file there; a
 // folder or a link at p is refused), failing with *ErrTooLarge once more than limit bytes
 // arrive. The bytes are copied without the workspace lock into a temporary file in
 // .git/pw-uploads; under the lock it is renamed into place (missing parent folders made) and
 // the workspace's new status is taken, as WriteFile does. On any failure, a cancelled ctx
 // included, the temporary file is removed: nothing is left behind.
-func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (Version, *Status, error) {
+func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (*Status, error) {
 	if p == Root || p.rel == "" {
-		return NoVersion, nil, ErrBadPath
+		return nil, ErrBadPath
 	}
 	root, err := r.openRoot(userID, portalID)
 	if err != nil {
-		return NoVersion, nil, err
+		return nil, err
 	}
 	defer root.Close()
 	if err := root.MkdirAll(uploadDir, 0o750); err != nil {
-		return NoVersion, nil, err
+		return nil, err
 	}
 	sweepUploads(root)
 	var rnd [12]byte
@@ -117,7 +116,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	tmp := uploadDir + "/" + hex.EncodeToString(rnd[:])
 	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return NoVersion, nil, err
+		return nil, err
 	}
 	placed := false
 	defer func() {
@@ -125,7 +124,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 			_ = root.Remove(tmp)
 		}
 	}()
-	in := &limitedReader{ctx: ctx, r: src, left: limit, limit: limit, sum: sha256.New()}
+	in := &limitedReader{ctx: ctx, r: src, left: limit, limit: limit}
 	err = copyInChunks(f, in)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -134,9 +133,8 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 		err = ctx.Err()
 	}
 	if err != nil {
-		return NoVersion, nil, err
+		return nil, err
 	}
-	version := Version(hex.EncodeToString(in.sum.Sum(nil)[:12]))
 	st, err := r.inWorkspace(ctx, userID, portalID, func(ws *os.Root) error {
 		if fi, err := ws.Lstat(p.rel); err == nil {
 			if fi.Mode()&fs.ModeSymlink != 0 {
@@ -158,9 +156,9 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 		return nil
 	})
 	if err != nil && !placed {
-		return NoVersion, nil, err
+		return nil, err
 	}
-	return version, st, nil
+	return st, nil
 }
 
 // staleUpload is the age after which an unfinished upload is a leftover (of a process that

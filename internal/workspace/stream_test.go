@@ -57,7 +57,7 @@ func TestWriteStream(t *testing.T) {
 
 	// Over the limit: refused as soon as the limit is passed, nothing left.
 	var tooLarge *ErrTooLarge
-	if _, _, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(make([]byte, 1001)), 1000); !errors.As(err, &tooLarge) || tooLarge.Limit != 1000 {
+	if _, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(make([]byte, 1001)), 1000); !errors.As(err, &tooLarge) || tooLarge.Limit != 1000 {
 		t.Fatalf("over the limit: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "images", "new", "a.png")); !errors.Is(err, fs.ErrNotExist) {
@@ -71,7 +71,7 @@ func TestWriteStream(t *testing.T) {
 	old := filepath.Join(dir, ".git", "pw-uploads", "leftover")
 	os.WriteFile(old, []byte("x"), 0o644)
 	os.Chtimes(old, time.Now().Add(-48*time.Hour), time.Now().Add(-48*time.Hour))
-	if _, _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("x"), 0); err == nil {
+	if _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("x"), 0); err == nil {
 		t.Fatal("over a zero limit")
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -80,7 +80,7 @@ func TestWriteStream(t *testing.T) {
 
 	// The reader fails mid-way: nothing left.
 	var source *ErrSource
-	if _, _, err := r.WriteStream(ctx, 2, 1, p, &failingReader{left: 70000}, 1<<20); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &source) {
+	if _, err := r.WriteStream(ctx, 2, 1, p, &failingReader{left: 70000}, 1<<20); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &source) {
 		t.Fatalf("a cut upload: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -93,18 +93,18 @@ func TestWriteStream(t *testing.T) {
 	// A cancelled context: nothing left.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, _, err := r.WriteStream(cctx, 2, 1, p, strings.NewReader("data"), 1000); !errors.Is(err, context.Canceled) {
+	if _, err := r.WriteStream(cctx, 2, 1, p, strings.NewReader("data"), 1000); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled upload: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
 	}
 
-	// Exactly the limit: stored, with the version of its content and the new status.
+	// Exactly the limit: stored whole, with the new status.
 	data := bytes.Repeat([]byte("png"), 333)
-	v, st, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(data), int64(len(data)))
-	if err != nil || v != VersionOf(data) || st == nil || st.Changes["images/new/a.png"] == "" {
-		t.Fatalf("upload: %v %q, status %+v", err, v, st)
+	st, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(data), int64(len(data)))
+	if err != nil || st == nil || st.Changes["images/new/a.png"] == "" {
+		t.Fatalf("upload: %v, status %+v", err, st)
 	}
 	if got, _, err := r.ReadFile(2, 1, p); err != nil || !bytes.Equal(got, data) {
 		t.Fatalf("read back: %v", err)
@@ -113,13 +113,13 @@ func TestWriteStream(t *testing.T) {
 		t.Fatalf("temporary files left: %v", left)
 	}
 	// Replacing a file is allowed; a folder is not replaced.
-	if _, _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("v2"), 10); err != nil {
+	if _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("v2"), 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := r.WriteStream(ctx, 2, 1, MustPath("images/new"), strings.NewReader("x"), 10); !errors.Is(err, fs.ErrExist) {
+	if _, err := r.WriteStream(ctx, 2, 1, MustPath("images/new"), strings.NewReader("x"), 10); !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("an upload onto a folder: %v", err)
 	}
-	if _, _, err := r.WriteStream(ctx, 2, 1, Root, strings.NewReader("x"), 10); !errors.Is(err, ErrBadPath) {
+	if _, err := r.WriteStream(ctx, 2, 1, Root, strings.NewReader("x"), 10); !errors.Is(err, ErrBadPath) {
 		t.Fatalf("an upload onto the root: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -153,7 +153,7 @@ func TestWriteStream(t *testing.T) {
 	if _, _, err := r.OpenFile(2, 1, MustPath("images/link.png")); !errors.Is(err, ErrLink) {
 		t.Fatalf("open of a link: %v", err)
 	}
-	if _, _, err := r.WriteStream(ctx, 2, 1, MustPath("images/link.png"), strings.NewReader("x"), 10); !errors.Is(err, ErrLink) {
+	if _, err := r.WriteStream(ctx, 2, 1, MustPath("images/link.png"), strings.NewReader("x"), 10); !errors.Is(err, ErrLink) {
 		t.Fatalf("an upload onto a link: %v", err)
 	}
 	if b, err := os.ReadFile("/etc/passwd"); err == nil && string(b) == "x" {
