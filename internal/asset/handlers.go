@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 
@@ -21,6 +22,36 @@ import (
 type Handler struct {
 	svc    *Service
 	access *portalaccess.Checker
+
+	encoded encodedFolders // folder answers encoded once (a shared listing is read only)
+}
+
+// encodedFolders keeps the JSON (and gzip) of the folder listings the service shares, so a
+// folder read many times is encoded once. Bounded by bytes; past it, it starts over.
+type encodedFolders struct {
+	mu    sync.Mutex
+	m     map[*Asset]*httpx.EncodedJSON
+	bytes int
+}
+
+const maxEncodedBytes = 32 << 20
+
+func (e *encodedFolders) of(a *Asset) (*httpx.EncodedJSON, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if enc, ok := e.m[a]; ok {
+		return enc, nil
+	}
+	enc, err := httpx.EncodeJSON(a)
+	if err != nil {
+		return nil, err
+	}
+	if e.m == nil || e.bytes+len(enc.Bytes()) > maxEncodedBytes {
+		e.m, e.bytes = map[*Asset]*httpx.EncodedJSON{}, 0
+	}
+	e.m[a] = enc
+	e.bytes += len(enc.Bytes())
+	return enc, nil
 }
 
 // NewHandler returns the asset routes over svc; access checks the portal of every call.
@@ -90,7 +121,18 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, pa portalaccess.Po
 	if err != nil {
 		return err
 	}
-	if isDir || r.URL.Query().Get("meta") == "1" {
+	if isDir {
+		a, err := h.svc.Get(ctx, c, pa, p)
+		if err != nil {
+			return err
+		}
+		enc, err := h.encoded.of(a)
+		if err != nil {
+			return err
+		}
+		return httpx.WriteEncoded(w, r, http.StatusOK, enc)
+	}
+	if r.URL.Query().Get("meta") == "1" {
 		a, err := h.svc.Get(ctx, c, pa, p)
 		if err != nil {
 			return err

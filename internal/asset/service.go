@@ -68,11 +68,14 @@ type Service struct {
 	notify Notifier
 	names  Names
 	sizes  *sizeCache
+
+	folders folderCache // recent folder listings (foldercache.go)
+	now     func() time.Time
 }
 
 // NewService returns the asset manager; notify and names may be nil (nothing announced).
 func NewService(ws *editing.Workspace, limits Limits, notify Notifier, names Names) *Service {
-	return &Service{ws: ws, limits: limits, notify: notify, names: names, sizes: &sizeCache{}}
+	return &Service{ws: ws, limits: limits, notify: notify, names: names, sizes: &sizeCache{}, now: time.Now}
 }
 
 // SizeLimits describes the upload limits.
@@ -87,17 +90,27 @@ const maxSchema = 2 << 20
 // maxCheckedUpload bounds an uploaded JSON file that is checked against its companion schema.
 const maxCheckedUpload = 8 << 20
 
-// Get describes a file (with its version) or a folder with its children (one level).
+// Get describes a file (with its version) or a folder with its children (one level). A
+// folder's answer is shared by callers while the folder is unchanged (foldercache.go): it is
+// read only.
 func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*Asset, error) {
-	if p == workspace.Root {
-		return s.folder(ctx, c, pa, p, workspace.FileInfo{Name: "/", Dir: true})
-	}
 	info, err := s.ws.Info(ctx, c, pa, p)
 	if err != nil {
 		return nil, err
 	}
+	if p == workspace.Root {
+		info.Name = "/"
+	}
 	if info.Dir {
-		return s.folder(ctx, c, pa, p, info)
+		key, stamp, now := folderKey{c.UserID, pa.ID(), p.String()}, stampOf(info), s.now()
+		if a := s.folders.get(key, stamp, now); a != nil {
+			return a, nil
+		}
+		a, err := s.folder(ctx, c, pa, p, info)
+		if err == nil {
+			s.folders.put(key, stamp, now, a)
+		}
+		return a, err
 	}
 	v, err := s.version(ctx, c, pa, p)
 	if err != nil {

@@ -29,12 +29,19 @@ func TestImageSizeCache(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(f.dir, "images", "p.png")
 	mod := time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)
+	folderTime := mod
 	write := func(data []byte, mod time.Time) {
 		t.Helper()
 		if err := os.WriteFile(file, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.Chtimes(file, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+		// The folder's listing is reused while the folder is unchanged (foldercache.go): give
+		// the folder a new time so each listing here is built again and reads the size cache.
+		folderTime = folderTime.Add(time.Second)
+		if err := os.Chtimes(filepath.Dir(file), folderTime, folderTime); err != nil {
 			t.Fatal(err)
 		}
 	}
