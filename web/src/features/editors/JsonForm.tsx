@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
+import { ArrayTemplate } from './ArrayTemplate';
 import { ConflictDialog } from './ConflictDialog';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
@@ -33,7 +34,7 @@ export interface JsonFormProps extends JsonFormContext {
 // Our own Save and Cancel: rjsf's submit button is not rendered.
 const UI_SCHEMA: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 const WIDGETS = { TextWidget: LinkTextWidget };
-const TEMPLATES = { ErrorListTemplate: FormErrorList };
+const TEMPLATES = { ErrorListTemplate: FormErrorList, ArrayFieldTemplate: ArrayTemplate };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -25,4 +25,7 @@ export const EDITOR_MESSAGES = {
   discardTitle: 'Discard your changes?',
   discardText: 'Your unsaved changes will be lost.',
   choose: 'Choose…',
+  /** The title of an array row without one (spec 2 §9). */
+  newEntry: 'New Entry',
+  moreRows: (n: number) => `Building ${n} more rows…`,
 } as const;
