@@ -26,6 +26,8 @@ export interface FormDialogProps<TValues extends FieldValues> {
   /** Submit stays disabled besides (e.g. while the form's choices load; may look at the form). */
   submitDisabled?: boolean | ((form: UseFormReturn<TValues, unknown, TValues>) => boolean);
   maxWidth?: 'xs' | 'sm' | 'md';
+  /** An exact size where the spec gives one (e.g. 400x250), instead of maxWidth. */
+  size?: { width: number; minHeight: number };
   /**
    * Sends the form; resolve to close the dialog, reject to keep it open with the error shown
    * in the form (useAction's submit does this).
@@ -47,8 +49,13 @@ export function FormDialog<TValues extends FieldValues>(props: FormDialogProps<T
     <Dialog
       open={props.open}
       onClose={() => !busy.current && props.onClose()}
-      fullWidth
-      maxWidth={props.maxWidth ?? 'sm'}
+      fullWidth={!props.size}
+      maxWidth={props.size ? false : (props.maxWidth ?? 'sm')}
+      slotProps={
+        props.size
+          ? { paper: { sx: { width: props.size.width, maxWidth: '100%', minHeight: props.size.minHeight } } }
+          : undefined
+      }
     >
       {props.open && <FormDialogBody {...props} busy={busy} />}
     </Dialog>

@@ -113,6 +113,7 @@ describe('File Explorer', () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Add Folder' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Folder' });
+    expect(dialog).toHaveStyle({ width: '400px', minHeight: '250px' }); // spec 2 §9
     const field = within(dialog).getByLabelText(/^Folder name/);
     const submit = within(dialog).getByRole('button', { name: 'Submit' });
     await user.type(field, 'x');

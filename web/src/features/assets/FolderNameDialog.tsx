@@ -28,6 +28,9 @@ interface FolderNameDialogProps {
 }
 
 /** Add Folder / Rename Folder (spec 2 §2: 400x250); rename's Submit stays off while the name is unchanged. */
+/** The add and rename folder dialogs' size (spec 2 §9). */
+export const FOLDER_DIALOG_SIZE = { width: 400, minHeight: 250 };
+
 export function FolderNameDialog({ open, mode, currentName = '', onSubmit, onClose }: FolderNameDialogProps) {
   const rename = mode === 'rename';
   return (
@@ -37,7 +40,8 @@ export function FolderNameDialog({ open, mode, currentName = '', onSubmit, onClo
       schema={rename ? renameSchema : addSchema}
       defaultValues={{ name: rename ? currentName : '' }}
       submitLabel="Submit"
-      maxWidth="xs"
+      // 400x250 (spec 2 §9).
+      size={FOLDER_DIALOG_SIZE}
       submitDisabled={(form) => rename && form.watch('name').trim() === currentName}
       onSubmit={(values) => onSubmit(values.name.trim())}
       onClose={onClose}
