@@ -36,6 +36,7 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 type running struct {
+	app     *App // for setting up data the API has no call for
 	base    string
 	console *syncBuffer
 	stop    func() error
@@ -56,7 +57,7 @@ func start(t *testing.T, cfg config.Config) *running {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- a.ServeListener(ctx, ln) }()
-	r := &running{base: "http://" + ln.Addr().String(), console: console}
+	r := &running{app: a, base: "http://" + ln.Addr().String(), console: console}
 	var once sync.Once
 	var stopErr error
 	r.stop = func() error {

@@ -16,7 +16,7 @@ func (a *App) newAssets() *asset.Handler {
 	l := a.Config.AssetLimits
 	limits := asset.Limits{Image: int64(l.Image), Video: int64(l.Video), PDF: int64(l.PDF), Default: int64(l.Default)}
 	svc := asset.NewService(a.Portals.Workspace(), limits, portalNotices{a.Hub},
-		assetNames{people: people{a.Identity}, access: a.Access, portals: a.Portals})
+		assetNames{people: people{a.Identity}, access: a.Access, portals: a.Portals}).WithPermissions(a.Access)
 	return asset.NewHandler(svc, a.PortalAccess)
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -15,7 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/config"
+	"portalwright/internal/identity"
 	"portalwright/internal/store/storetest"
 	"portalwright/internal/testkit"
 )
@@ -290,4 +293,52 @@ func cutUpload(t *testing.T, base, tok, path, name string) {
 	time.Sleep(100 * time.Millisecond)
 	conn.Close()
 	_ = io.Discard
+}
+
+// Saving a file's source needs code:w besides the route's asset_create (spec 2 §6); a JSON
+// file (the JSON editor) needs asset_create only. Refused saves write nothing.
+func TestSourceSaveNeedsCodeWrite(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Demo = true
+	cfg.AdminPassword = "admin-pass"
+	srv := start(t, cfg)
+	ctx := context.Background()
+	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
+	for name, perms := range map[string][]string{"editors": {"portal:r", "branch:r", "asset:r", "asset:c"}, "coders": {"portal:r", "branch:r", "asset:r", "asset:c", "code:w"}} {
+		u, err := srv.app.Identity.CreateUser(ctx, identity.NewUser{UserName: name, Password: name + "-pass"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := srv.app.Access.CreateGroup(ctx, root, 1, name, perms); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.app.Access.AssignRole(ctx, root, u.ID, 1, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	api := srv.base + "/api/v1"
+	for _, who := range []string{"editors", "coders"} {
+		tok := testkit.Login(t, srv.base, who, who+"-pass")
+		if got := testkit.Call(t, "GET", api+"/portal/1/2/open", tok, ""); got.Status >= 300 {
+			t.Fatalf("open as %s: %d %s", who, got.Status, got.Body)
+		}
+		css := testkit.Call(t, "POST", api+"/assets/1/2/src/site.css", tok, `{"data":"body{}"}`)
+		json := testkit.Call(t, "POST", api+"/assets/1/2/src/notes.json", tok, `{"data":"{}"}`)
+		if json.Status != 200 {
+			t.Errorf("%s saving JSON: %d %s", who, json.Status, json.Body)
+		}
+		switch who {
+		case "editors":
+			if css.Status != 403 || css.Message != "You do not have the right permission to access to this section. Please contact your Administrator" {
+				t.Errorf("a source save without code:w: %d %s", css.Status, css.Body)
+			}
+			if got := testkit.Call(t, "GET", api+"/assets/1/2/src/site.css", tok, ""); got.Status != 404 {
+				t.Errorf("the refused save wrote the file: %d", got.Status)
+			}
+		case "coders":
+			if css.Status != 200 {
+				t.Errorf("a source save with code:w: %d %s", css.Status, css.Body)
+			}
+		}
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,6 +71,7 @@ type Service struct {
 	sizes  *sizeCache
 
 	folders folderCache // recent folder listings (foldercache.go)
+	perms   Permissions // the source editor's code:w (nil: not checked, tests only)
 	now     func() time.Time
 }
 
@@ -77,6 +79,19 @@ type Service struct {
 func NewService(ws *editing.Workspace, limits Limits, notify Notifier, names Names) *Service {
 	return &Service{ws: ws, limits: limits, notify: notify, names: names, sizes: &sizeCache{}, now: time.Now}
 }
+
+// Permissions tells whether a caller holds a permission in a domain (the access service): a
+// save checks more than its route's asset_create when it is a source edit.
+type Permissions interface {
+	Allowed(ctx context.Context, c caller.Caller, permission, domainID string) (bool, error)
+}
+
+// WithPermissions makes source saves (any file but JSON) require code:w besides asset_create
+// (spec 2 §6: code:w saves source; asset_create edits assets, the JSON editor).
+func (s *Service) WithPermissions(p Permissions) *Service { s.perms = p; return s }
+
+// msgNoPermission is the spec's message for a permission the caller lacks (spec 2 §6).
+const msgNoPermission = "You do not have the right permission to access to this section. Please contact your Administrator"
 
 // SizeLimits describes the upload limits.
 func (s *Service) SizeLimits() SizeLimits { return s.limits.SizeLimits() }
@@ -301,6 +316,15 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	}
 	if e := ext(p.Name()); !allowedExt(e) {
 		return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
+	}
+	if ext(p.Name()) != "json" && s.perms != nil {
+		ok, err := s.perms.Allowed(ctx, c, "code:w", strconv.FormatInt(pa.DomainID(), 10))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, apperr.Forbidden("FORBIDDEN", msgNoPermission)
+		}
 	}
 	if ext(p.Name()) == "json" {
 		if err := s.validateJSON(ctx, c, pa, p, []byte(data)); err != nil {

@@ -17,7 +17,8 @@ interface Props {
 /**
  * A file of the explorer in its editor (…/file-explorer?path=…&edit=…): the JSON editor (saving
  * needs asset_create, spec 2 §6) with the asset picker behind its image and document fields, or
- * the source editor (code:r to read; Save needs code:w and an active portal, spec 2 §2).
+ * the source editor (code:r to read; Save needs code:w and an active portal, spec 2 §2, and the
+ * save call's asset_create).
  */
 export function FileEditorView({ domain, portal, path, mode, onClose }: Props) {
   const canEditAssets = usePermission('asset_create');
@@ -45,7 +46,7 @@ export function FileEditorView({ domain, portal, path, mode, onClose }: Props) {
         domain={domain}
         portal={portal}
         path={path}
-        canWrite={canWriteCode && portalActive}
+        canWrite={canWriteCode && canEditAssets && portalActive}
         onClose={onClose}
       />
     );

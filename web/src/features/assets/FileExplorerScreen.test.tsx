@@ -276,5 +276,7 @@ describe('File Explorer', () => {
     await user.click(screen.getByRole('button', { name: 'Edit site.css' }));
     expect(await screen.findByText('Editing: /site.css')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('body { color: red; }')).toBeInTheDocument();
+    // code:w without asset_create (the save call's permission): read only.
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });
