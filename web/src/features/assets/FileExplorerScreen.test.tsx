@@ -271,7 +271,7 @@ describe('File Explorer', () => {
       'GET api/v1/assets/1/2/src/': () => jsonResponse(withFiles),
       'GET api/v1/assets/1/2/src/site.css': () => new Response('body { color: red; }', { headers: { ETag: '"v1"' } }),
     });
-    const { user } = render('', undefined, ['code_read', 'code_write', 'asset_read']);
+    const { user } = render('', { ...sampleUser, admin: false }, ['code_read', 'code_write', 'asset_read']);
     expect(await screen.findByRole('button', { name: 'JSON Edit data.json' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Edit site.css' }));
     expect(await screen.findByText('Editing: /site.css')).toBeInTheDocument();
