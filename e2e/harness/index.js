@@ -5,3 +5,4 @@ export * from './suite.js';
 export * from './ui.js';
 export * from './a11y.js';
 export * from './api.js';
+export * from './explorer.js';

@@ -18,6 +18,8 @@ export const shell = (page) => ({
   logOut: page.getByRole('menuitem', { name: 'Log out' }),
   versionButton: page.getByRole('button', { name: /^Version / }),
   versionDialog: page.getByRole('dialog', { name: 'Version' }),
+  /** The header's local changes button showing n changes. */
+  localChanges: (n) => page.getByRole('button', { name: `Local changes: ${n}`, exact: true }),
 });
 
 /** Overlays (busy indicators) of the app. */

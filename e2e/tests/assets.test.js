@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import {
   useE2E, apiClient, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled,
   expectEnabled, expectText, eventually,
+  explorer, explorerRoute, passengerPortal, shell,
 } from '../harness/index.js';
 
 const UPLOADER = { username: 'uma', password: 'uma-pass-1', firstName: 'Uma', lastName: 'Uploader', email: 'uma@example.test' };
@@ -75,13 +76,10 @@ describe('file explorer', { timeout: 400_000 }, () => {
 
   before(async () => {
     const admin = await apiSession(e2e.server);
-    const portals = await admin.ok('GET', `portal/${DOMAIN_ID}`);
-    const list = Array.isArray(portals) ? portals : (portals.portals ?? portals.content ?? []);
-    const passenger = list.find((p) => p.name === 'Passenger Portal');
-    assert.ok(passenger, `Passenger Portal in GET portal/1: ${JSON.stringify(portals).slice(0, 500)}`);
+    const passenger = await passengerPortal(admin, DOMAIN_ID);
     portalId = passenger.id;
     assert.equal(portalId, 2, 'the Passenger Portal is portal 2');
-    branch = passenger.activeBranch ?? passenger.branch ?? 'master';
+    branch = passenger.branch;
     await grantGroup(
       admin,
       DOMAIN_ID,
@@ -91,30 +89,21 @@ describe('file explorer', { timeout: 400_000 }, () => {
     );
   });
 
-  const explorerRoute = (folder) =>
-    `/#/domain/${DOMAIN_ID}/portal/${portalId}/branch/${branch.replace(/\//g, ':')}/en_GB/file-explorer` +
-    (folder && folder !== '/' ? `?path=${encodeURIComponent(folder)}` : '');
-
-  const grid = (page) => page.getByRole('list', { name: 'Assets' });
-  const card = (page, name) => grid(page).getByRole('listitem', { name, exact: true });
-  const tree = (page) => page.getByRole('tree', { name: 'Folders' });
-  const treeItem = (page, name) => tree(page).locator(`[role="treeitem"][data-name="${name}"]`);
   const toolbarButton = (page, name) => page.getByTestId('asset-drop-zone').getByRole('button', { name, exact: true });
-  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes: ${n}`, exact: true });
 
   /** Opens the File Explorer at a folder and waits for its assets (or the empty folder). */
   async function openExplorer(page, folder = '/') {
-    await page.goto(explorerRoute(folder));
+    await page.goto(explorerRoute(DOMAIN_ID, portalId, branch, folder));
     await expectVisible(page.getByRole('heading', { name: 'File Explorer', level: 1 }), { timeout: 20_000 });
-    await expectVisible(tree(page), { timeout: 20_000 });
+    await expectVisible(explorer(page).tree, { timeout: 20_000 });
     await eventually(async () => {
-      assert.ok((await grid(page).count()) + (await page.getByText('This folder is empty.').count()) > 0, 'the folder loaded');
+      assert.ok((await explorer(page).grid.count()) + (await page.getByText('This folder is empty.').count()) > 0, 'the folder loaded');
     }, { timeout: 20_000 });
   }
 
   /** The grid card's thumbnail is an <img> from the thumbnail API that loaded. */
   async function expectThumbnailLoaded(page, name) {
-    const img = card(page, name).locator('img');
+    const img = explorer(page).card(name).locator('img');
     await img.scrollIntoViewIfNeeded();
     await eventually(async () => {
       const state = await img.evaluate((el) => ({ src: el.src, complete: el.complete, width: el.naturalWidth }));
@@ -141,7 +130,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
     const page = await e2e.newPage();
     await signIn(page);
     await openExplorer(page, '/assets');
-    await expectVisible(localChangesButton(page, 0), { timeout: REFRESH });
+    await expectVisible(shell(page).localChanges(0), { timeout: REFRESH });
 
     // Add Files: two PNGs and a JSON. The second PNG's request is held back, so the dialog
     // stays open while the others end as uploaded.
@@ -206,14 +195,14 @@ describe('file explorer', { timeout: 400_000 }, () => {
 
     // The grid shows the four files (the folder refreshes, debounced), the images with thumbnails.
     for (const name of ['e2e-one.png', 'e2e-two.png', 'e2e-data.json', 'e2e-dropped.png']) {
-      await expectVisible(card(page, name), { timeout: REFRESH });
+      await expectVisible(explorer(page).card(name), { timeout: REFRESH });
     }
     for (const name of ['e2e-one.png', 'e2e-two.png', 'e2e-dropped.png']) await expectThumbnailLoaded(page, name);
-    await expectText(card(page, 'e2e-two.png'), '24x10');
-    await expectVisible(card(page, 'e2e-data.json').getByTestId('thumbnail-placeholder'));
+    await expectText(explorer(page).card('e2e-two.png'), '24x10');
+    await expectVisible(explorer(page).card('e2e-data.json').getByTestId('thumbnail-placeholder'));
 
     // Four new files of the workspace: the header counts them.
-    await expectVisible(localChangesButton(page, 4), { timeout: REFRESH });
+    await expectVisible(shell(page).localChanges(4), { timeout: REFRESH });
   });
 
   it("the demo images of assets/img show as thumbnails with their dimensions", { timeout: LONG }, async () => {
@@ -224,13 +213,13 @@ describe('file explorer', { timeout: 400_000 }, () => {
     const svgs = folder.children.filter((a) => a.name.endsWith('.svg')).map((a) => a.name);
     assert.ok(svgs.length > 0, `assets/img has SVGs: ${JSON.stringify(folder.children.map((a) => a.name))}`);
     for (const name of svgs) {
-      await expectVisible(card(page, name));
+      await expectVisible(explorer(page).card(name));
       await expectThumbnailLoaded(page, name);
     }
     // The demo SVGs have width and height: 320x120 for paris.svg.
-    await expectText(card(page, 'paris.svg'), '320x120');
-    await expectText(card(page, 'logo.svg'), '64x64');
-    await expectVisible(tree(page).locator('[role="treeitem"][aria-selected="true"][data-name="img"]'));
+    await expectText(explorer(page).card('paris.svg'), '320x120');
+    await expectText(explorer(page).card('logo.svg'), '64x64');
+    await expectVisible(explorer(page).tree.locator('[role="treeitem"][aria-selected="true"][data-name="img"]'));
   });
 
   it('adds a folder and renames it; the tree shows the new name', { timeout: LONG }, async () => {
@@ -244,13 +233,13 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await add.getByLabel('Folder name').fill('e2e-folder');
     await add.getByRole('button', { name: 'Submit' }).click();
     await expectHidden(add);
-    await expectVisible(card(page, 'e2e-folder'));
-    await expectVisible(treeItem(page, 'e2e-folder'));
+    await expectVisible(explorer(page).card('e2e-folder'));
+    await expectVisible(explorer(page).treeItem('e2e-folder'));
 
-    await card(page, 'e2e-folder').getByRole('button', { name: 'e2e-folder', exact: true }).click();
+    await explorer(page).card('e2e-folder').getByRole('button', { name: 'e2e-folder', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets%2Fe2e-folder$/);
     await expectVisible(page.getByText('This folder is empty.'));
-    await expectVisible(tree(page).locator('[role="treeitem"][aria-selected="true"][data-name="e2e-folder"]'));
+    await expectVisible(explorer(page).tree.locator('[role="treeitem"][aria-selected="true"][data-name="e2e-folder"]'));
 
     await toolbarButton(page, 'Rename Folder').click();
     const rename = page.getByRole('dialog', { name: 'Rename Folder' });
@@ -268,14 +257,14 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectHidden(rename);
 
     await expectURL(page, /file-explorer\?path=%2Fassets%2Fe2e-renamed$/);
-    await expectVisible(treeItem(page, 'e2e-renamed'));
-    await expectHidden(treeItem(page, 'e2e-folder'));
-    await expectVisible(tree(page).locator('[role="treeitem"][aria-selected="true"][data-name="e2e-renamed"]'));
+    await expectVisible(explorer(page).treeItem('e2e-renamed'));
+    await expectHidden(explorer(page).treeItem('e2e-folder'));
+    await expectVisible(explorer(page).tree.locator('[role="treeitem"][aria-selected="true"][data-name="e2e-renamed"]'));
     // The parent lists the new name only.
-    await treeItem(page, 'assets').getByRole('button', { name: 'assets', exact: true }).click();
+    await explorer(page).treeItem('assets').getByRole('button', { name: 'assets', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectVisible(card(page, 'e2e-renamed'));
-    assert.equal(await card(page, 'e2e-folder').count(), 0);
+    await expectVisible(explorer(page).card('e2e-renamed'));
+    assert.equal(await explorer(page).card('e2e-folder').count(), 0);
   });
 
   it('a delete is refused while a page uses the asset, and done once it does not', { timeout: LONG }, async () => {
@@ -292,10 +281,10 @@ describe('file explorer', { timeout: 400_000 }, () => {
     fs.writeFileSync(pageFile, '<p><img src="assets/e2e-used.png" alt="Used"></p>\n');
 
     // A reload would sign out (no Remember Me): open the folder, not loaded so far, in the tree.
-    await treeItem(page, 'assets').getByRole('button', { name: 'assets', exact: true }).click();
+    await explorer(page).treeItem('assets').getByRole('button', { name: 'assets', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectVisible(card(page, 'e2e-used.png'), { timeout: 20_000 });
-    await card(page, 'e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
+    await expectVisible(explorer(page).card('e2e-used.png'), { timeout: 20_000 });
+    await explorer(page).card('e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
     await toolbarButton(page, 'Delete').click();
     let confirm = page.getByRole('dialog', { name: 'Delete Assets' });
     await expectText(confirm, 'Delete 1 asset?');
@@ -305,18 +294,18 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectText(refused, 'The asset is used by other files.');
     await expectText(refused, 'content/e2e-uses-image.html');
     assert.ok(fs.existsSync(path.join(workspace, 'assets', 'e2e-used.png')), 'nothing deleted');
-    await expectVisible(card(page, 'e2e-used.png'));
+    await expectVisible(explorer(page).card('e2e-used.png'));
     await refused.getByRole('button', { name: 'Close' }).click();
     await expectHidden(refused);
 
     // The page no longer uses it: the delete goes through.
     fs.rmSync(pageFile);
-    await card(page, 'e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
+    await explorer(page).card('e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
     await toolbarButton(page, 'Delete').click();
     confirm = page.getByRole('dialog', { name: 'Delete Assets' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectVisible(page.getByRole('status').filter({ hasText: '1 asset deleted.' }));
-    await expectHidden(card(page, 'e2e-used.png'));
+    await expectHidden(explorer(page).card('e2e-used.png'));
     assert.equal(fs.existsSync(path.join(workspace, 'assets', 'e2e-used.png')), false);
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Error deleting asset(s)' }).count(), 0);
   });
@@ -329,8 +318,8 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await api.ok('POST', `assets/${DOMAIN_ID}/${portalId}/folder/create`, ['/assets/e2e-doomed']);
     await apiUpload(login.id_token, '/assets/e2e-doomed', [{ name: 'keep.txt', mimeType: 'text/plain', buffer: Buffer.from('keep\n') }]);
     // A hash change (no reload, which would sign out): the folder was never loaded.
-    await page.goto(explorerRoute('/assets/e2e-doomed'));
-    await expectVisible(card(page, 'keep.txt'), { timeout: 20_000 });
+    await page.goto(explorerRoute(DOMAIN_ID, portalId, branch, '/assets/e2e-doomed'));
+    await expectVisible(explorer(page).card('keep.txt'), { timeout: 20_000 });
 
     // The upload dialog warns about a file that exists and a name with special characters.
     await toolbarButton(page, 'Upload').click();
@@ -354,10 +343,10 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectVisible(refused);
     await expectText(refused, 'Folder still has children.');
     await expectURL(page, /file-explorer\?path=%2Fassets%2Fe2e-doomed$/);
-    await expectVisible(card(page, 'keep.txt'));
+    await expectVisible(explorer(page).card('keep.txt'));
 
     // Emptied, it goes; the explorer shows its parent.
-    await card(page, 'keep.txt').getByRole('checkbox', { name: 'Select keep.txt' }).check();
+    await explorer(page).card('keep.txt').getByRole('checkbox', { name: 'Select keep.txt' }).check();
     await toolbarButton(page, 'Delete').click();
     await page.getByRole('dialog', { name: 'Delete Assets' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expectVisible(page.getByText('This folder is empty.'));
@@ -365,8 +354,8 @@ describe('file explorer', { timeout: 400_000 }, () => {
     confirm = page.getByRole('dialog', { name: 'Delete Folder' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectHidden(treeItem(page, 'e2e-doomed'));
-    assert.equal(await card(page, 'e2e-doomed').count(), 0);
+    await expectHidden(explorer(page).treeItem('e2e-doomed'));
+    assert.equal(await explorer(page).card('e2e-doomed').count(), 0);
 
     // A folder name has no spaces.
     await toolbarButton(page, 'Add Folder').click();
@@ -377,7 +366,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectDisabled(add.getByRole('button', { name: 'Submit' }));
     await add.getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(add);
-    assert.equal(await card(page, 'has space').count(), 0);
+    assert.equal(await explorer(page).card('has space').count(), 0);
   });
 
   it('without asset_delete: Upload, but no Delete and no Delete Folder', { timeout: LONG }, async () => {
@@ -386,15 +375,15 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await openExplorer(page, '/');
     // A file to select in this user's workspace; then the folder, not loaded so far.
     await apiUpload(login.id_token, '/assets', [pngFile('uma.png', [10, 200, 10])]);
-    await treeItem(page, 'assets').getByRole('button', { name: 'assets', exact: true }).click();
+    await explorer(page).treeItem('assets').getByRole('button', { name: 'assets', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectVisible(card(page, 'uma.png'), { timeout: 20_000 });
+    await expectVisible(explorer(page).card('uma.png'), { timeout: 20_000 });
 
     await expectVisible(toolbarButton(page, 'Upload'));
     await expectVisible(toolbarButton(page, 'Add Folder'));
     await expectVisible(toolbarButton(page, 'Rename Folder'));
     await expectVisible(toolbarButton(page, 'Download'));
-    await card(page, 'uma.png').getByRole('checkbox', { name: 'Select uma.png' }).check();
+    await explorer(page).card('uma.png').getByRole('checkbox', { name: 'Select uma.png' }).check();
     await expectEnabled(toolbarButton(page, 'Download'));
     assert.equal(await toolbarButton(page, 'Delete').count(), 0, 'no Delete');
     assert.equal(await toolbarButton(page, 'Delete Folder').count(), 0, 'no Delete Folder');
@@ -407,6 +396,6 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectHidden(dialog);
     await expectVisible(page.getByRole('status').filter({ hasText: 'Upload successful' }));
-    await expectVisible(card(page, 'uma-two.png'), { timeout: REFRESH });
+    await expectVisible(explorer(page).card('uma-two.png'), { timeout: REFRESH });
   });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import {
   useE2E, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled,
   expectText, eventually,
+  explorer, explorerRoute, passengerPortal, shell,
 } from '../harness/index.js';
 
 const CODE_READER = { username: 'cora', password: 'cora-pass-1', firstName: 'Cora', lastName: 'Reader', email: 'cora@example.test' };
@@ -31,12 +32,9 @@ describe('file editors', { timeout: 420_000 }, () => {
 
   before(async () => {
     const admin = await apiSession(e2e.server);
-    const portals = await admin.ok('GET', `portal/${DOMAIN_ID}`);
-    const list = Array.isArray(portals) ? portals : (portals.portals ?? portals.content ?? []);
-    const passenger = list.find((p) => p.name === 'Passenger Portal');
-    assert.ok(passenger, `Passenger Portal in GET portal/1: ${JSON.stringify(portals).slice(0, 500)}`);
+    const passenger = await passengerPortal(admin, DOMAIN_ID);
     assert.equal(passenger.id, PORTAL_ID, 'the Passenger Portal is portal 2');
-    branch = passenger.activeBranch ?? passenger.branch ?? 'master';
+    branch = passenger.branch;
     await grantGroup(
       admin,
       DOMAIN_ID,
@@ -46,26 +44,17 @@ describe('file editors', { timeout: 420_000 }, () => {
     );
   });
 
-  const explorerRoute = (folder) =>
-    `/#/domain/${DOMAIN_ID}/portal/${PORTAL_ID}/branch/${branch.replace(/\//g, ':')}/en_GB/file-explorer` +
-    (folder && folder !== '/' ? `?path=${encodeURIComponent(folder)}` : '');
-
-  const grid = (page) => page.getByRole('list', { name: 'Assets' });
-  const card = (page, name) => grid(page).getByRole('listitem', { name, exact: true });
-  const tree = (page) => page.getByRole('tree', { name: 'Folders' });
-  const treeItem = (page, name) => tree(page).locator(`[role="treeitem"][data-name="${name}"]`);
-  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes: ${n}`, exact: true });
   const saveButton = (page) => page.getByRole('button', { name: 'Save', exact: true });
   const savedToast = (page) => page.getByRole('status').filter({ hasText: SAVED });
   const workspaceOf = (userId) => path.join(e2e.server.dataDir, 'workspaces', String(userId), String(PORTAL_ID));
 
   /** Opens the File Explorer at a folder and waits for its assets (or the empty folder). */
   async function openExplorer(page, folder = '/') {
-    await page.goto(explorerRoute(folder));
+    await page.goto(explorerRoute(DOMAIN_ID, PORTAL_ID, branch, folder));
     await expectVisible(page.getByRole('heading', { name: 'File Explorer', level: 1 }), { timeout: 20_000 });
-    await expectVisible(tree(page), { timeout: 20_000 });
+    await expectVisible(explorer(page).tree, { timeout: 20_000 });
     await eventually(async () => {
-      assert.ok((await grid(page).count()) + (await page.getByText('This folder is empty.').count()) > 0, 'the folder loaded');
+      assert.ok((await explorer(page).grid.count()) + (await page.getByText('This folder is empty.').count()) > 0, 'the folder loaded');
     }, { timeout: 20_000 });
   }
 
@@ -78,9 +67,9 @@ describe('file editors', { timeout: 420_000 }, () => {
     const file = path.join(workspaceOf(userId), 'assets', name);
     assert.ok(fs.existsSync(path.dirname(file)), `${path.dirname(file)} exists`);
     fs.writeFileSync(file, text);
-    await treeItem(page, 'assets').getByRole('button', { name: 'assets', exact: true }).click();
+    await explorer(page).treeItem('assets').getByRole('button', { name: 'assets', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectVisible(card(page, name), { timeout: 20_000 });
+    await expectVisible(explorer(page).card(name), { timeout: 20_000 });
     const edit = page.getByRole('button', { name: `Edit ${name}`, exact: true });
     await expectEnabled(edit);
     await edit.click();
@@ -99,7 +88,7 @@ describe('file editors', { timeout: 420_000 }, () => {
     const login = await signIn(page);
     const adminId = login.profile.user.id;
     await openExplorer(page, '/content/en_GB');
-    await expectVisible(localChangesButton(page, 0), { timeout: REFRESH });
+    await expectVisible(shell(page).localChanges(0), { timeout: REFRESH });
 
     const jsonEdit = page.getByRole('button', { name: 'JSON Edit menu.json', exact: true });
     await expectEnabled(jsonEdit);
@@ -177,8 +166,8 @@ describe('file editors', { timeout: 420_000 }, () => {
     assert.deepEqual(data.sections[0].items[1], { name: 'Coffee', description: 'Freshly brewed.', price: 3.5, vegetarian: true });
 
     // The header counts the change; commit it through the local changes menu.
-    await expectVisible(localChangesButton(page, 1), { timeout: REFRESH });
-    await localChangesButton(page, 1).click();
+    await expectVisible(shell(page).localChanges(1), { timeout: REFRESH });
+    await shell(page).localChanges(1).click();
     const panel = page.getByRole('region', { name: 'Local changes' });
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'menu.json');
     const messageBox = panel.getByLabel('Commit message');
@@ -187,7 +176,7 @@ describe('file editors', { timeout: 420_000 }, () => {
     await expectEnabled(submit);
     await submit.click();
     await expectHidden(panel);
-    await expectVisible(localChangesButton(page, 0), { timeout: REFRESH });
+    await expectVisible(shell(page).localChanges(0), { timeout: REFRESH });
     // The committed file stays as saved.
     assert.equal(fs.readFileSync(file, 'utf8'), text);
   });
@@ -243,6 +232,6 @@ describe('file editors', { timeout: 420_000 }, () => {
     // Cancel goes back to the folder.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
-    await expectVisible(card(page, 'e2e-editor.css'));
+    await expectVisible(explorer(page).card('e2e-editor.css'));
   });
 });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   useE2E, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText,
-  eventually,
+  eventually, shell,
 } from '../harness/index.js';
 
 const READER = { username: 'paula', password: 'paula-pass-1', firstName: 'Paula', lastName: 'Reader', email: 'paula@example.test' };
@@ -47,7 +47,6 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await tree.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   }
 
-  const localChangesButton = (page, n) => page.getByRole('button', { name: `Local changes: ${n}`, exact: true });
 
   it('opens Crew Portal through the pickers, switches language and branch, commits and reverts', { timeout: LONG }, async () => {
     const page = await e2e.newPage();
@@ -73,8 +72,8 @@ describe('portal workspace', { timeout: 240_000 }, () => {
 
     // A local change shows in the header's menu (refreshed every 10 s).
     writeWorkspaceFile(adminId, 'summer-note.html', '<p>Summer</p>\n');
-    await expectVisible(localChangesButton(page, 1), { timeout: 25_000 });
-    await localChangesButton(page, 1).click();
+    await expectVisible(shell(page).localChanges(1), { timeout: 25_000 });
+    await shell(page).localChanges(1).click();
     const panel = page.getByRole('region', { name: 'Local changes' });
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'summer-note.html');
 
@@ -89,12 +88,12 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await expectEnabled(submit);
     await submit.click();
     await expectHidden(panel);
-    await expectVisible(localChangesButton(page, 0), { timeout: 25_000 });
+    await expectVisible(shell(page).localChanges(0), { timeout: 25_000 });
 
     // Another change, then Revert All.
     writeWorkspaceFile(adminId, 'winter-note.html', '<p>Winter</p>\n');
-    await expectVisible(localChangesButton(page, 1), { timeout: 25_000 });
-    await localChangesButton(page, 1).click();
+    await expectVisible(shell(page).localChanges(1), { timeout: 25_000 });
+    await shell(page).localChanges(1).click();
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'winter-note.html');
     // The panel re-renders as the live counts arrive: click until the confirmation is asked.
     const yes = page.getByRole('button', { name: 'Yes', exact: true });
@@ -103,7 +102,7 @@ describe('portal workspace', { timeout: 240_000 }, () => {
       await expectVisible(yes, { timeout: 2000 });
     });
     await yes.click();
-    await expectVisible(localChangesButton(page, 0), { timeout: 25_000 });
+    await expectVisible(shell(page).localChanges(0), { timeout: 25_000 });
     assert.equal(fs.existsSync(path.join(e2e.server.dataDir, 'workspaces', String(adminId), '1', 'winter-note.html')), false);
   });
 
