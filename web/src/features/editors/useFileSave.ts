@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isFileChanged } from '../../api/client';
 import type { Id } from '../../api/portal';
 import { toApiError } from '../../api/errors';
@@ -24,12 +24,16 @@ export function saveFailureMessage(error: unknown): string {
  */
 export function useFileSave(domain: Id, portal: Id, path: string) {
   const [saving, setSaving] = useState(false);
+  // A second click before the re-render must not send the same version again (it would come
+  // back as a conflict with the first save).
+  const running = useRef(false);
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
 
   /** The saved file's new version, or undefined when the save did not happen. */
   async function save(text: string, version: string | null): Promise<{ version: string | null } | undefined> {
-    if (saving) return undefined;
+    if (running.current) return undefined;
+    running.current = true;
     setSaving(true);
     try {
       const saved = await saveFileText(domain, portal, path, text, version);
@@ -46,6 +50,7 @@ export function useFileSave(domain: Id, portal: Id, path: string) {
         });
       return undefined;
     } finally {
+      running.current = false;
       setSaving(false);
     }
   }
