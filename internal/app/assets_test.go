@@ -196,6 +196,10 @@ func assetSuite(t *testing.T, cfg config.Config) {
 	if got := call("PUT", "/file/rename", `{"oldPath":"/media/notes.txt","newPath":"/media/readme.txt"}`); got.Status != 200 {
 		t.Fatalf("file rename: %d %s", got.Status, got.Body)
 	}
+	// A rename cannot make a type an upload would refuse.
+	if got := call("PUT", "/file/rename", `{"oldPath":"/media/readme.txt","newPath":"/media/readme.exe"}`); got.Status != 400 || !strings.Contains(got.Body, "not allowed") {
+		t.Fatalf("rename to a refused type: %d %s", got.Status, got.Body)
+	}
 	if got := call("PUT", "/folder/rename", `{"oldPath":"/","newPath":"/x"}`); got.Status != 400 {
 		t.Fatalf("root rename: %d", got.Status)
 	}

@@ -56,8 +56,10 @@ type Uploaded struct {
 	Portal     string   `json:"portal"`
 }
 
-// Uploader is who uploaded a file.
+// Uploader is who uploaded a file; the id (not in the spec) lets their own clients tell their
+// uploads from other users'.
 type Uploader struct {
+	ID        int64  `json:"id"`
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 }
@@ -387,6 +389,10 @@ func (s *Service) RenameFile(ctx context.Context, c caller.Caller, pa portalacce
 	if !ValidName(to.Name()) {
 		return nil, apperr.Validation("The file name " + quote(to.Name()) + " may only hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ .")
 	}
+	// A rename cannot turn a file into a type an upload would refuse (keeping its own type is fine).
+	if e := ext(to.Name()); e != ext(from.Name()) && !allowedExt(e) {
+		return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
+	}
 	info, err := s.ws.Info(ctx, c, pa, from)
 	if err != nil {
 		return nil, err
@@ -647,13 +653,13 @@ func (s *Service) announce(ctx context.Context, c caller.Caller, pa portalaccess
 	if s.notify == nil {
 		return
 	}
-	u := Uploaded{File: file, UploadPath: folder}
+	u := Uploaded{File: file, UploadPath: folder, User: Uploader{ID: c.UserID}}
 	if st, err := s.ws.LocalChanges(ctx, c, pa); err == nil && st != nil {
 		u.Branch = st.Branch
 	}
 	if s.names != nil {
 		if p, err := s.names.Person(ctx, c.UserID); err == nil {
-			u.User = Uploader{FirstName: p.FirstName, LastName: p.LastName}
+			u.User.FirstName, u.User.LastName = p.FirstName, p.LastName
 		}
 		u.Domain = s.names.DomainName(ctx, pa.DomainID())
 		u.Portal, _ = s.names.PortalName(ctx, pa)

@@ -162,7 +162,7 @@ func TestUploadRules(t *testing.T) {
 		t.Fatalf("notices: %+v", f.notes.got)
 	}
 	n := f.notes.got[0].data
-	if n.File != "a.txt" || n.UploadPath != "/docs/new" || n.Branch != "master" || n.User.FirstName != "Ann" || n.Domain != "Home" || n.Portal != "Crew" {
+	if n.File != "a.txt" || n.UploadPath != "/docs/new" || n.Branch != "master" || n.User.FirstName != "Ann" || n.User.ID != f.ann.UserID || n.Domain != "Home" || n.Portal != "Crew" {
 		t.Fatalf("notice: %+v", n)
 	}
 	// Over the type limit (default 50): 413, nothing of it stored.

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import { isFolder, type Asset } from '../../api/assets';
+import { useSettledValue } from '../../lib/useSettledValue';
 import { AssetThumbnail } from './AssetThumbnail';
 import { EditAction } from './EditAction';
 
@@ -24,6 +25,9 @@ export interface AssetViewProps {
   onEdit?: (asset: Asset) => void;
 }
 
+/** The grid renders a selection this long after it last changed (spec 2 §4, §9). */
+export const GRID_SELECTION_RENDER_MS = 150;
+
 /** The folder's assets as cards with 200-high thumbnails; a folder card opens the folder. */
 export function AssetGrid({
   domain,
@@ -37,6 +41,8 @@ export function AssetGrid({
   thumbnailToken,
   onEdit,
 }: AssetViewProps) {
+  // Toggling many cards (or Select All over a big folder) re-renders the grid once.
+  const shown = useSettledValue(selected, GRID_SELECTION_RENDER_MS);
   return (
     <Box
       role="list"
@@ -45,7 +51,7 @@ export function AssetGrid({
     >
       {assets.map((asset) => {
         const folder = isFolder(asset);
-        const isSelected = selected.has(asset.path);
+        const isSelected = shown.has(asset.path);
         return (
           <Card
             key={asset.path}

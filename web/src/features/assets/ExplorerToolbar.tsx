@@ -32,6 +32,8 @@ interface ExplorerToolbarProps {
   onDeleteFolder: () => void;
   onUpload: () => void;
   onDownload: () => void;
+  /** Renames the one selected file. */
+  onRenameFile: () => void;
   onDeleteAssets: () => void;
   onSelectAll: () => void;
   onDeselectAll: () => void;
@@ -56,6 +58,11 @@ export function ExplorerToolbar({ abilities: can, selectedCount, fileCount, view
       {can.write && (
         <Button onClick={on.onDownload} disabled={selectedCount === 0}>
           Download
+        </Button>
+      )}
+      {can.write && (
+        <Button onClick={on.onRenameFile} disabled={selectedCount !== 1}>
+          Rename
         </Button>
       )}
       {can.remove && (

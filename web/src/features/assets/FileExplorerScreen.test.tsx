@@ -142,6 +142,41 @@ describe('File Explorer', () => {
     expect(within(dialog).getByText('A new folder name is required')).toBeInTheDocument();
   });
 
+  it('renames the one selected file: name rule, allowed extension, then the call', async () => {
+    const fetch = routes({
+      'PUT api/v1/assets/1/2/file/rename': () => jsonResponse(fileAsset('/images/c.png')),
+    });
+    const { user } = render('?path=/images');
+    const rename = await screen.findByRole('button', { name: 'Rename' });
+    expect(rename).toBeDisabled(); // one file must be selected
+    await user.click(await screen.findByRole('checkbox', { name: 'Select a.png' }));
+    await waitFor(() => expect(rename).toBeEnabled());
+    await user.click(rename);
+    const dialog = screen.getByRole('dialog', { name: 'Rename File' });
+    const field = within(dialog).getByLabelText(/^New file name/);
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+    expect(field).toHaveValue('a.png');
+    expect(submit).toBeDisabled();
+    await user.clear(field);
+    expect(within(dialog).getByText(ASSET_MESSAGES.fileNameRequired)).toBeInTheDocument();
+    await user.type(field, 'c%.png');
+    expect(within(dialog).getByText(ASSET_MESSAGES.fileNameRule)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'c.exe');
+    expect(within(dialog).getByText(ASSET_MESSAGES.extensionNotAllowed)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'c.png');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() =>
+      expect(bodyOf(fetch, 'PUT api/v1/assets/1/2/file/rename')).toEqual({
+        oldPath: '/images/a.png',
+        newPath: '/images/c.png',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename File' })).not.toBeInTheDocument());
+  });
+
   it('lists the files that still use an asset the delete refused, for 15 s', async () => {
     const fetch = routes({
       'POST api/v1/assets/1/2/delete': () =>

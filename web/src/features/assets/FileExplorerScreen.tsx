@@ -13,6 +13,7 @@ import { AssetBrowser, type AssetView } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
 import { FileEditorView } from './FileEditorView';
+import { FileNameDialog } from './FileNameDialog';
 import { FolderNameDialog } from './FolderNameDialog';
 import { UploadDialog } from './UploadDialog';
 import { useAssetActions } from './useAssetActions';
@@ -37,7 +38,7 @@ export default function FileExplorerScreen() {
   );
 }
 
-type OpenDialog = 'add' | 'rename' | 'deleteFolder' | 'deleteAssets' | 'upload' | null;
+type OpenDialog = 'add' | 'rename' | 'renameFile' | 'deleteFolder' | 'deleteAssets' | 'upload' | null;
 
 const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '';
 
@@ -125,6 +126,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
             onDeleteFolder={() => setDialog('deleteFolder')}
             onUpload={() => openUpload()}
             onDownload={() => actions.download.run(selectedFiles)}
+            onRenameFile={() => setDialog('renameFile')}
             onDeleteAssets={() => setDialog('deleteAssets')}
             onSelectAll={() => setSelected(new Set(files.map((a) => a.path)))}
             onDeselectAll={() => setSelected(new Set())}
@@ -138,6 +140,18 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
         onSubmit={(name) =>
           dialog === 'rename' ? actions.renameFolder.submit(name) : actions.createFolder.submit(name)
         }
+        onClose={() => setDialog(null)}
+      />
+      <FileNameDialog
+        open={dialog === 'renameFile' && selectedFiles.length === 1}
+        currentName={selectedFiles[0]?.name ?? ''}
+        limits={limits}
+        onSubmit={async (name) => {
+          const [asset] = selectedFiles;
+          if (!asset) return;
+          await actions.renameFile.submit({ asset, name });
+          setSelected(new Set());
+        }}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog

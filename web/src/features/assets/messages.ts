@@ -12,6 +12,11 @@ export const ASSET_MESSAGES = {
   childrenFailed: 'Error retrieving children',
   createFolderFailed: 'Error creating asset folder',
   renameFolderFailed: 'Error renaming asset folder',
+  // Not fixed by the spec: renaming a file (spec 2 §1 lists rename for files and folders).
+  renameFileFailed: 'Error renaming asset',
+  fileNameRequired: 'A new file name is required',
+  fileNameRule: 'A file name may hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ . only',
+  extensionNotAllowed: 'This file type is not allowed',
   sizeLimitsFailed: 'Could not retrieve size limits for assets',
   emptyFolder: 'This folder is empty.',
   allowedExtensions: (extensions: readonly string[]) =>

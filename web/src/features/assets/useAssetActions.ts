@@ -38,6 +38,13 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
     onSuccess: (renamed: Asset) => onPathChange(renamed.path),
   });
 
+  const renameFile = useAction({
+    action: ({ asset, name }: { asset: Asset; name: string }) =>
+      assetApi.renameFile(domain, portal, asset.path, childPath(folder, name)),
+    failure: ASSET_MESSAGES.renameFileFailed,
+    invalidate: [assetKeys.folder(domain, portal, folder)],
+  });
+
   const deleteFolder = useAction({
     action: async () => {
       const [result] = await assetApi.remove(domain, portal, [folder]);
@@ -77,5 +84,5 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
     failure: ASSET_MESSAGES.downloadFailed,
   });
 
-  return { createFolder, renameFolder, deleteFolder, deleteAssets, download };
+  return { createFolder, renameFolder, renameFile, deleteFolder, deleteAssets, download };
 }

@@ -26,6 +26,7 @@ import {
   thirdUser,
 } from './testing';
 import { useOtherUsersChanges, useWorkspaceStore } from './workspaceStore';
+import { UPLOAD_NOTICE_GATHER_MS } from './uploadNotices';
 
 let fake: FakeRealtime;
 beforeEach(() => {
@@ -219,5 +220,40 @@ describe('workspace events', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: preferenceKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['portals-admin', '1', 'templates'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['portal', '1', '3', 'local-commits'] });
+  });
+});
+
+describe('RealtimeMount upload notices', () => {
+  const upload = (user: { id: number }, file: string, uploadPath = '/images') => ({
+    file,
+    uploadPath,
+    branch: 'master',
+    user: { ...user, firstName: 'Olga', lastName: 'Other' },
+    domain: 'Ops',
+    portal: 'Crew Portal',
+  });
+  const infoToasts = () => useToastStore.getState().toasts.filter((t) => t.type === 'INFO').map((t) => t.message);
+
+  it("gathers another user's uploads to the open portal into one toast; mine and other portals' are not shown", () => {
+    vi.useFakeTimers();
+    try {
+      openPortal('master', 3);
+      renderApp(<RealtimeMount />);
+      act(() => {
+        fake.message(note('portal-3', 'ASSET_UPLOADED', upload(otherUser, 'a.png')));
+        fake.message(note('portal-3', 'ASSET_UPLOADED', upload(otherUser, 'b.png')));
+        fake.message(note('portal-3', 'ASSET_UPLOADED', upload(otherUser, 'c.png')));
+        fake.message(note('portal-3', 'ASSET_UPLOADED', upload(me, 'mine.png')));
+        fake.message(note('portal-4', 'ASSET_UPLOADED', upload(otherUser, 'elsewhere.png')));
+      });
+      expect(infoToasts()).toEqual([]);
+      act(() => vi.advanceTimersByTime(UPLOAD_NOTICE_GATHER_MS));
+      expect(infoToasts()).toEqual(['Olga Other uploaded 3 files to /images (master)']);
+      act(() => fake.message(note('portal-3', 'ASSET_UPLOADED', upload(otherUser, 'd.png', '/docs'))));
+      act(() => vi.advanceTimersByTime(UPLOAD_NOTICE_GATHER_MS));
+      expect(infoToasts().at(-1)).toBe('Olga Other uploaded d.png to /docs (master)');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

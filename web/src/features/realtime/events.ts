@@ -11,6 +11,7 @@ import { workspaceChanged } from '../../app/selection/workspaceRefresh';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { showToast, useToastStore } from '../../app/toasts/toastService';
 import { parseNotification, upsertNotification } from './notificationsStore';
+import { gatherUploadNotice, isUploadNotice } from './uploadNotices';
 import { roomId, useRoomMessages } from './realtimeStore';
 import { bumpBehindCounts, receiveOtherUserChange, updateFileWatcher, watcherKey } from './workspaceStore';
 
@@ -139,6 +140,13 @@ export function handleWorkspaceMessage(
         receiveOtherUserChange(portalId, change);
         if (domainId) void queryClient.invalidateQueries({ queryKey: portalKeys.wsChanges(domainId, portalId) });
       }
+      return;
+    }
+    case 'ASSET_UPLOADED': {
+      const portalId = roomId(message.room, 'portal');
+      if (!portalId || !isUploadNotice(message.data) || sameId(message.data.user.id, me)) return;
+      // Only for the portal the user has open.
+      if (sameId(selection.portal?.id, portalId)) gatherUploadNotice(message.data);
       return;
     }
     case 'WORKSPACE_COMMIT': {
