@@ -1,6 +1,7 @@
 // The File Explorer from the tests (web/src/features/assets): its route and locators, and the
 // demo Passenger Portal it is tested on. Shared by assets.test.js and editors.test.js.
 import assert from 'node:assert/strict';
+import { expectChecked } from './expect.js';
 
 /** The Passenger Portal of the demo domain: {id, branch} (checked through the API). */
 export async function passengerPortal(client, domainId = 1) {
@@ -25,5 +26,12 @@ export const explorer = (page) => {
     tree,
     // Tree items are named by their content (their open subfolders too): found by their own name.
     treeItem: (name) => tree.locator(`[role="treeitem"][data-name="${name}"]`),
+    /** Toggles a file card's checkbox and waits for the grid to show it (it renders a selection 150 ms late). */
+    async toggle(name) {
+      const box = grid.getByRole('listitem', { name, exact: true }).getByRole('checkbox', { name: `Select ${name}` });
+      const was = await box.isChecked();
+      await box.click();
+      await expectChecked(box, !was);
+    },
   };
 };

@@ -267,6 +267,29 @@ describe('file explorer', { timeout: 400_000 }, () => {
     assert.equal(await explorer(page).card('e2e-folder').count(), 0);
   });
 
+  it('renames the one selected file', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    const login = await signIn(page);
+    await openExplorer(page, '/'); // opens the portal: the workspace exists
+    await apiUpload(login.id_token, '/assets', [pngFile('e2e-before.png', [40, 80, 120])]);
+    await openExplorer(page, '/assets');
+    const rename = toolbarButton(page, 'Rename');
+    await expectDisabled(rename);
+    await explorer(page).toggle('e2e-before.png');
+    await expectEnabled(rename);
+    await rename.click();
+    const dialog = page.getByRole('dialog', { name: 'Rename File' });
+    const name = dialog.getByLabel('New file name');
+    assert.equal(await name.inputValue(), 'e2e-before.png');
+    await name.fill('e2e-after.exe');
+    await expectVisible(dialog.getByText('This file type is not allowed'));
+    await name.fill('e2e-after.png');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectHidden(dialog);
+    await expectVisible(explorer(page).card('e2e-after.png'));
+    assert.equal(await explorer(page).card('e2e-before.png').count(), 0);
+  });
+
   it('a delete is refused while a page uses the asset, and done once it does not', { timeout: LONG }, async () => {
     const page = await e2e.newPage();
     const login = await signIn(page);
@@ -284,7 +307,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await explorer(page).treeItem('assets').getByRole('button', { name: 'assets', exact: true }).click();
     await expectURL(page, /file-explorer\?path=%2Fassets$/);
     await expectVisible(explorer(page).card('e2e-used.png'), { timeout: 20_000 });
-    await explorer(page).card('e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
+    await explorer(page).toggle('e2e-used.png');
     await toolbarButton(page, 'Delete').click();
     let confirm = page.getByRole('dialog', { name: 'Delete Assets' });
     await expectText(confirm, 'Delete 1 asset?');
@@ -300,7 +323,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
 
     // The page no longer uses it: the delete goes through.
     fs.rmSync(pageFile);
-    await explorer(page).card('e2e-used.png').getByRole('checkbox', { name: 'Select e2e-used.png' }).check();
+    await explorer(page).toggle('e2e-used.png');
     await toolbarButton(page, 'Delete').click();
     confirm = page.getByRole('dialog', { name: 'Delete Assets' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -346,7 +369,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectVisible(explorer(page).card('keep.txt'));
 
     // Emptied, it goes; the explorer shows its parent.
-    await explorer(page).card('keep.txt').getByRole('checkbox', { name: 'Select keep.txt' }).check();
+    await explorer(page).toggle('keep.txt');
     await toolbarButton(page, 'Delete').click();
     await page.getByRole('dialog', { name: 'Delete Assets' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expectVisible(page.getByText('This folder is empty.'));
@@ -383,7 +406,7 @@ describe('file explorer', { timeout: 400_000 }, () => {
     await expectVisible(toolbarButton(page, 'Add Folder'));
     await expectVisible(toolbarButton(page, 'Rename Folder'));
     await expectVisible(toolbarButton(page, 'Download'));
-    await explorer(page).card('uma.png').getByRole('checkbox', { name: 'Select uma.png' }).check();
+    await explorer(page).toggle('uma.png');
     await expectEnabled(toolbarButton(page, 'Download'));
     assert.equal(await toolbarButton(page, 'Delete').count(), 0, 'no Delete');
     assert.equal(await toolbarButton(page, 'Delete Folder').count(), 0, 'no Delete Folder');
