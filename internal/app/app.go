@@ -211,6 +211,7 @@ func (a *App) wire(ctx context.Context) error {
 			return people, err
 		}),
 	}
+	features = append(features, a.newTranslations()...)
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,

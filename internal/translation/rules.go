@@ -1,0 +1,119 @@
+package translation
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// The rules of translation data that need no workspace: key validation and the status of a
+// key in a language (spec 2 §4 "Translations", §5 "Translations").
+
+// keyPattern is the body of a key once upper-cased.
+var keyPattern = regexp.MustCompile(`^(TXT|IMG|LNK)_[A-Z0-9_.-]+$`)
+
+// languageCode is the portal's language code style (as portal.json validation): ll or ll_CC.
+var languageCode = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+
+// markup tells a value holding markup (rich text) from plain text.
+var markup = regexp.MustCompile(`<[A-Za-z/!]`)
+
+// sameImageAllowed tells whether a key may keep the default language's value as its
+// translation: the same image or link in every language is normal.
+func sameImageAllowed(key string) bool {
+	return strings.HasPrefix(key, "IMG_") || strings.HasPrefix(key, "LNK_")
+}
+
+// normal is a value as statuses compare it: a text value without markup gets a trailing
+// newline (as the rich text editor stores it), then surrounding white space is dropped.
+func normal(v string) string {
+	if !markup.MatchString(v) {
+		v += "\n"
+	}
+	return strings.TrimSpace(v)
+}
+
+func empty(v string) bool { return normal(v) == "" }
+
+// Status is the status of key in language lang, given every language's set (data, keyed by
+// language), the default language and the portal's other languages (others, without the
+// default). A language missing from data counts as an empty set.
+func Status(data map[string]Set, def string, others []string, lang, key string) KeyStatus {
+	defVal, inDefault := data[def][key]
+	if lang == def {
+		switch {
+		case !inDefault:
+			return KeyStatus{StatusMissing, ReasonKeyMissingInDefault}
+		case empty(defVal):
+			return KeyStatus{StatusIncomplete, ReasonDefaultValueMissing}
+		}
+		for _, o := range others {
+			if _, ok := data[o][key]; !ok {
+				return KeyStatus{StatusIncomplete, ReasonKeyMissingInOthers}
+			}
+		}
+		for _, o := range others {
+			if v := data[o][key]; empty(v) || (!sameImageAllowed(key) && normal(v) == normal(defVal)) {
+				return KeyStatus{StatusIncomplete, ReasonRequiredInOthers}
+			}
+		}
+		return KeyStatus{StatusCompleted, ReasonNone}
+	}
+	v, ok := data[lang][key]
+	switch {
+	case !ok:
+		return KeyStatus{StatusMissing, ReasonKeyMissing}
+	case !inDefault:
+		return KeyStatus{StatusMissing, ReasonKeyMissingInDefault}
+	case empty(defVal):
+		return KeyStatus{StatusIncomplete, ReasonDefaultValueMissing}
+	case empty(v):
+		return KeyStatus{StatusIncomplete, ReasonRequired}
+	case normal(v) == normal(defVal) && !sameImageAllowed(key):
+		return KeyStatus{StatusIncomplete, ReasonRequired} // filled, but copied rather than translated
+	}
+	return KeyStatus{StatusCompleted, ReasonNone}
+}
+
+// AllKeys is the union of the keys of every language, sorted.
+func AllKeys(data map[string]Set) []string {
+	seen := map[string]bool{}
+	for _, set := range data {
+		for k := range set {
+			seen[k] = true
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// CheckKeys upper-cases the keys of one language's set and checks them: a key without the
+// TXT_, IMG_ or LNK_ prefix (or with other characters) and two keys equal once upper-cased
+// are rule errors. It answers the upper-cased set and the errors, sorted by key.
+func CheckKeys(lang string, in map[string]string) (Set, []RuleError) {
+	out := make(Set, len(in))
+	var errs []RuleError
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the error names the same key whatever order the map gives
+	for _, k := range keys {
+		up := strings.ToUpper(k)
+		if !keyPattern.MatchString(up) {
+			errs = append(errs, RuleError{Message: MsgNoKeyPrefix, Key: k, Language: lang})
+			continue
+		}
+		if _, dup := out[up]; dup {
+			errs = append(errs, RuleError{Message: fmt.Sprintf(MsgKeyExists, up), Key: k, Language: lang})
+			continue
+		}
+		out[up] = in[k]
+	}
+	return out, errs
+}
