@@ -36,6 +36,7 @@ export const patterns = {
   portalBranches: `${PORTAL_MODULE}/branches`,
   portalSettings: `${PORTAL_MODULE}/settings`,
   portalFileExplorer: `${PORTAL_MODULE}/file-explorer`,
+  portalTranslations: `${PORTAL_MODULE}/translations`,
   adminUsers: 'admin/users/:userId',
   adminDomains: 'admin/domains/:domainId',
   adminSearch: 'admin/search',

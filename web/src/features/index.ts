@@ -10,4 +10,5 @@ import './portals-admin/register';
 import './portal/register';
 import './realtime/register';
 import './assets/register';
+import './translations/register';
 export {};

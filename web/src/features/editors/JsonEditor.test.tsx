@@ -160,6 +160,51 @@ describe('JsonEditor', () => {
   });
 });
 
+describe('JsonEditor link fields', () => {
+  const linkSchema = {
+    type: 'object',
+    properties: { website: { type: 'string', title: 'Website', links: [{ mediaType: 'link' }] } },
+  };
+  const sitemap = {
+    id: 'master-page',
+    title: 'Master Page',
+    isMaster: true,
+    children: [{ id: 'home', title: 'Home', parameters: [{ name: 'airport', required: true }] }],
+  };
+
+  it("opens the link manager from 'Edit link' and writes the saved link into the field", async () => {
+    mockFetch(
+      routes(
+        '{"website": "#/home?airport=EGLL"}',
+        { 'GET api/v1/page/1/2/sitemap': () => jsonResponse(sitemap) },
+        linkSchema,
+      ),
+    );
+    open();
+    const field = await screen.findByRole('textbox', { name: 'Website' });
+    expect(field).toHaveValue('#/home?airport=EGLL');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit link Website' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Manager' });
+    // The existing internal link opens on Internal with its page and parameter.
+    expect(within(dialog).getByRole('tab', { name: 'Internal' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'airport' })).toHaveValue('EGLL'));
+
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'External' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(field).toHaveValue('https://example.com');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('keeps the link hint on a typed value that is not a URL or path', async () => {
+    mockFetch(routes('{}', {}, linkSchema));
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Website' }), 'not a link');
+    expect(await screen.findByText('Enter a valid URL (https://…, /path or #anchor).')).toBeInTheDocument();
+  });
+});
+
 describe('JsonEditor field widgets', () => {
   it('renders textarea and color formats, field-level required, and oneOf with $ref', async () => {
     mockFetch(

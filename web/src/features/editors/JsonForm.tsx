@@ -71,7 +71,7 @@ export function JsonForm({
     () => jsonValidator.validateFormData(formData, schema, undefined, transformErrors).errors.length > 0,
     [formData, schema],
   );
-  const formContext = useMemo<JsonFormContext>(() => ({ pickAsset }), [pickAsset]);
+  const formContext = useMemo<JsonFormContext>(() => ({ pickAsset, domain, portal }), [pickAsset, domain, portal]);
 
   async function save() {
     const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);

@@ -2,6 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import type { Id } from '../../api/portal';
+import { LinkManagerDialog } from '../widgets/links/LinkManagerDialog';
 import { isValidLink } from './jsonValidation';
 import { EDITOR_MESSAGES } from './messages';
 
@@ -11,6 +14,9 @@ export type AssetKind = 'image' | 'document';
 export interface JsonFormContext {
   /** Opens the file explorer's picker; resolves the chosen asset path, or null when cancelled. */
   pickAsset?: (kind: AssetKind) => Promise<string | null>;
+  /** The portal the file belongs to: with both, link fields edit through the link manager. */
+  domain?: Id;
+  portal?: Id;
 }
 
 type MediaType = 'image' | 'document' | 'link';
@@ -25,8 +31,9 @@ export function linkMediaType(schema: unknown): MediaType | null {
 
 /**
  * rjsf's TextWidget, plus the portal's link fields: an image or document field gets a
- * 'Choose…' button that opens the asset picker; a link (or any link field without a picker) a
- * URL input with a hint when the value is not a URL or path.
+ * 'Choose…' button that opens the asset picker; a link field shows its value with an 'Edit link'
+ * button that opens the link manager (spec 2 §2; without a portal in the form context, a plain
+ * URL input). Any link field hints when the value is not a URL or path.
  */
 export function LinkTextWidget(props: WidgetProps) {
   const {
@@ -49,7 +56,12 @@ export function LinkTextWidget(props: WidgetProps) {
     const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
     return <BaseInputTemplate {...props} />;
   }
-  const pickAsset = (registry.formContext as JsonFormContext | undefined)?.pickAsset;
+  const context = registry.formContext as JsonFormContext | undefined;
+  const pickAsset = context?.pickAsset;
+  const linkManager =
+    mediaType === 'link' && context?.domain !== undefined && context.portal !== undefined
+      ? { domain: context.domain, portal: context.portal }
+      : null;
   const text = typeof value === 'string' ? value : '';
   const badLink = !isValidLink(text);
   const fieldError = rawErrors?.[0];
@@ -88,6 +100,56 @@ export function LinkTextWidget(props: WidgetProps) {
           {EDITOR_MESSAGES.choose}
         </Button>
       )}
+      {linkManager && (
+        <LinkManagerButton
+          label={label}
+          value={text}
+          disabled={disabled || readonly}
+          domain={linkManager.domain}
+          portal={linkManager.portal}
+          onSave={set}
+        />
+      )}
     </Stack>
+  );
+}
+
+/** The 'Edit link' button of a link field and its link manager dialog. */
+function LinkManagerButton({
+  label,
+  value,
+  disabled,
+  domain,
+  portal,
+  onSave,
+}: {
+  label: string;
+  value: string;
+  disabled?: boolean;
+  domain: Id;
+  portal: Id;
+  onSave: (value: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        aria-label={label ? `${EDITOR_MESSAGES.editLink} ${label}` : EDITOR_MESSAGES.editLink}
+        sx={{ flexShrink: 0 }}
+      >
+        {EDITOR_MESSAGES.editLink}
+      </Button>
+      <LinkManagerDialog
+        open={open}
+        value={value}
+        domainId={domain}
+        portalId={portal}
+        onSave={onSave}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }

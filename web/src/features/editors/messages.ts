@@ -25,6 +25,8 @@ export const EDITOR_MESSAGES = {
   discardTitle: 'Discard your changes?',
   discardText: 'Your unsaved changes will be lost.',
   choose: 'Choose…',
+  /** Opens the link manager of a link field (spec 2 §2). */
+  editLink: 'Edit link',
   /** The title of an array row without one (spec 2 §9). */
   newEntry: 'New Entry',
   moreRows: (n: number) => `Building ${n} more rows…`,

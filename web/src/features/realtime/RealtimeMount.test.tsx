@@ -232,7 +232,11 @@ describe('RealtimeMount upload notices', () => {
     domain: 'Ops',
     portal: 'Crew Portal',
   });
-  const infoToasts = () => useToastStore.getState().toasts.filter((t) => t.type === 'INFO').map((t) => t.message);
+  const infoToasts = () =>
+    useToastStore
+      .getState()
+      .toasts.filter((t) => t.type === 'INFO')
+      .map((t) => t.message);
 
   it("gathers another user's uploads to the open portal into one toast; mine and other portals' are not shown", () => {
     vi.useFakeTimers();

@@ -1,0 +1,51 @@
+/** The screen with the real (TipTap) rich-text editor. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { jsonResponse, mockFetch } from '../../test/helpers';
+import { renderScreen } from '../../test/render';
+import TranslationsScreen from './TranslationsScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSelectionStore.setState({ ...initialSelectionState });
+});
+
+describe('Translation manager with the rich-text editor', () => {
+  it('writes ar_SA right to left; opening a plain text value does not mark it unsaved', async () => {
+    mockFetch({
+      'GET api/v1/translation/1/2': () =>
+        jsonResponse({
+          languageMode: 'TRANSLATION',
+          defaultLanguage: 'en_GB',
+          languages: ['en_GB', 'ar_SA'],
+          data: { en_GB: { TXT_A: 'Hello' }, ar_SA: { TXT_A: 'مرحبا' } },
+          versions: { en_GB: 'v1', ar_SA: 'v2' },
+        }),
+      'GET api/v1/translation/1/2/status/ar_SA': () =>
+        jsonResponse({ language: 'ar_SA', default: false, keys: { TXT_A: { status: 'COMPLETED', reason: '' } } }),
+      // No language service answer: the local rtl list decides.
+      'GET api/v1/language/ar_SA': () => jsonResponse({ errorMessage: 'Failed to load language ar_SA' }, 404),
+    });
+    useSelectionStore.setState({
+      portal: { id: 2, name: 'Crew Portal', supportLevel: 'FULL', engineType: 'PORTAL_ENGINE', scope: 'full' },
+      branch: 'master',
+    });
+    renderScreen(
+      TranslationsScreen,
+      '/domain/:domain/portal/:portal/branch/:branch/:language/translations',
+      '/domain/1/portal/2/branch/master/ar_SA/translations',
+    );
+    const user = userEvent.setup();
+    const list = await screen.findByRole('listbox', { name: 'Translation keys' });
+    await user.click(await within(list).findByRole('option', { name: 'txt_a' }));
+    const editor = await screen.findByRole('textbox', { name: 'Translation value' });
+    expect(editor).toHaveAttribute('dir', 'rtl');
+    await waitFor(() => expect(editor).toHaveTextContent('مرحبا'));
+    const fallback = await screen.findByRole('textbox', { name: 'Default language value' });
+    expect(fallback).toHaveAttribute('dir', 'ltr');
+    expect(fallback).toHaveAttribute('contenteditable', 'false');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});

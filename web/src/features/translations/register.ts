@@ -1,0 +1,9 @@
+/** The Translation manager (spec 2 §2) in the Portal menu ('Manage Translation'): …/translations. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.translations',
+  path: patterns.portalTranslations,
+  lazy: () => import('./TranslationsScreen'),
+});

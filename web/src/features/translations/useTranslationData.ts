@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toApiError } from '../../api/errors';
+import type { Id } from '../../api/portal';
+import { getTranslations, translationKeys } from '../../api/translations';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { TRANSLATION_MESSAGES as MSG } from './messages';
+
+/**
+ * Every language's translation data of the caller's workspace (one query, shared by the
+ * manager and every selector), with the spec's danger toast once per failed load.
+ */
+export function useTranslationData(domain: Id, portal: Id, language: string) {
+  const query = useQuery({
+    queryKey: translationKeys.data(domain, portal),
+    queryFn: () => getTranslations(domain, portal),
+  });
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed)
+      toasts.show({
+        type: 'DANGER',
+        title: MSG.loadFailed(language),
+        message: toApiError(query.error).errorMessage,
+        timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
+        closeButton: true,
+      });
+    // once per failure, in the language it was asked for
+  }, [failed]);
+  return query;
+}

@@ -1,0 +1,20 @@
+/** The field widgets' and link manager's user-facing texts (spec 2 §2, §5, §8). */
+export const WIDGET_MESSAGES = {
+  linkManagerTitle: 'Link Manager',
+  emptySitemap: 'SiteMap seems to be empty',
+  noMicrosites: 'No Microsites are currently configured.',
+  micrositesFailed: 'Could not retrieve Microsites',
+  sitemapFailed: 'Failed to retrieve Sitemap.',
+  urlRequired: 'Please enter a URL',
+  urlInvalid: 'Please make sure the URL is valid and starts with http:// or https://',
+  parameterRequired: (name: string) => `${name} is required.`,
+  fieldRequired: 'This field is required',
+  hiddenPage: 'hidden',
+  noAssetChosen: 'No asset chosen',
+  missingImage: 'Missing image',
+  editLink: 'Edit link',
+  save: 'Save',
+  close: 'Close',
+  search: 'Search',
+  noItems: 'No Items found',
+} as const;
