@@ -49,7 +49,11 @@ func AccessLabel(a httpx.Access) string {
 	case httpx.AccessMember:
 		return "member of `{" + a.DomainParam + "}`"
 	case httpx.AccessReadToken:
-		return "read token `t` (`" + a.Permission + "` in `{" + a.DomainParam + "}`)"
+		where := "`t`"
+		if a.TokenParam != "" {
+			where = "`{" + a.TokenParam + "}`"
+		}
+		return "read token " + where + " (`" + a.Permission + "` in `{" + a.DomainParam + "}`)"
 	default:
 		return "`" + a.Permission + "` in `{" + a.DomainParam + "}`"
 	}

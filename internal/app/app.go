@@ -212,6 +212,7 @@ func (a *App) wire(ctx context.Context) error {
 		}),
 	}
 	features = append(features, a.newTranslations()...)
+	features = append(features, a.newPreview(cookieKey))
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,

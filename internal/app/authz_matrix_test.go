@@ -20,6 +20,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/portal"
+	"portalwright/internal/preview"
 	"portalwright/internal/thumbnail"
 )
 
@@ -73,6 +74,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		"user": itoa(member.ID), "userId": itoa(member.ID),
 		"group": "Nobodies", "role": "Nobodies", "name": "terms", "category": "SIGN_IN",
 		"entity": "ALL", "entityId": "0",
+		"token": "pw-not-a-token", // a path token (preview): refused by its handler, not the router
 	}
 	param := regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
 	fill := func(pattern string) string {
@@ -134,11 +136,23 @@ func TestAuthorizationMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readToken := func(userID, domainID, portalID int64) string {
-		tok, _ := thumbnail.NewSigner(signingKey).Mint(userID, domainID, portalID)
+	// A route with Access.TokenParam carries the token in that path parameter instead (the
+	// preview frame's files, minted by preview's signer).
+	readToken := func(rt httpapi.RouteInfo, userID, domainID, portalID int64) string {
+		signer := thumbnail.NewSigner(signingKey)
+		if rt.Access.TokenParam != "" {
+			signer = preview.NewSigner(signingKey)
+		}
+		tok, _ := signer.Mint(userID, domainID, portalID)
 		return tok
 	}
-	withToken := func(path, tok string) string { return path + "?t=" + url.QueryEscape(tok) }
+	// tokenURL fills pattern with the token where the route takes it.
+	tokenURL := func(rt httpapi.RouteInfo, pattern, tok string) string {
+		if rt.Access.TokenParam == "" {
+			return fill(pattern) + "?t=" + url.QueryEscape(tok)
+		}
+		return fill(strings.Replace(pattern, "{"+rt.Access.TokenParam+param.FindStringSubmatch(pattern[strings.Index(pattern, "{"+rt.Access.TokenParam):])[2]+"}", url.PathEscape(tok), 1))
+	}
 
 	for _, rt := range routes {
 		path := fill(rt.Pattern)
@@ -154,7 +168,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if got := call(rt.Method, path, memberToken); got != http.StatusUnauthorized {
 				t.Errorf("%s with a bearer token only = %d, want 401", name, got)
 			}
-			if got := call(rt.Method, withToken(path, memberToken), ""); got != http.StatusUnauthorized {
+			if got := call(rt.Method, tokenURL(rt, rt.Pattern, memberToken), ""); got != http.StatusUnauthorized {
 				t.Errorf("%s with the login token as t = %d, want 401", name, got)
 			}
 		}
@@ -185,14 +199,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			continue
 		}
 		portalScoped++
-		path := fill(strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1))
+		awayPattern := strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1)
+		path := fill(awayPattern)
 		if rt.Access.Kind == httpx.AccessReadToken {
 			// A genuine read token of the other domain's portal, used through this domain: 404.
-			path = withToken(path, readToken(root.UserID, away.ID, awayPortal.ID))
+			path = tokenURL(rt, awayPattern, readToken(rt, root.UserID, away.ID, awayPortal.ID))
 			// That token used on a portal it was not minted for: 403 (or 404 when the portal
 			// is not in the URL's domain either).
-			other := fill(strings.Replace(strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1), "{domainId}", itoa(away.ID), 1))
-			if got := call(rt.Method, withToken(other, readToken(root.UserID, home.ID, 1)), ""); got != http.StatusForbidden {
+			other := strings.Replace(awayPattern, "{domainId}", itoa(away.ID), 1)
+			if got := call(rt.Method, tokenURL(rt, other, readToken(rt, root.UserID, home.ID, 1)), ""); got != http.StatusForbidden {
 				t.Errorf("%s %s with another portal's read token = %d, want 403", rt.Method, rt.Pattern, got)
 			}
 		}
@@ -212,7 +227,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		token := login("admin", "admin-pass")
 		path := fill(rt.Pattern)
 		if rt.Access.Kind == httpx.AccessReadToken {
-			path = withToken(path, readToken(root.UserID, home.ID, 1))
+			path = tokenURL(rt, rt.Pattern, readToken(rt, root.UserID, home.ID, 1))
 		}
 		if got := call(rt.Method, path, token); got == http.StatusUnauthorized || got == http.StatusForbidden {
 			t.Errorf("%s %s as admin = %d", rt.Method, rt.Pattern, got)

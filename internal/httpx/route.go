@@ -24,6 +24,9 @@ type Access struct {
 	Permission string
 	// DomainParam names the URL parameter that holds the domain id the permission is checked in.
 	DomainParam string
+	// TokenParam, for AccessReadToken, names the path parameter that carries the token (the
+	// preview frame's files, whose relative URLs must keep it); empty means the query t=.
+	TokenParam string
 }
 
 var (
@@ -47,6 +50,11 @@ func Member(domainParam string) Access {
 // was minted under permission in the domain named by domainParam, for that URL's portal.
 func ReadToken(permission, domainParam string) Access {
 	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam}
+}
+
+// PathReadToken is ReadToken with the token in the path parameter tokenParam instead of t=.
+func PathReadToken(permission, domainParam, tokenParam string) Access {
+	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam, TokenParam: tokenParam}
 }
 
 // Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.
