@@ -86,3 +86,20 @@ echo
 # the throughput against a raw loopback copy (HTTP PUT io.Copy'd to a file) of the same bytes.
 PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 20m -run 'TestAssetFolderListing|TestAssetUpload' -v ./internal/loadbench/ 2>&1 \
   | grep -E '^(==|  answer|  round|listing|upload)|FAIL'
+
+echo
+# Portal search (internal/loadbench, the real binary on loopback): 5,000 pages, a widget per five
+# pages and 2,000 translations written into a workspace; GET /portal/1/1/search against
+# `git grep -F -i` of the same phrase over the same folders, alternating, medians of 15 runs.
+PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 10m -run 'TestPortalSearch' -v ./internal/loadbench/ 2>&1 \
+  | grep -E '^(==|  search|  git grep|  a phrase|search over)|FAIL'
+
+echo
+echo "== Translations (issue 11) =="
+# 5,000 keys in 5 languages on the demo Crew Portal: the API's read, status and save-all
+# (internal/loadbench, the real binary), then the Translation Manager in Chromium (first paint
+# of the key list after a route change, search keystroke to filtered list, Save to the toast).
+PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 10m -run 'TestTranslationSaveAll' -v ./internal/loadbench/ 2>&1 \
+  | grep -E '^(==|  [a-z]|translation)|FAIL'
+( cd e2e && [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null )
+PORTALWRIGHT_BIN="$PWD/$BIN" node e2e/bench/translations.bench.js 2>&1 | grep -E '^(==|  |translation manager)|Error'

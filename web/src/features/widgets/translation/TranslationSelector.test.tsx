@@ -135,13 +135,13 @@ describe('TranslationSelector', () => {
 });
 
 describe('postTranslationUpdated', () => {
-  it("posts the engine's JSON string message to the frame at this origin", () => {
+  it("posts the engine's JSON string message to the sandboxed frame (target '*': an opaque origin)", () => {
     const postMessage = vi.fn();
     const frame = { contentWindow: { postMessage } } as unknown as HTMLIFrameElement;
     postTranslationUpdated(frame, 'TXT_HELLO', '<p>Hi</p>');
     expect(postMessage).toHaveBeenCalledWith(
       '{"type":"translation_updated","payload":{"key":"TXT_HELLO","value":"<p>Hi</p>"}}',
-      window.location.origin,
+      '*',
     );
     expect(JSON.parse(translationUpdatedMessage('K', 'v', 'fr_FR'))).toEqual({
       type: 'translation_updated',

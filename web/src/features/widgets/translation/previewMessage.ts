@@ -1,9 +1,11 @@
 /**
  * The design-mode message that tells the preview frame a translation changed (spec 2 §4; the
  * engine's `translation_updated`, engine/portal-engine.js): a JSON string
- * `{"type":"translation_updated","payload":{"key":…,"value":…}}` posted to the frame's window at
- * this page's origin (the engine accepts messages only from its same-origin parent). With
- * `language`, the payload names it and an engine showing another language ignores the message.
+ * `{"type":"translation_updated","payload":{"key":…,"value":…}}` posted to the frame's window.
+ * The frame is sandboxed (an opaque origin, engine/README.md "Design-mode protocol"), so the
+ * only target origin that reaches it is "*": the message holds nothing secret, and the engine
+ * accepts it only from its parent at the origin it was given. With `language`, the payload
+ * names it and an engine showing another language ignores the message.
  */
 export const TRANSLATION_UPDATED = 'translation_updated';
 
@@ -22,5 +24,5 @@ export function postTranslationUpdated(
 ): void {
   const target = frame?.contentWindow;
   if (!target) return;
-  target.postMessage(translationUpdatedMessage(key, value, language), window.location.origin);
+  target.postMessage(translationUpdatedMessage(key, value, language), '*');
 }
