@@ -16,6 +16,7 @@ const SCREENS = [
   ['branches', `${PORTAL}/branches`],
   ['portal settings', `${PORTAL}/settings`],
   ['file explorer', FILE_EXPLORER],
+  ['translation manager', `${PORTAL}/translations`],
   ['admin domains', '/#/admin/domains/1'],
   ['admin users', '/#/admin/users/1'],
   ['admin search', '/#/admin/search'],
@@ -76,6 +77,23 @@ describe('accessibility', () => {
     await expectVisible(upload.getByText('a11y.json', { exact: true }));
     found = await scanPage(page);
     if (found.length) failures.push(['upload dialog', found]);
+
+    // The Translation Manager with a key open in a non-default language (rich text and the
+    // read-only default beside it), and the Link Manager over it.
+    await page.goto(`${PORTAL}/translations`);
+    await expectVisible(page.getByRole('heading', { name: 'Translation Manager', level: 1 }), { timeout: 15_000 });
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: /fr_FR/ }).click();
+    await page.getByRole('option', { name: 'txt_about_text' }).click();
+    await expectVisible(page.getByRole('textbox', { name: 'Default language value' }));
+    found = await scanPage(page);
+    if (found.length) failures.push(['translation manager (key open)', found]);
+    await page.getByRole('searchbox', { name: 'Search keys' }).fill('lnk_home');
+    await page.getByRole('option', { name: 'lnk_home_button' }).click();
+    await page.getByRole('button', { name: 'Edit link' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Link Manager' }));
+    found = await scanPage(page);
+    if (found.length) failures.push(['link manager', found]);
     if (failures.length) throw new Error(report(failures));
   });
 });
