@@ -213,6 +213,7 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	features = append(features, a.newTranslations()...)
 	features = append(features, a.newPreview(cookieKey))
+	features = append(features, a.newPages())
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,

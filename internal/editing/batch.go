@@ -29,3 +29,35 @@ func (f *Workspace) WriteAll(ctx context.Context, c caller.Caller, pa portalacce
 	f.publish(ctx, c, pa, st)
 	return versions, nil
 }
+
+// WriteEach writes several files of the caller's workspace each on its own (a batch save:
+// workspace.Repos.WriteEach, one lock, every file whole or not at all) and publishes the
+// workspace's new status once. It answers per file its new version and its error, mapped as
+// FileError maps them (a stale base: 409 FILE_CHANGED naming the path). err is set only when
+// the workspace could not be used; nothing was written then.
+func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalaccess.Portal, files []workspace.FileWrite) ([]workspace.Version, []error, error) {
+	if len(files) == 0 {
+		return nil, nil, nil
+	}
+	versions, errs, st, err := f.repos.WriteEach(ctx, c.UserID, pa.ID(), files)
+	if err != nil {
+		return nil, nil, FileError(err, "")
+	}
+	for i, e := range errs {
+		if e != nil {
+			errs[i] = FileError(e, files[i].Path.String())
+		}
+	}
+	f.publish(ctx, c, pa, st)
+	return versions, errs, nil
+}
+
+// ReadMany hands fn the files of the caller's workspace directly in the folders dirs whose
+// names keep keeps (at most maxSize bytes each), read by a bounded pool of workers
+// (workspace.Repos.ReadMany: links never followed); fn runs on several goroutines at once.
+func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	if err := f.repos.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
+		return FileError(err, "")
+	}
+	return nil
+}

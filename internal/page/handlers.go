@@ -1,14 +1,25 @@
 package page
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
+	"os"
+	"strconv"
+	"strings"
 
+	"github.com/go-chi/chi/v5"
+
+	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 )
 
-// Handler serves /page (the contract in docs/api.md "Sitemap").
+// Handler serves /page and the page designer's /portal calls (the contract in docs/api.md
+// "Sitemap", "Pages", "Batch save" and "Search").
 type Handler struct {
 	svc    *Service
 	access *portalaccess.Checker
@@ -19,7 +30,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 	return &Handler{svc: svc, access: access}
 }
 
-// Routes lists the page calls.
+// Routes lists the sitemap call (the designer's calls are listed by DesignerRoutes).
 func (h *Handler) Routes() []httpx.Route {
 	const p = "/page/{domainId}/{portalId}"
 	return []httpx.Route{
@@ -27,7 +38,154 @@ func (h *Handler) Routes() []httpx.Route {
 	}
 }
 
+// Designer is the page designer's calls: the pages API, the batch save, search and the
+// master page.
+type Designer struct{ h *Handler }
+
+// NewDesigner returns the page designer's routes over svc.
+func NewDesigner(svc *Service, access *portalaccess.Checker) *Designer {
+	return &Designer{h: NewHandler(svc, access)}
+}
+
+// Routes lists the page designer's calls.
+func (d *Designer) Routes() []httpx.Route {
+	h := d.h
+	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	at := h.access.Handle
+	const p = "/page/{domainId}/{portalId}"
+	const pp = "/portal/{domainId}/{portalId}"
+	return []httpx.Route{
+		{Method: http.MethodGet, Pattern: p + "/{page}", Access: in("page:r"), Handler: at(h.get)},
+		{Method: http.MethodPost, Pattern: p, Access: in("page:c"), Handler: at(h.add)},
+		{Method: http.MethodPut, Pattern: p, Access: in("page:w"), Handler: at(h.update)},
+		{Method: http.MethodDelete, Pattern: p + "/{page}", Access: in("page:d"), Handler: at(h.delete)},
+		{Method: http.MethodPost, Pattern: p + "/clone/{page}", Access: in("page:c"), Handler: at(h.clone)},
+		{Method: http.MethodPost, Pattern: pp + "/batch", Access: in("page:w"), Handler: at(h.batch)},
+		{Method: http.MethodGet, Pattern: pp + "/search", Access: in("page:r"), Handler: at(h.search)},
+		{Method: http.MethodGet, Pattern: pp + "/masterpage/{language}", Access: in("page:r"), Handler: at(h.masterPage)},
+	}
+}
+
 func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	root, err := h.svc.Sitemap(r.Context(), caller.Must(r.Context()), pa)
+	root, version, err := h.svc.SitemapVersion(r.Context(), caller.Must(r.Context()), pa)
+	if err == nil {
+		w.Header().Set("ETag", `"`+version+`"`) // the sitemapVersion of the page calls
+	}
 	return httpx.Respond(w, root, err)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	page, err := h.svc.Get(r.Context(), caller.Must(r.Context()), pa, chi.URLParam(r, "page"))
+	return httpx.Respond(w, page, err)
+}
+
+func (h *Handler) add(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var req AddRequest
+	if err := decode(w, r, &req, MsgAddFailed); err != nil {
+		return err
+	}
+	page, err := h.svc.Add(r.Context(), caller.Must(r.Context()), pa, req)
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, page)
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var req UpdateRequest
+	if err := decode(w, r, &req, MsgUpdateFailed); err != nil {
+		return err
+	}
+	page, err := h.svc.Update(r.Context(), caller.Must(r.Context()), pa, req)
+	return httpx.Respond(w, page, err)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	q := r.URL.Query()
+	opt := func(name string) *string {
+		if !q.Has(name) {
+			return nil
+		}
+		v := q.Get(name)
+		return &v
+	}
+	out, err := h.svc.Delete(r.Context(), caller.Must(r.Context()), pa, chi.URLParam(r, "page"), opt("sitemapVersion"), opt("version"))
+	return httpx.Respond(w, out, err)
+}
+
+func (h *Handler) clone(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var req CloneRequest
+	if err := decode(w, r, &req, MsgCloneFailed); err != nil {
+		return err
+	}
+	page, err := h.svc.Clone(r.Context(), caller.Must(r.Context()), pa, chi.URLParam(r, "page"), req)
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, page)
+}
+
+func (h *Handler) batch(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	var items []BatchItem
+	if err := decode(w, r, &items, "Could not save design surface changes."); err != nil {
+		return err
+	}
+	out, err := h.svc.Batch(r.Context(), caller.Must(r.Context()), pa, items)
+	return httpx.Respond(w, out, err)
+}
+
+func (h *Handler) search(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	out, err := h.svc.Search(r.Context(), caller.Must(r.Context()), pa, r.URL.Query().Get("phrase"))
+	return httpx.Respond(w, out, err)
+}
+
+func (h *Handler) masterPage(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
+	out, err := h.svc.MasterPage(r.Context(), caller.Must(r.Context()), pa, chi.URLParam(r, "language"))
+	return httpx.Respond(w, out, err)
+}
+
+// MaxBody bounds the body of a page call or a batch: pages' HTML is sent whole.
+const MaxBody = 16 << 20
+
+// decode reads a JSON body of at most MaxBody bytes into v; every failure is a 400 (413 when
+// too large) titled with the call's title.
+func decode(w http.ResponseWriter, r *http.Request, v any, title string) error {
+	bad := func(msg string) error { return apperr.NewError(http.StatusBadRequest, "INVALID_JSON", title, msg) }
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
+		return apperr.NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", title, "The request body must be JSON (Content-Type: application/json).")
+	}
+	tooLarge := apperr.NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", title,
+		"The request body is larger than the limit of "+strconv.Itoa(MaxBody>>20)+" MiB for this call. Send less data at once.")
+	if r.Body == nil || r.Body == http.NoBody {
+		return bad("The request body is empty; JSON was expected.")
+	}
+	if r.ContentLength > MaxBody {
+		return tooLarge
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return tooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", title, "The request body stopped arriving. Check the network connection and try again.")
+	case err != nil:
+		return bad("The request body could not be read.")
+	}
+	body = bytes.TrimSpace(body)
+	switch {
+	case len(body) == 0:
+		return bad("The request body is empty; JSON was expected.")
+	case !json.Valid(body):
+		return bad("The request body is not valid JSON.")
+	case string(body) == "null":
+		return bad("The request body is null; JSON was expected.")
+	}
+	var typ *json.UnmarshalTypeError
+	if err := json.Unmarshal(body, v); errors.As(err, &typ) {
+		return bad("The field '" + typ.Field + "' has the wrong type: expected " + typ.Type.String() + ".")
+	} else if err != nil {
+		return bad("The request body could not be read as JSON.")
+	}
+	return nil
 }

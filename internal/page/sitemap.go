@@ -117,7 +117,10 @@ func fill(p *SitemapPage) {
 }
 
 // Service reads a portal's pages through the editing unit.
-type Service struct{ ws *editing.Workspace }
+type Service struct {
+	ws     *editing.Workspace
+	titles titleCache // search.go
+}
 
 // NewService returns the page service.
 func NewService(ws *editing.Workspace) *Service { return &Service{ws: ws} }
@@ -127,22 +130,29 @@ var sitemapPath = workspace.MustPath(SitemapFile)
 // Sitemap reads the sitemap of the caller's workspace: the root alone when the portal has no
 // sitemap.json, a 500 'Failed to retrieve Sitemap.' when it cannot be read.
 func (s *Service) Sitemap(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*SitemapPage, error) {
-	data, _, err := s.ws.Read(ctx, c, pa, sitemapPath)
+	root, _, err := s.SitemapVersion(ctx, c, pa)
+	return root, err
+}
+
+// SitemapVersion is Sitemap with the version of sitemap.json ("" when there is none), the
+// sitemapVersion the page calls are based on.
+func (s *Service) SitemapVersion(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*SitemapPage, string, error) {
+	data, version, err := s.ws.Read(ctx, c, pa, sitemapPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Root(), nil
+		return Root(), "", nil
 	}
 	if err != nil {
 		var apiErr *apperr.Error
 		if mapped := editing.FileError(err, SitemapFile); errors.As(mapped, &apiErr) && apiErr.Status < 500 {
-			return nil, mapped // no workspace, a link: what the user can act on
+			return nil, "", mapped // no workspace, a link: what the user can act on
 		}
-		return nil, failed(err)
+		return nil, "", failed(err)
 	}
 	root, err := ParseSitemap(data)
 	if err != nil {
-		return nil, failed(err)
+		return nil, "", failed(err)
 	}
-	return root, nil
+	return root, string(version), nil
 }
 
 func failed(err error) error {

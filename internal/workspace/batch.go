@@ -14,11 +14,14 @@ import (
 )
 
 // FileWrite is one file of WriteFiles: its new content and the version the edit started from
-// (NoVersion: the file must not exist).
+// (NoVersion: the file must not exist). With Remove set the file is deleted instead (Data is
+// ignored): Base must be its current version; a missing file with Base NoVersion is left as it
+// is.
 type FileWrite struct {
-	Path Path
-	Data []byte
-	Base Version
+	Path   Path
+	Data   []byte
+	Base   Version
+	Remove bool
 }
 
 // FileWriteError says which file of WriteFiles failed; Err is the cause (*ErrStale for a
@@ -44,7 +47,8 @@ var beforeRename func(k int)
 //  2. Each new content goes to a temporary file beside its target (".pw-write-…", never
 //     listed), missing parent folders made.
 //  3. Each existing target is kept aside (a hard link, or a copy where links are refused),
-//     then the temporary file is renamed over it. When the k-th rename fails, the files
+//     then the temporary file is renamed over it (a Remove: the target is removed, its content
+//     still kept aside). When the k-th rename fails, the files
 //     1..k-1 are put back from what was kept (or removed when they did not exist), so the
 //     workspace holds exactly what it held before. Empty folders made on the way may stay;
 //     git does not track them.
@@ -99,6 +103,9 @@ func writeAll(root *os.Root, files []FileWrite, versions []Version) (err error) 
 	for i, f := range files {
 		s := &list[i]
 		s.target = f.Path.rel
+		if f.Remove {
+			continue
+		}
 		if err := mkParent(root, f.Path); err != nil {
 			return &FileWriteError{Path: f.Path, Err: err}
 		}
@@ -119,6 +126,17 @@ func writeAll(root *os.Root, files []FileWrite, versions []Version) (err error) 
 		s.keep = keep
 		if beforeRename != nil {
 			beforeRename(i)
+		}
+		if f.Remove {
+			versions[i] = NoVersion
+			if keep == "" {
+				continue // nothing there (checked against a NoVersion base)
+			}
+			if err := root.Remove(s.target); err != nil {
+				return &FileWriteError{Path: f.Path, Err: err}
+			}
+			s.renamed = true
+			continue
 		}
 		if err := root.Rename(s.tmp, s.target); err != nil {
 			return &FileWriteError{Path: f.Path, Err: err}
@@ -173,4 +191,44 @@ func rollback(root *os.Root, list []staged) {
 			_ = root.Remove(s.target)
 		}
 	}
+}
+
+// WriteEach writes several files of the user's workspace each on its own, under one workspace
+// lock, and takes the workspace's status once (a batch save: every item is written whole or
+// not at all, and one failed item does not stop the others). It answers one version and one
+// error per file, in the order of files (the error a *FileWriteError, nil for a file written),
+// and the new status (nil when git could not take it or nothing was written). err is set only
+// when the workspace itself could not be used (missing, lock): then nothing was written.
+func (r *Repos) WriteEach(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, []error, *Status, error) {
+	versions := make([]Version, len(files))
+	errs := make([]error, len(files))
+	wrote := false
+	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+		seen := map[string]bool{}
+		for i, f := range files {
+			if f.Path == Root || f.Path.rel == "" || seen[f.Path.rel] {
+				errs[i] = &FileWriteError{Path: f.Path, Err: ErrBadPath}
+				continue
+			}
+			seen[f.Path.rel] = true
+			if err := checkBase(root, f.Path, f.Base); err != nil {
+				errs[i] = &FileWriteError{Path: f.Path, Err: err}
+				continue
+			}
+			one := make([]Version, 1)
+			if err := writeAll(root, []FileWrite{f}, one); err != nil {
+				errs[i] = err
+				continue
+			}
+			versions[i], wrote = one[0], true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if !wrote {
+		st = nil
+	}
+	return versions, errs, st, nil
 }

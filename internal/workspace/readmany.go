@@ -1,0 +1,157 @@
+package workspace
+
+// Reading many files of a user's workspace at once (portal search).
+
+import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// ReadMany reads the regular files of the user's workspace that sit directly in the folders
+// dirs (not below them; a missing folder is skipped) and whose names keep says to keep, with
+// a bounded pool of workers (at most GOMAXPROCS×2, at least 2), and hands each to fn with its
+// path (fn runs on several goroutines at once). Links are never followed (listed entries that
+// are links, and names that resolve outside the workspace, are skipped), nor are files over
+// maxSize bytes read. It reads without the workspace lock: writes replace files by renaming
+// (batch.go), so a file is read whole, before or after a save. The first error of fn ends the
+// walk and is answered; a cancelled ctx ends it with ctx.Err().
+func (r *Repos) ReadMany(ctx context.Context, userID, portalID int64, dirs []Path, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	var jobs []readJob
+	for _, d := range dirs {
+		dir := d.rel
+		if d == Root {
+			dir = "."
+		}
+		if fi, err := root.Lstat(dir); errors.Is(err, fs.ErrNotExist) || (err == nil && !fi.IsDir()) {
+			continue // missing, a file or a link: nothing to read
+		}
+		sub, err := root.OpenRoot(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		defer sub.Close()
+		f, err := sub.Open(".")
+		if err != nil {
+			return err
+		}
+		entries, err := f.ReadDir(-1)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !keep(e.Name()) || strings.HasPrefix(e.Name(), ".pw-write-") {
+				continue
+			}
+			jobs = append(jobs, readJob{dir: sub, name: e.Name(), rel: path.Join(dir, e.Name())})
+		}
+	}
+	return readPool(ctx, jobs, maxSize, fn)
+}
+
+// readJob is one file of a read pool.
+type readJob struct {
+	dir  *os.Root // the folder, opened once
+	name string   // in dir
+	rel  string   // in the workspace
+}
+
+// readPool reads the jobs with a bounded pool of workers and hands each file to fn.
+func readPool(ctx context.Context, jobs []readJob, maxSize int64, fn func(p Path, data []byte) error) error {
+	workers := min(max(runtime.GOMAXPROCS(0)*2, 2), 16)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := make(chan readJob)
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				data, ok := readSmall(j.dir, j.name, maxSize)
+				if !ok {
+					continue
+				}
+				if err := fn(Path{rel: j.rel}, data); err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+feed:
+	for _, j := range jobs {
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}
+
+// readSmall reads a regular file (not a link, at most maxSize bytes): opened without
+// following a link and without blocking, read into a pooled buffer (one read for a small
+// file), copied out.
+func readSmall(root *os.Root, name string, maxSize int64) ([]byte, bool) {
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	bp := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(bp)
+	buf := *bp
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == nil: // the buffer is full: a larger file
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		if int64(n) > maxSize {
+			return nil, false
+		}
+		return append([]byte(nil), buf[:n]...), true
+	default:
+		return nil, false // a folder, a device, a read error
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxSize {
+		return nil, false
+	}
+	data := make([]byte, fi.Size())
+	copy(data, buf)
+	m, err := io.ReadFull(f, data[n:])
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, false
+	}
+	return data[:n+m], true
+}
+
+// readBuffers hold the first 64 KiB of files being read.
+var readBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
