@@ -11,4 +11,8 @@ import './portal/register';
 import './realtime/register';
 import './assets/register';
 import './translations/register';
+import './designer/register';
+import './pagesource/register';
+import './pagemanager/register';
+import './search/register';
 export {};

@@ -36,6 +36,7 @@ import {
   type PortalSelectorKind,
 } from './menus';
 import { NavSelectButton } from './NavSelectButton';
+import './registerPageSelector';
 import { useNavContext } from './useNavContext';
 
 export const SIDE_NAV_WIDTH = 260; // spec 1 §9: at least 240 px

@@ -125,6 +125,7 @@ describe('Portal group', () => {
     expect(isSelectPageVisible(inPortal({}))).toBe(true);
     expect(isSelectPageVisible(inPortal({ supportLevel: 'LIMITED' }))).toBe(false);
     expect(isSelectPageVisible(inPortal({ scope: 'captive' }))).toBe(false);
+    expect(isSelectPageVisible(inPortal({ engineType: 'UNIVERSAL' }))).toBe(false);
     expect(isSelectPageVisible(inPortal({}, { permissions: [] }))).toBe(false);
     expect(isSelectPageVisible(inPortal({}, { permissions: ['page:r'] }))).toBe(true);
     expect(isSelectPageVisible(inPortal({}, { permissions: [], isAdmin: true }))).toBe(true);

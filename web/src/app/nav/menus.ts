@@ -236,12 +236,17 @@ export const isSelectLanguageVisible = (ctx: NavContext): boolean =>
   !isCaptivePortal(ctx.portal) &&
   ctx.available.has(SELECTOR_IDS.language);
 
-/** Select Page: hidden for a limited portal or captive scope; needs page read permission. */
+/**
+ * Select Page: hidden for a limited portal or captive scope; needs page read permission. Also
+ * hidden for a UNIVERSAL portal: it has no page designer (spec 2 §4 "nothing happens for a
+ * universal portal" when a page is chosen); its content is edited in the JSON editor.
+ */
 export const isSelectPageVisible = (ctx: NavContext): boolean =>
   ctx.domain !== null &&
   ctx.portal !== null &&
   !isLimitedPortal(ctx.portal) &&
   !isCaptivePortal(ctx.portal) &&
+  !isUniversalPortal(ctx.portal) &&
   can(ctx, 'page_read') &&
   ctx.available.has(SELECTOR_IDS.page);
 

@@ -1,11 +1,13 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
-import { jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
+import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
+import { clearPortalError } from './portalError';
 import { renderRoute } from '../../test/render';
 import { useSessionStore } from '../session/sessionStore';
 import { PortalChainHost } from './PortalChainHost';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from './selectionStore';
+import { initialSelectionState, selectPortal, setDomainPermissions, useSelectionStore } from './selectionStore';
 
 const portal = (id: number, name: string) => ({ id, name, children: [] });
 
@@ -14,6 +16,7 @@ beforeEach(() => {
   useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser } });
   useSelectionStore.setState({ ...initialSelectionState, domain: { id: 1, name: 'Demo Airline' } });
   setDomainPermissions(1, ['Authors'], ['portal_read']);
+  clearPortalError();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,5 +44,94 @@ describe('opening a domain', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(router.state.location.pathname).toBe('/domain/1/dashboard');
+  });
+});
+
+describe('the sitemap-loading global error', () => {
+  const crew = {
+    id: 1,
+    name: 'Crew Portal',
+    type: 'CREW',
+    scope: 'FULL',
+    status: 'active',
+    category: 'Crew Portals',
+    activeBranch: 'master',
+    lastModified: '2026-01-02T00:00:00Z',
+  };
+  const server = (sitemap: () => Response) => {
+    let calls = 0;
+    mockFetch({
+      'GET api/v1/portal/1': () => jsonResponse([crew]),
+      'GET api/v1/portal/1/1/open': () =>
+        jsonResponse({
+          portal: crew,
+          branch: 'master',
+          settings: {
+            engineType: 'PORTAL_ENGINE',
+            supportLevel: 'FULL',
+            scope: 'FULL',
+            languageSettings: { languages: ['en_GB'], defaultLanguage: 'en_GB', languageMode: 'SINGLE_LANGUAGE' },
+          },
+          status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+        }),
+      'GET api/v1/page/1/1/sitemap': () => {
+        calls++;
+        return sitemap();
+      },
+    });
+    return () => calls;
+  };
+  const path = '/domain/1/portal/1/branch/master/en_GB/pages/home/designer-mode';
+  const renderAt = () =>
+    renderRoute(
+      [
+        { path: '*', element: <PortalChainHost /> },
+        { path: '/domain/1/dashboard', element: <p>Domain dashboard</p> },
+      ],
+      path,
+    );
+
+  it('offers Retry and Cancel; Retry loads the sitemap again and selects the page', async () => {
+    let fail = true;
+    const calls = server(() =>
+      fail
+        ? errorResponse(500, { errorMessage: 'Disk error' })
+        : jsonResponse({ id: 'master-page', title: 'Master Page', children: [{ id: 'home', title: 'Home' }] }),
+    );
+    renderAt();
+    expect(await screen.findByText('Failed to retrieve Sitemap.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Disk error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+    fail = false;
+    const before = calls();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(useSelectionStore.getState().page).toEqual({ id: 'home', title: 'Home' }));
+    expect(calls()).toBe(before + 1);
+    expect(screen.queryByText('Failed to retrieve Sitemap.')).toBeNull();
+  });
+
+  it('Cancel goes to the domain dashboard', async () => {
+    server(() => errorResponse(502));
+    const { router } = renderAt();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/domain/1/dashboard'));
+    expect(useSelectionStore.getState().portal).toBeNull();
+  });
+
+  it('a reopen of the workspace on the same branch loads the sitemap again and keeps the page', async () => {
+    const calls = server(() =>
+      jsonResponse({ id: 'master-page', title: 'Master Page', children: [{ id: 'home', title: 'Home' }] }),
+    );
+    renderAt();
+    await waitFor(() => expect(useSelectionStore.getState().page).toEqual({ id: 'home', title: 'Home' }));
+    expect(calls()).toBe(1);
+    // What Reload Now / Revert do (workspaceRefresh.reopenPortal): the same portal and branch again.
+    const { portal, portalInfo } = useSelectionStore.getState();
+    selectPortal(portal!, portalInfo!, 'master', 'en_GB');
+    expect(useSelectionStore.getState().page).toBeNull();
+    await waitFor(() => expect(useSelectionStore.getState().page).toEqual({ id: 'home', title: 'Home' }));
+    expect(calls()).toBe(2);
+    expect(useSelectionStore.getState().sitemap?.id).toBe('master-page');
   });
 });

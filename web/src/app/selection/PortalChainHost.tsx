@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import { INACTIVE_GROUP, portalApi } from '../../api/portal';
+import { branchFromUrl, INACTIVE_GROUP, portalApi } from '../../api/portal';
 import { paths, patterns } from '../paths';
 import { showHttpError, toasts } from '../toasts/toastService';
 import { PortalErrorScreen } from '../errors/PortalErrorScreen';
@@ -11,7 +11,15 @@ import { usePermission } from '../permissions/usePermission';
 import { useSessionStore } from '../session/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
 import { confirmLimitedMode } from './limitedMode';
-import { DEFAULT_LANGUAGE, onPortalEvent, parsePortalRoute, portalRoutePath, runPortalChain } from './portalChain';
+import {
+  ACTIVE_BRANCH_SEGMENT,
+  DEFAULT_LANGUAGE,
+  onPortalEvent,
+  parsePortalRoute,
+  portalRoutePath,
+} from './portalChain';
+import { resolveSelection } from './resolveSelection';
+import { followSitemapQuery } from './sitemapStage';
 import { useClearErrorsOnLeave } from './clearErrorsOnLeave';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
 import { onPortalGone, portalGoneMessage } from './portalGone';
@@ -40,11 +48,14 @@ export function PortalChainHost() {
   const canReadPortals = usePermission('portal:r');
   const error = usePortalErrorStore((s) => s.error);
   const [nonce, setNonce] = useState(0);
+  const [resync, setResync] = useState(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef('');
   const autoOpened = useRef<string | null>(null);
 
   const { pathname, search } = location;
+  const currentPath = useRef(pathname);
+  currentPath.current = pathname;
 
   // Before the chain below runs for the new location (it waits while an error is up).
   useClearErrorsOnLeave();
@@ -52,12 +63,14 @@ export function PortalChainHost() {
   useEffect(() => {
     const route = parsePortalRoute(pathname);
     if (!route) return;
-    const key = `${pathname}#${nonce}`;
+    const key = `${pathname}#${nonce}#${resync}`;
     latest.current = key;
     queue.current = queue.current
       .then(async () => {
         if (latest.current !== key || usePortalErrorStore.getState().error) return;
-        await runPortalChain(route, {
+        await resolveSelection(route, {
+          queryClient,
+          search,
           canReadBranches,
           confirmLimited: (portal) => confirmLimitedMode(portal, userId),
           replaceUrl: (path) => void navigate(path, { replace: true }),
@@ -66,7 +79,28 @@ export function PortalChainHost() {
         });
       })
       .catch((cause: unknown) => console.error('portal selection failed', cause));
-  }, [pathname, search, nonce, canReadBranches, userId, navigate]);
+  }, [pathname, search, nonce, resync, canReadBranches, userId, navigate, queryClient]);
+
+  // The selection's sitemap follows the query cache (a page selector's reload, a workspace refresh).
+  useEffect(() => followSitemapQuery(queryClient), [queryClient]);
+
+  // A reopen of the workspace on the URL's branch (Reload Now, Revert, Reset, …) clears the
+  // sitemap and page without a change of URL: the chain runs again for the URL, loading the
+  // sitemap and taking the page from a pages route. (A branch switch navigates instead.)
+  useEffect(
+    () =>
+      useSelectionStore.subscribe((state, prev) => {
+        const cleared =
+          (prev.sitemapFor !== null && state.sitemapFor === null) || (prev.page !== null && state.page === null);
+        if (!cleared || !state.portal || !state.branch || usePortalErrorStore.getState().error) return;
+        const route = parsePortalRoute(currentPath.current);
+        if (!route || route.portalId !== String(state.portal.id)) return;
+        const segment = route.branchSegment;
+        if (segment && segment !== ACTIVE_BRANCH_SEGMENT && branchFromUrl(segment) !== state.branch) return;
+        setResync((n) => n + 1);
+      }),
+    [],
+  );
 
   // Opening a portal may move its workspace (a fast-forward, another branch): every view
   // derived from it loads again (app/selection/workspaceRefresh.ts). Reload Now, reverts,
@@ -83,8 +117,6 @@ export function PortalChainHost() {
 
   // The open portal was deleted: leave it, say so, and stop everything that polled it. A
   // screen of that portal gives way to the domain dashboard.
-  const currentPath = useRef(pathname);
-  currentPath.current = pathname;
   useEffect(
     () =>
       onPortalGone(({ domainId, portalId, name }) => {

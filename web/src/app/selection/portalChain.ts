@@ -36,9 +36,14 @@ export const CHAIN_MESSAGES = {
   switchingBranch: 'Switching Branch',
   loadingBranches: 'Loading Branches',
   switchingLanguage: 'Switching Language',
+  loadingSitemap: 'Loading Sitemap',
   portalsFailed: 'Failed to load portals',
   portalFailed: 'Failed to open the portal for editing',
   branchesFailed: 'Failed to retrieve portal branches',
+  /** Spec 1 §8, spec 2 §8: the sitemap-loading global error (5xx). */
+  sitemapFailed: 'Failed to retrieve Sitemap.',
+  /** The toast title of other sitemap failures when the server sent none. */
+  sitemapFailedToast: 'Failed to retrieve SiteMap.',
 } as const;
 
 export type PortalChainEvent =
@@ -50,7 +55,10 @@ export type PortalChainEvent =
   | 'branchesLoading'
   | 'branchChanged'
   | 'languageChanging'
-  | 'languageChanged';
+  | 'languageChanged'
+  | 'sitemapLoading'
+  | 'sitemapLoaded'
+  | 'sitemapFailed';
 
 type Listener = (event: PortalChainEvent) => void;
 const listeners = new Set<Listener>();
@@ -59,6 +67,11 @@ const listeners = new Set<Listener>();
 export function onPortalEvent(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Emits a chain event (the sitemap stage, app/selection/sitemapStage.ts, emits its own). */
+export function emitPortalEvent(event: PortalChainEvent): void {
+  emit(event);
 }
 
 function emit(event: PortalChainEvent): void {

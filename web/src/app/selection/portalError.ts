@@ -6,9 +6,11 @@ import { offersReset } from '../../api/portal';
  * Global errors of the portal half of the selection chain (spec 1 §4.2). They replace the
  * workspace with the portal error screen (app/errors/PortalErrorHost): PORTAL_OPENING_FAILED
  * offers Retry and Cancel, plus Reset for the git and branch codes (offersReset);
- * PORTALS_LOADING_FAILED Retry and Continue; BRANCH_LOADING_FAILED Retry and Cancel.
+ * PORTALS_LOADING_FAILED Retry and Continue; BRANCH_LOADING_FAILED and SITEMAP_LOADING_FAILED
+ * Retry and Cancel.
  */
-export type PortalErrorType = 'PORTALS_LOADING_FAILED' | 'PORTAL_OPENING_FAILED' | 'BRANCH_LOADING_FAILED';
+export type PortalErrorType =
+  'PORTALS_LOADING_FAILED' | 'PORTAL_OPENING_FAILED' | 'BRANCH_LOADING_FAILED' | 'SITEMAP_LOADING_FAILED';
 
 export interface PortalGlobalError {
   type: PortalErrorType;
@@ -21,6 +23,8 @@ export interface PortalGlobalError {
   portalId: string;
   /** The branch the open was for (Reset puts the workspace back on it). */
   branch: string | null;
+  /** The language of the failed stage (SITEMAP_LOADING_FAILED). */
+  language?: string | null;
 }
 
 export const usePortalErrorStore = create<{ error: PortalGlobalError | null }>(() => ({ error: null }));

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { SitemapPage } from '../../api/sitemap';
 import type { EngineType, PortalScope, SupportLevel } from '../nav/menus';
 
 /**
@@ -48,6 +49,13 @@ export interface SelectionState {
   branch: string | null;
   language: string | null;
   page: SelectedPage | null;
+  /**
+   * The sitemap of the open portal's workspace (spec 1 §4.6): the synthetic 'master-page' root
+   * whose children are the pages. Null while not loaded (or for limited and universal portals).
+   */
+  sitemap: SitemapPage | null;
+  /** What the sitemap was loaded for (sitemapStage.sitemapFor): domain, portal, branch and language. */
+  sitemapFor: string | null;
   /** Permissions held in the current domain. */
   permissions: string[];
   /** The user's roles (groups) in the current domain. */
@@ -58,7 +66,15 @@ export interface SelectionState {
   writableDomainIds: Array<string | number>;
 }
 
-const emptyBelowDomain = { portal: null, portalInfo: null, branch: null, language: null, page: null } as const;
+const emptyBelowDomain = {
+  portal: null,
+  portalInfo: null,
+  branch: null,
+  language: null,
+  page: null,
+  sitemap: null,
+  sitemapFor: null,
+} as const;
 const noPermissions = (): Pick<SelectionState, 'permissions' | 'roles' | 'permissionsDomainId'> => ({
   permissions: [],
   roles: [],
@@ -96,9 +112,29 @@ export function setWritableDomainIds(ids: Array<string | number>): void {
   useSelectionStore.setState({ writableDomainIds: ids });
 }
 
-/** Opens a portal: its branch and language; clears the page (spec 1 §4.2). */
+/** Opens a portal: its branch and language; clears the sitemap and page (spec 1 §4.2). */
 export function selectPortal(portal: SelectedPortal, info: OpenedPortalInfo, branch: string, language: string): void {
-  useSelectionStore.setState({ portal, portalInfo: info, branch, language, page: null });
+  useSelectionStore.setState({
+    portal,
+    portalInfo: info,
+    branch,
+    language,
+    page: null,
+    sitemap: null,
+    sitemapFor: null,
+  });
+}
+
+/** The loaded sitemap of the open portal (spec 1 §4.6). */
+export function setSitemap(sitemap: SitemapPage | null, sitemapFor: string | null): void {
+  useSelectionStore.setState({ sitemap, sitemapFor });
+}
+
+/** The current page (the page of the pages route, or none). */
+export function setSelectedPage(page: SelectedPage | null): void {
+  const current = useSelectionStore.getState().page;
+  if (current?.id === page?.id && current?.title === page?.title) return;
+  useSelectionStore.setState({ page });
 }
 
 /**
@@ -124,17 +160,26 @@ export function updatePortalInfo(
   });
 }
 
+/** Another branch: its sitemap and pages are loaded again. */
 export function setSelectedBranch(branch: string): void {
-  useSelectionStore.setState({ branch });
+  if (useSelectionStore.getState().branch === branch) return;
+  useSelectionStore.setState({ branch, page: null, sitemap: null, sitemapFor: null });
 }
 
-/** Switches language; the page is kept only in translation mode (spec 1 §4.2). */
+/** Switches language; the page is kept only in translation mode (spec 1 §4.2); the sitemap is cleared. */
 export function setSelectedLanguage(language: string): void {
-  const { portalInfo, page } = useSelectionStore.getState();
-  useSelectionStore.setState({ language, page: portalInfo?.languageMode === 'TRANSLATION' ? page : null });
+  const { portalInfo, page, language: current } = useSelectionStore.getState();
+  if (language === current) return;
+  // The sitemap is loaded again for the language (the chain's sitemap stage).
+  useSelectionStore.setState({
+    language,
+    page: portalInfo?.languageMode === 'TRANSLATION' ? page : null,
+    sitemap: null,
+    sitemapFor: null,
+  });
 }
 
-/** Closes the portal: clears language, branch, page and settings. */
+/** Closes the portal: clears language, branch, page, settings and sitemap. */
 export function closePortal(): void {
   useSelectionStore.setState({ ...emptyBelowDomain });
 }

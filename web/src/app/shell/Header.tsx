@@ -31,7 +31,14 @@ export function Header() {
         <Breadcrumbs
           aria-label="Breadcrumbs"
           separator={<NavigateNextIcon fontSize="small" />}
-          sx={{ flex: 1, minWidth: 0 }}
+          // One line: with the header's actions (the 480 px search box) the crumbs shrink with an
+          // ellipsis rather than wrap.
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+            '& .MuiBreadcrumbs-li': { minWidth: 0 },
+          }}
         >
           {crumbs.map((crumb, index) => (
             <Typography

@@ -13,7 +13,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { SitemapPage } from '../../api/sitemap';
 import { childrenOf, defaultExpandedIds, isInactivePage, pageError, pageLabel, withoutHidden } from './sitemapTree';
 
@@ -66,6 +66,8 @@ function PageTreeItem({ page, depth, expanded, onToggle, selectedId, onSelect }:
   const error = pageError(page);
   const inactive = isInactivePage(page);
   const selected = selectedId === page.id;
+  // Named by its own title, not by its content (which holds its open children's titles too).
+  const titleId = `${useId()}-title`;
   return (
     <Box
       component="li"
@@ -73,7 +75,7 @@ function PageTreeItem({ page, depth, expanded, onToggle, selectedId, onSelect }:
       aria-level={depth + 1}
       aria-expanded={hasChildren ? open : undefined}
       aria-selected={selected}
-      aria-label={label}
+      aria-labelledby={titleId}
       aria-invalid={error ? true : undefined}
       data-error={error ?? undefined}
       data-page-id={page.id}
@@ -99,7 +101,7 @@ function PageTreeItem({ page, depth, expanded, onToggle, selectedId, onSelect }:
             onClick={() => onSelect(page)}
             sx={{ py: 0.25, borderRadius: 1, color: inactive ? 'text.disabled' : error ? 'error.main' : undefined }}
           >
-            <Typography variant="body2" noWrap sx={{ fontStyle: inactive ? 'italic' : undefined }}>
+            <Typography id={titleId} variant="body2" noWrap sx={{ fontStyle: inactive ? 'italic' : undefined }}>
               {label}
             </Typography>
             {error && <ErrorIcon fontSize="small" color="error" sx={{ ml: 1 }} aria-hidden />}

@@ -1,0 +1,9 @@
+/** The page designer (spec 2 §2 "Routes"): …/pages/{pageId}/designer-mode. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.pageDesigner',
+  path: patterns.portalPageDesigner,
+  lazy: () => import('./DesignerScreen'),
+});

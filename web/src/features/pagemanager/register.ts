@@ -1,0 +1,9 @@
+/** The Page Manager (spec 3 §2, Portal menu 'Page Manager'): …/page-manager. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.pageManager',
+  path: patterns.pageManager,
+  lazy: () => import('./PageManagerScreen'),
+});

@@ -1,0 +1,14 @@
+/** Source mode's texts (spec 2 §2 "Routes", §4 "Pages and designer", §8). */
+export const SOURCE_MESSAGES = {
+  title: 'Source mode',
+  /** The leave prompt of the designer's dirty cache (spec 2 §4). */
+  leaveQuestion: 'Would you like to save your changes before navigating?',
+  leaveTitle: 'Unsaved changes',
+  /** The batch save's failure (spec 2 §8 "Design surface"). */
+  saveFailed: 'Could not save design surface changes.',
+  saved: 'Page saved to your workspace.',
+  retrieveFailed: 'Failed to retrieve page.',
+  designerMode: 'Designer mode',
+  editorLabel: (page: string) => `HTML source of ${page}`,
+  masterNote: 'The master page is the portal\u2019s index.html.',
+} as const;

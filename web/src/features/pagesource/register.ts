@@ -1,0 +1,9 @@
+/** Source mode (spec 2 §2 "Routes"): …/pages/{pageId}/source-mode, the page's HTML in Ace. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.pageSource',
+  path: patterns.pageSource,
+  lazy: () => import('./SourceModeScreen'),
+});
