@@ -48,6 +48,8 @@ describe('opening a domain', () => {
 });
 
 describe('the sitemap-loading global error', () => {
+  // The sitemap is loaded for users who read pages.
+  beforeEach(() => useSelectionStore.setState({ permissions: ['page_read'] }));
   const crew = {
     id: 1,
     name: 'Crew Portal',

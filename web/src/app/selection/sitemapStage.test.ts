@@ -101,7 +101,7 @@ const base = '/domain/1/portal/1/branch/master';
 
 beforeEach(() => {
   storeTokens({ id_token: jwtExpiringIn(900) });
-  useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser } });
+  useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser, admin: true } });
   useSelectionStore.setState({ ...initialSelectionState, domain: { id: 1, name: 'Demo Airline' } });
   clearPortalError();
   clearToasts();
@@ -158,6 +158,16 @@ describe('the sitemap stage', () => {
       children: [{ id: 'a', title: 'A' }],
     });
     expect(withMasterRoot(SITEMAP)).toBe(SITEMAP);
+  });
+
+  it('does not load a sitemap for a user without page_read (no error over their screen)', async () => {
+    useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser, admin: false } });
+    useSelectionStore.setState({ permissions: ['portal_read', 'portal_settings_read'] });
+    const { counts } = mockServer();
+    await resolveSelection(route(`${base}/en_GB/settings`), options());
+    expect(counts.sitemap).toBe(0);
+    expect(messages).not.toContain('Loading Sitemap');
+    expect(useSelectionStore.getState().sitemap).toBeNull();
   });
 
   it('does not load a sitemap for limited or universal portals', async () => {

@@ -15,6 +15,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toApiError } from '../../api/errors';
 import { sitemapApi, sitemapKeys, type SitemapPage } from '../../api/sitemap';
+import { hasPermission } from '../permissions/permissions';
+import { useSessionStore } from '../session/sessionStore';
 import { isLimitedPortal, isUniversalPortal } from '../nav/menus';
 import { overlay } from '../overlay/overlayStore';
 import { errorToastTitle, HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../toasts/toastService';
@@ -28,6 +30,10 @@ export const MASTER_PAGE_TITLE = 'Master Page';
 /** Whether a portal has a sitemap in the selection: PORTAL_ENGINE, not limited, not universal. */
 export const usesSitemap = (portal: SelectedPortal | null): boolean =>
   !!portal && !isLimitedPortal(portal) && !isUniversalPortal(portal) && portal.engineType === 'PORTAL_ENGINE';
+
+/** Whether the signed-in user reads pages in the selection's domain (admins read everything). */
+export const mayReadPages = (permissions: readonly string[]): boolean =>
+  hasPermission({ isAdmin: !!useSessionStore.getState().user?.admin, permissions }, 'page_read');
 
 /** What a loaded sitemap belongs to: domain, portal, branch and language of the selection. */
 export function sitemapFor(state: Pick<SelectionState, 'domain' | 'portal' | 'branch' | 'language'>): string | null {
@@ -66,6 +72,9 @@ export async function runSitemapStage({ queryClient, href, force }: SitemapStage
   const state = useSelectionStore.getState();
   const key = sitemapFor(state);
   if (!key || !state.domain || !state.portal || !usesSitemap(state.portal)) return 'skipped';
+  // Pages are read with page_read (spec 2 §6: Select Page needs it): without it there is no
+  // sitemap to load, and no error to raise over the screen the user came for.
+  if (!mayReadPages(state.permissions)) return 'skipped';
   if (!force && state.sitemapFor === key) return 'skipped';
   const d = state.domain.id;
   const p = state.portal.id;
