@@ -103,3 +103,10 @@ PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 10m 
   | grep -E '^(==|  [a-z]|translation)|FAIL'
 ( cd e2e && [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null )
 PORTALWRIGHT_BIN="$PWD/$BIN" node e2e/bench/translations.bench.js 2>&1 | grep -E '^(==|  |translation manager)|Error'
+
+echo
+echo "== Page designer (issue 12) =="
+# The demo Crew Portal in Chromium: an in-app route change to another page's designer-mode route
+# (and a click in the toolbar's page selector) to the engine's progress 100 for that page in the
+# preview frame, over home, flight-info, crew-schedule, safety and contacts.
+PORTALWRIGHT_BIN="$PWD/$BIN" node e2e/bench/designer.bench.js 2>&1 | grep -E '^(==|  |designer)|Error'
