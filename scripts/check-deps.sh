@@ -31,6 +31,9 @@ if have node; then
 else
   need_apt+=(nodejs npm)
 fi
+# The task runner's sandbox (internal/taskrunner): bubblewrap, limits set with prlimit (util-linux).
+have bwrap || need_apt+=(bubblewrap)
+have prlimit || need_apt+=(util-linux)
 if [ "$mode" = test ]; then
   [ -x /usr/bin/chromium ] || need_apt+=(chromium)
   have gcc || need_apt+=(gcc)   # go test -race needs cgo

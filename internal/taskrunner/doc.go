@@ -1,0 +1,36 @@
+// Package taskrunner runs a portal's build tasks (spec 3 §3, §4 "Task runner", §7 "Workspace
+// build") on a user's workspace, isolated from the host.
+//
+// A portal's tasks are untrusted code: anyone who can edit the portal can change its Dockerfile
+// content or its build script. Isolation rules, enforced by the types:
+//   - Tasks run only through a Sandbox, and only this package can implement one (the interface has
+//     an unexported method), so every implementation applies the rules below; there is no way to
+//     run a task with os/exec from the Runner's API.
+//   - The only writable place a task sees is a Scratch: a copy of the workspace (without .git and
+//     without the old output folder) in a directory the runner owns. A Scratch can only be made by
+//     copying (newScratch); no constructor takes a path to mount writable, so the workspace itself,
+//     the data directory, the database, other workspaces and HOME can never be handed to a task.
+//     The build output is copied back into the workspace's output path only after a successful
+//     run, into a fresh directory swapped into place atomically; links and special files the task
+//     made are not copied back.
+//   - The Bubblewrap sandbox (bwrap, Debian package bubblewrap) gives each step: no network (a new
+//     network namespace with only its own loopback), new user, pid, ipc, uts and cgroup
+//     namespaces, no capabilities, a new session (no terminal injection), no nested user
+//     namespaces, a read-only /usr (and the /bin, /lib*, /sbin links or folders), a few read-only
+//     files of /etc, a fresh /proc, a minimal /dev, an empty size-limited /tmp, and the Scratch
+//     at its mount point. Nothing else of the host is mounted.
+//   - Every step has limits: wall time (the Sandbox adds its own deadline, so a caller cannot
+//     forget one; on expiry the process group of bwrap is killed, and with the pid namespace and
+//     --die-with-parent everything in the sandbox dies with it), address space, processes, file
+//     size, open files and captured output (Log keeps the first Limits.OutputBytes and notes what
+//     was dropped).
+//   - When the server runs as root, bwrap itself runs as an unprivileged host uid (65534 by
+//     default), so RLIMIT_NPROC applies (the kernel exempts root) and a fork bomb is contained.
+//   - The task's argv never reaches bwrap as an option: it follows "--". bwrap and prlimit run
+//     with a fixed environment; the Dockerfile's ENV only reaches the task, through --setenv.
+//
+// The Dockerfile content is parsed and linted by BuildKit's own parser and linter used as a
+// library; its RUN steps run in order inside the sandbox with WORKDIR, ENV, ARG defaults and
+// SHELL honoured. No image is pulled: FROM names the image a Docker build would use, the sandbox
+// runs on the host's /usr (Node.js from Debian). See docs/operations.md "Task runner sandbox".
+package taskrunner

@@ -1,0 +1,170 @@
+package taskrunner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// Scratch is the only writable folder a task sees: a copy of a workspace in a directory the
+// runner owns. It can only be made by newScratch, which copies; see the package comment.
+type Scratch struct {
+	dir     string // host path of the copy
+	mountAt string // where the task sees it
+	parent  string // the run's private directory (removed by Remove)
+}
+
+// MountAt is where the task sees the copy.
+func (s *Scratch) MountAt() string { return s.mountAt }
+
+// Remove deletes the copy.
+func (s *Scratch) Remove() error { return os.RemoveAll(s.parent) }
+
+// newScratch copies workspace (without .git and without the folder skip, relative, "" for
+// none) into a new directory below root, owned by the sandbox's uid. Links in the workspace are
+// copied as plain files holding the link's text (portal content is untrusted; the workspace has
+// none: gitcli checks links out as files).
+func newScratch(root, workspace, skip, mountAt string, uid, gid int) (*Scratch, error) {
+	if err := checkMountPoint(mountAt); err != nil {
+		return nil, err
+	}
+	if rel, err := filepath.Rel(workspace, root); err != nil || rel == "." || !strings.HasPrefix(rel, "..") {
+		return nil, fmt.Errorf("the scratch folder %s must not be inside the workspace", root)
+	}
+	if err := os.MkdirAll(root, 0o711); err != nil {
+		return nil, err
+	}
+	parent, err := os.MkdirTemp(root, "run-")
+	if err != nil {
+		return nil, err
+	}
+	s := &Scratch{dir: filepath.Join(parent, "workspace"), mountAt: mountAt, parent: parent}
+	skip = filepath.Clean(skip)
+	err = copyTree(workspace, s.dir, func(rel string, d fs.DirEntry) bool {
+		return rel == ".git" || (skip != "." && skip != "" && rel == skip)
+	}, -1)
+	if err == nil && uid >= 0 {
+		// The run's directory is private to the sandbox's uid; the root above it only lets it pass.
+		err = filepath.WalkDir(parent, func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, uid, gid)
+		})
+	}
+	if err != nil {
+		_ = os.RemoveAll(parent)
+		return nil, fmt.Errorf("copying the workspace: %w", err)
+	}
+	return s, nil
+}
+
+var errTooBig = errors.New("too big")
+
+// copyTree copies the regular files and folders of from into to (created). Links become plain
+// files holding their text; other special files are skipped; nothing is ever followed. limit
+// caps the bytes copied (-1: no cap).
+func copyTree(from, to string, skip func(rel string, d fs.DirEntry) bool, limit int64) error {
+	var total int64
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, p)
+		if err != nil {
+			return err
+		}
+		if rel != "." && skip != nil && skip(rel, d) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		dst := filepath.Join(to, rel)
+		switch {
+		case d.IsDir():
+			return os.Mkdir(dst, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(dst, []byte(target), 0o644)
+		case d.Type().IsRegular():
+			n, err := copyFile(p, dst)
+			total += n
+			if limit >= 0 && total > limit {
+				return fmt.Errorf("the build output is over %d bytes: %w", limit, errTooBig)
+			}
+			return err
+		default:
+			return nil // fifo, socket, device: not content
+		}
+	})
+}
+
+func copyFile(from, to string) (int64, error) {
+	in, err := os.OpenFile(from, os.O_RDONLY|unix.O_NOFOLLOW, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, err
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644|(st.Mode().Perm()&0o111))
+	if err != nil {
+		return 0, err
+	}
+	n, err := io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
+}
+
+// publish copies the folder rel of the scratch into the workspace's folder rel, replacing it
+// atomically: the copy is made next to it and swapped in with renameat2(RENAME_EXCHANGE) (or
+// renamed when there was none), so readers see either the old output or the new one, whole.
+func publish(s *Scratch, workspace, rel string, limit int64) error {
+	src := filepath.Join(s.dir, rel)
+	st, err := os.Lstat(src)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("the tasks did not produce the output folder %s", filepath.ToSlash(rel))
+	}
+	dst := filepath.Join(workspace, rel)
+	if !strings.HasPrefix(dst, filepath.Clean(workspace)+string(filepath.Separator)) {
+		return fmt.Errorf("output path %q is outside the workspace", rel)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if st, err := os.Lstat(dst); err == nil && !st.IsDir() {
+		return fmt.Errorf("the output path %s is a file in the workspace", filepath.ToSlash(rel))
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".new-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.Remove(tmp); err != nil { // copyTree creates it
+		return err
+	}
+	if err := copyTree(src, tmp, nil, limit); err != nil {
+		return err
+	}
+	if err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dst, unix.RENAME_EXCHANGE); err != nil {
+		if !errors.Is(err, unix.ENOENT) {
+			return err
+		}
+		return os.Rename(tmp, dst) // no previous output
+	}
+	return nil // tmp now holds the old output; the deferred RemoveAll deletes it
+}
