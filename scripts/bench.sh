@@ -110,3 +110,11 @@ echo "== Page designer (issue 12) =="
 # (and a click in the toolbar's page selector) to the engine's progress 100 for that page in the
 # preview frame, over home, flight-info, crew-schedule, safety and contacts.
 PORTALWRIGHT_BIN="$PWD/$BIN" node e2e/bench/designer.bench.js 2>&1 | grep -E '^(==|  |designer)|Error'
+
+echo
+echo "== Task runner sandbox (issue 13) =="
+# The passenger starter's build (node build.js) run directly and in the bubblewrap sandbox,
+# alternating, medians; the whole run adds the workspace copy, the Dockerfile parse and the
+# copy back (internal/taskrunner).
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 10m -run 'TestBenchSandboxOverhead' -v ./internal/taskrunner/ 2>&1 \
+  | grep -E '^BENCH|FAIL'
