@@ -61,7 +61,10 @@ type App struct {
 
 	console io.Writer
 	stopBus func()
-	started time.Time // the data dir sweep leaves what this instance made after it
+	// stopTasks cancels the task runner's runs and waits for them (before the database closes:
+	// their last states are saved).
+	stopTasks func()
+	started   time.Time // the data dir sweep leaves what this instance made after it
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -214,6 +217,7 @@ func (a *App) wire(ctx context.Context) error {
 	features = append(features, a.newTranslations()...)
 	features = append(features, a.newPreview(cookieKey))
 	features = append(features, a.newPages())
+	features = append(features, a.newTaskRunner(ctx))
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -282,6 +286,9 @@ func (a *App) bootstrapDemo(ctx context.Context) error {
 
 // Close stops the event bus and releases the database.
 func (a *App) Close() error {
+	if a.stopTasks != nil {
+		a.stopTasks()
+	}
 	if a.stopBus != nil {
 		a.stopBus()
 	}

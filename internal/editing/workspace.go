@@ -2,6 +2,8 @@ package editing
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
@@ -59,4 +61,17 @@ func (f *Workspace) CheckContent(ctx context.Context, c caller.Caller, pa portal
 		return nil, GitError(err)
 	}
 	return &ContentCheck{Branch: st.Branch, RuleWarnings: warnings}, nil
+}
+
+// Dir is the caller's workspace folder of the checked portal (GIT_INVALID_WORKSPACE when it is
+// not opened). It exists for the task runner only: a run copies the whole tree into its
+// sandbox's scratch folder and swaps its build output folder in atomically, which the file
+// calls here (one path at a time, under the workspace's rules) do not offer. The runner never
+// writes anything else of the workspace. Every other feature goes through the file calls.
+func (f *Workspace) Dir(_ context.Context, c caller.Caller, pa portalaccess.Portal) (string, error) {
+	dir := f.repos.WorkspaceDir(c.UserID, pa.ID())
+	if fi, err := os.Stat(filepath.Join(dir, ".git")); err != nil || !fi.IsDir() {
+		return "", GitError(workspace.ErrNoWorkspace)
+	}
+	return dir, nil
 }

@@ -1,0 +1,117 @@
+package app
+
+import (
+	"context"
+	"sort"
+	"sync"
+
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/httpx"
+	"portalwright/internal/portal"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/realtime"
+	"portalwright/internal/taskrunner"
+)
+
+// EventTaskRunnerState is the title of the task runner's state message (user and portal rooms).
+const EventTaskRunnerState = "TASK_RUNNER_STATE_CHANGE"
+
+// TaskRunnerStateChange is the data of EventTaskRunnerState.
+type TaskRunnerStateChange struct {
+	DomainID int64            `json:"domainId"`
+	PortalID int64            `json:"portalId"`
+	UserID   int64            `json:"userId"`
+	State    taskrunner.State `json:"state"`
+}
+
+// newSandbox makes the task runner's sandbox (bubblewrap, default limits); tests replace it to
+// see a server on which no sandbox can start.
+var newSandbox = func(ctx context.Context) (taskrunner.Sandbox, error) {
+	return taskrunner.NewBubblewrap(ctx, taskrunner.BubblewrapOptions{})
+}
+
+// newTaskRunner builds the workspace build routes (issue 13): the runner over a bubblewrap
+// sandbox, its states restored from the database (none left RUNNING), every state change saved
+// and published to the user's and the portal's rooms, and the product's workspace writes made
+// known to it (STALE, autoRun). Without a sandbox the server still starts: the routes answer
+// 503 'Task runner is unavailable: …'.
+func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
+	sandbox, err := newSandbox(ctx)
+	if err != nil {
+		a.Log.Warn("the task runner is unavailable: portals' tasks cannot run on this server", "error", err)
+		return taskrunner.Unavailable(err, a.PortalAccess)
+	}
+	states := taskrunner.NewSQLStore(a.DB)
+	var runner *taskrunner.Runner
+	var mu sync.Mutex // changes are saved and published one at a time, the newest state last
+	onChange := func(k taskrunner.Key, _ taskrunner.State) {
+		mu.Lock()
+		defer mu.Unlock()
+		st := runner.State(k) // the state now: a change reported late never overwrites a newer one
+		bg := context.Background()
+		if err := states.Save(bg, k, st); err != nil {
+			a.Log.Warn("task runner: could not save the state", "user", k.UserID, "portal", k.PortalID, "error", err)
+		}
+		domainID, err := a.Portals.DomainOf(bg, k.PortalID)
+		if err != nil {
+			return // the portal is gone
+		}
+		msg := TaskRunnerStateChange{DomainID: domainID, PortalID: k.PortalID, UserID: k.UserID, State: st}
+		for _, room := range []string{realtime.UserRoom(k.UserID), realtime.PortalRoom(k.PortalID)} {
+			a.Hub.Publish(bg, realtime.Message{Room: room, Title: EventTaskRunnerState, Data: msg, MessageType: realtime.TypeNotification})
+		}
+	}
+	runner, err = taskrunner.New(taskrunner.Config{Sandbox: sandbox, OnChange: onChange})
+	if err != nil {
+		a.Log.Warn("the task runner is unavailable", "error", err)
+		return taskrunner.Unavailable(err, a.PortalAccess)
+	}
+	a.stopTasks = runner.Close
+	stored, err := states.All(ctx)
+	if err != nil {
+		a.Log.Warn("task runner: could not load the saved states", "error", err)
+	}
+	for _, s := range stored {
+		runner.Restore(s.Key, s.State)
+	}
+	// The workspace events the portal service sends also reach the runner (editing and portal
+	// know nothing of it).
+	a.Portals.WithEvents(taskRunnerEvents{Events: hubEvents{a.Hub}, runner: runner})
+	return taskrunner.NewHandler(runner, taskWorkspaces{a.Portals.Workspace()}, a.PortalAccess)
+}
+
+// taskRunnerEvents passes the workspace events on and tells the runner which files of a user's
+// workspace changed. The event carries the workspace's uncommitted changes (every path that
+// differs from the branch, not only the one just written), so a write can mark STALE a state
+// whose listed files were already changed before its run: a run too many, never one too few.
+type taskRunnerEvents struct {
+	portal.Events
+	runner *taskrunner.Runner
+}
+
+func (e taskRunnerEvents) WorkspaceChanged(ctx context.Context, domainID, portalID int64, change portal.WorkspaceChange) {
+	e.Events.WorkspaceChanged(ctx, domainID, portalID, change)
+	paths := make([]string, 0, len(change.Changes))
+	for p := range change.Changes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	e.runner.Changed(taskrunner.Key{UserID: change.User.ID, PortalID: portalID}, paths)
+}
+
+// taskWorkspaces finds the caller's workspace folder and task runner settings
+// (taskrunner.Workspaces) through the editing unit.
+type taskWorkspaces struct{ ws *editing.Workspace }
+
+func (w taskWorkspaces) Workspace(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (string, taskrunner.Settings, error) {
+	dir, err := w.ws.Dir(ctx, c, pa)
+	if err != nil {
+		return "", taskrunner.Settings{}, err
+	}
+	s, _, err := w.ws.Settings(ctx, c, pa)
+	if err != nil {
+		return "", taskrunner.Settings{}, err
+	}
+	return dir, taskrunner.Settings(s.TaskRunnerSettings), nil
+}
