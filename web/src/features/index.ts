@@ -15,4 +15,5 @@ import './designer/register';
 import './pagesource/register';
 import './pagemanager/register';
 import './search/register';
+import './taskrunner/register';
 export {};

@@ -28,6 +28,7 @@ import {
   type SelectedPortal,
 } from './selectionStore';
 import { raisePortalError } from './portalError';
+import { waitForTasks } from '../../features/taskrunner/hold';
 
 export const CHAIN_MESSAGES = {
   loadingPortals: 'Loading Portals',
@@ -273,6 +274,7 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
   emit('portalOpening');
   // The same portal on another branch (a URL naming it, Back after a switch) is a branch switch.
   const switching = !!state.portal && String(state.portal.id) === route.portalId && !sameBranch;
+  await waitForTasks(); // spec 3 §4: a portal or branch switch waits for running tasks
   overlay.show(switching ? CHAIN_MESSAGES.switchingBranch : CHAIN_MESSAGES.openingPortal);
   let opened: OpenedPortal;
   try {

@@ -19,6 +19,7 @@ import type { LoginResponse, ProbeConfig, ProfileResponse, User } from '../../ap
 import { userApi } from '../../api/user';
 import { basePath, reloadPage, resetHashToRoot } from '../browser/location';
 import { overlay } from '../overlay/overlayStore';
+import { waitForTasks } from '../../features/taskrunner/hold';
 import { initialSessionState, useSessionStore } from './sessionStore';
 
 export const AUTH_CHECK_OVERLAY_DELAY_MS = 800;
@@ -209,6 +210,7 @@ export async function logout(): Promise<void> {
   if (status === 'loggingOut') return;
   set({ status: 'loggingOut', sessionConflict: false });
   overlay.show(MESSAGES.loggingOut);
+  await waitForTasks(); // spec 3 §4: logout waits for running tasks
   resetHashToRoot();
   try {
     await userApi.logout();

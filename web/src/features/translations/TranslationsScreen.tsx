@@ -53,6 +53,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { SelectField } from '../../ui/SelectField';
 import { ConflictDialog } from '../editors/ConflictDialog';
+import { useTaskRunnerBusy } from '../taskrunner/taskRunnerStore';
 import { usePortalParams } from '../portals-admin/shared';
 import { AddKeyDialog } from './AddKeyDialog';
 import { KeyList } from './KeyList';
@@ -154,6 +155,7 @@ function TranslationManager({
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
   const saver = useTranslationSave(domain, portal);
+  const tasksBusy = useTaskRunnerBusy();
 
   const info: Translations | undefined = query.data;
   const languages = info?.languages ?? [];
@@ -441,7 +443,7 @@ function TranslationManager({
                 {isDefault ? ' (default)' : ''}
               </Typography>
             </Box>
-            {saver.saving && <Loading label={MSG.pleaseWait} />}
+            {(saver.saving || tasksBusy) && <Loading label={MSG.pleaseWait} />}
             {key ? (
               <>
                 <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>

@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
 import { portalKeys } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
+import { waitForTasks } from '../../taskrunner/hold';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
@@ -49,6 +50,7 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
 
   const switchTo = async (branch: string, override: boolean) => {
     overlay.show(CHAIN_MESSAGES.switchingBranch);
+    await waitForTasks(); // spec 3 §4 "Branch switching": waits for running tasks
     try {
       // The workspace is now on the other branch: the selection and every view derived from
       // the workspace follow (app/selection/workspaceRefresh.ts).
