@@ -81,6 +81,12 @@ describe('accessibility', () => {
     found = await scanPage(page);
     if (found.length) failures.push(['upload dialog', found]);
 
+    // The Page Manager once its tree loaded (markers like Draft included).
+    await page.goto(`${PORTAL}/page-manager`);
+    await expectVisible(page.getByRole('tree', { name: 'Sitemap' }).locator('[role="treeitem"][data-page-id="home"]'), { timeout: 15_000 });
+    found = await scanPage(page);
+    if (found.length) failures.push(['page manager (tree loaded)', found]);
+
     // The Translation Manager with a key open in a non-default language (rich text and the
     // read-only default beside it), and the Link Manager over it.
     await page.goto(`${PORTAL}/translations`);

@@ -78,7 +78,9 @@ function render({
   return { ...utils, user: userEvent.setup() };
 }
 
-const treeItem = (name: string) => screen.findByRole('treeitem', { name });
+// Tree items are named by their content (title, id, markers, open children): found by the title they start with.
+const treeItem = (name: string) =>
+  screen.findByRole('treeitem', { name: (accessible) => accessible.startsWith(`${name} `) || accessible === name });
 const select = async (u: ReturnType<typeof userEvent.setup>, name: string) => {
   const item = await treeItem(name);
   await u.click(

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SitemapPage } from '../../api/sitemap';
 
 export interface SitemapTreeProps {
@@ -52,8 +52,6 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
   const label = page.title?.trim() || page.id;
   const selected = selectedId === page.id;
   const draft = (page.status ?? '').toUpperCase() === 'DRAFT';
-  // Named by its title alone, not by its content (its id, markers and open children).
-  const titleId = `${useId()}-title`;
   return (
     <Box
       component="li"
@@ -61,7 +59,6 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
       aria-level={depth + 1}
       aria-expanded={hasChildren ? open : undefined}
       aria-selected={selected}
-      aria-labelledby={titleId}
       data-page-id={page.id}
       data-hidden={page.hidePage ? 'true' : undefined}
       data-status={page.status || undefined}
@@ -86,7 +83,6 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
           sx={{ py: 0.5, borderRadius: 1, gap: 1, flexWrap: 'wrap' }}
         >
           <Typography
-            id={titleId}
             variant="body2"
             sx={{ fontWeight: page.isMaster ? 600 : 500, color: page.hidePage ? 'text.secondary' : undefined }}
           >
@@ -96,14 +92,7 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
             {page.id}
           </Typography>
           {page.hidePage && <Chip size="small" variant="outlined" label="Hidden" />}
-          {draft && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label="Draft"
-              sx={{ color: 'warning.dark', borderColor: 'warning.dark' }}
-            />
-          )}
+          {draft && <Chip size="small" variant="outlined" label="Draft" />}
           {page.deactived && <Chip size="small" variant="outlined" label="Deactivated" />}
         </ListItemButton>
       </Box>
