@@ -81,20 +81,27 @@ type HandlerFunc func(w http.ResponseWriter, r *http.Request, p Portal) error
 // free of HTTP helpers).
 func (c *Checker) Handle(h HandlerFunc) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		domainID, err := urlID(r, "domainId")
-		if err != nil {
-			return err
-		}
-		portalID, err := urlID(r, "portalId")
-		if err != nil {
-			return err
-		}
-		p, err := c.Check(r.Context(), domainID, portalID)
+		p, err := c.CheckURL(r)
 		if err != nil {
 			return err
 		}
 		return h(w, r, p)
 	}
+}
+
+// CheckURL checks the portal named by the request's URL parameters domainId and portalId (a
+// bad id is a 400, a portal outside the domain a 404): Handle's check, for the handlers that
+// must verify something else first (a read token in the URL).
+func (c *Checker) CheckURL(r *http.Request) (Portal, error) {
+	domainID, err := urlID(r, "domainId")
+	if err != nil {
+		return Portal{}, err
+	}
+	portalID, err := urlID(r, "portalId")
+	if err != nil {
+		return Portal{}, err
+	}
+	return c.Check(r.Context(), domainID, portalID)
 }
 
 func urlID(r *http.Request, name string) (int64, error) {

@@ -74,22 +74,14 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	domainID, err1 := strconv.ParseInt(chi.URLParam(r, "domainId"), 10, 64)
-	portalID, err2 := strconv.ParseInt(chi.URLParam(r, "portalId"), 10, 64)
-	if err1 != nil || domainID <= 0 {
-		return apperr.BadID("domainId")
-	}
-	if err2 != nil || portalID <= 0 {
-		return apperr.BadID("portalId")
-	}
-	pa, err := h.access.Check(r.Context(), domainID, portalID)
+	pa, err := h.access.CheckURL(r)
 	if err != nil {
 		return err
 	}
-	if claims.DomainID != domainID || claims.PortalID != portalID {
+	if claims.DomainID != pa.DomainID() || claims.PortalID != pa.ID() {
 		return apperr.Forbidden("FORBIDDEN", "The preview token was issued for another portal.")
 	}
-	if ok, err := h.rights.Holds(r.Context(), claims.UserID, domainID, Permission); err != nil {
+	if ok, err := h.rights.Holds(r.Context(), claims.UserID, pa.DomainID(), Permission); err != nil {
 		return err
 	} else if !ok {
 		return apperr.Forbidden("FORBIDDEN", "You can no longer read the pages of this portal.")

@@ -62,19 +62,11 @@ func (h *Handler) thumbnail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	domainID, err1 := strconv.ParseInt(chi.URLParam(r, "domainId"), 10, 64)
-	portalID, err2 := strconv.ParseInt(chi.URLParam(r, "portalId"), 10, 64)
-	if err1 != nil || domainID <= 0 {
-		return apperr.BadID("domainId")
-	}
-	if err2 != nil || portalID <= 0 {
-		return apperr.BadID("portalId")
-	}
-	pa, err := h.access.Check(r.Context(), domainID, portalID)
+	pa, err := h.access.CheckURL(r)
 	if err != nil {
 		return err
 	}
-	if claims.DomainID != domainID || claims.PortalID != portalID {
+	if claims.DomainID != pa.DomainID() || claims.PortalID != pa.ID() {
 		return apperr.Forbidden("FORBIDDEN", "The read token was issued for another portal.")
 	}
 	name := chi.URLParam(r, "*")
