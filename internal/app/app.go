@@ -33,6 +33,7 @@ import (
 	"portalwright/internal/notify"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/preview"
 	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
@@ -64,7 +65,11 @@ type App struct {
 	// stopTasks cancels the task runner's runs and waits for them (before the database closes:
 	// their last states are saved).
 	stopTasks func()
-	started   time.Time // the data dir sweep leaves what this instance made after it
+	// tasks is the task runner as the shared previews use it (nil without a sandbox).
+	tasks *previewTasks
+	// shares are the shared previews; closed before the task runner (they wait on its runs).
+	shares  *preview.Shares
+	started time.Time // the data dir sweep leaves what this instance made after it
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -218,6 +223,7 @@ func (a *App) wire(ctx context.Context) error {
 	features = append(features, a.newPreview(cookieKey))
 	features = append(features, a.newPages())
 	features = append(features, a.newTaskRunner(ctx))
+	features = append(features, a.newShares(repos))
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -286,6 +292,9 @@ func (a *App) bootstrapDemo(ctx context.Context) error {
 
 // Close stops the event bus and releases the database.
 func (a *App) Close() error {
+	if a.shares != nil {
+		a.shares.Close()
+	}
 	if a.stopTasks != nil {
 		a.stopTasks()
 	}

@@ -3,11 +3,16 @@ package app
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"time"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
+	"portalwright/internal/portal"
 	"portalwright/internal/preview"
+	"portalwright/internal/workspace"
 )
 
 // newPreview builds the preview frame's workspace files over the portal service's editing
@@ -30,4 +35,39 @@ func (r previewRights) Holds(ctx context.Context, userID, domainID int64, permis
 		return false, err
 	}
 	return r.a.Access.Allowed(ctx, caller.Caller{UserID: u.ID, Admin: u.Admin}, permission, strconv.FormatInt(domainID, 10))
+}
+
+// newShares builds the shared previews (issue 13 item 4): snapshots under data/previews, links
+// made from the public URL, progress cards to the creator's room, universal portals built by
+// the task runner (none without a sandbox), expired previews swept every hour.
+func (a *App) newShares(repos *workspace.Repos) *preview.Shares {
+	var tasks preview.Tasks
+	if a.tasks != nil {
+		tasks = a.tasks
+	}
+	a.shares = preview.NewShares(preview.Config{
+		Dir:              filepath.Join(a.Config.DataDir, "previews"),
+		TTL:              a.Config.PreviewTTL,
+		MaxSnapshotBytes: int64(a.Config.PreviewMaxMB) << 20,
+		PublicURL:        strings.TrimRight(a.Config.PublicURL, "/"),
+	}, preview.SharesDeps{
+		Store: preview.NewShareStore(a.DB), Portals: previewPortals{a}, Workspace: a.Portals.Workspace(),
+		Snapshots: repos, Tasks: tasks, Progress: hubEvents{a.Hub}, Access: a.PortalAccess,
+		Rights: previewRights{a}, Log: a.Log,
+	})
+	a.shares.Janitor(time.Hour)
+	return a.shares
+}
+
+// previewPortals describes a portal to the shared previews: its name, its domain's name, and
+// whether it is active.
+type previewPortals struct{ a *App }
+
+func (p previewPortals) Describe(ctx context.Context, domainID, portalID int64) (preview.PortalInfo, error) {
+	row, err := p.a.Portals.Portal(ctx, domainID, portalID)
+	if err != nil {
+		return preview.PortalInfo{}, err
+	}
+	name, _ := p.a.Access.DomainName(ctx, domainID)
+	return preview.PortalInfo{Name: row.Name, DomainName: name, Active: row.Status == portal.StatusActive}, nil
 }

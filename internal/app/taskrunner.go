@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
@@ -27,8 +28,8 @@ type TaskRunnerStateChange struct {
 
 // newSandbox makes the task runner's sandbox (bubblewrap, default limits); tests replace it to
 // see a server on which no sandbox can start.
-var newSandbox = func(ctx context.Context) (taskrunner.Sandbox, error) {
-	return taskrunner.NewBubblewrap(ctx, taskrunner.BubblewrapOptions{})
+var newSandbox = func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sandbox, error) {
+	return taskrunner.NewBubblewrap(ctx, taskrunner.BubblewrapOptions{Limits: l})
 }
 
 // newTaskRunner builds the workspace build routes (issue 13): the runner over a bubblewrap
@@ -37,7 +38,8 @@ var newSandbox = func(ctx context.Context) (taskrunner.Sandbox, error) {
 // known to it (STALE, autoRun). Without a sandbox the server still starts: the routes answer
 // 503 'Task runner is unavailable: …'.
 func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
-	sandbox, err := newSandbox(ctx)
+	sandbox, err := newSandbox(ctx, taskrunner.Limits{WallTime: a.Config.Tasks.Timeout,
+		MemoryBytes: int64(a.Config.Tasks.MemoryMB) << 20, Processes: a.Config.Tasks.Processes})
 	if err != nil {
 		a.Log.Warn("the task runner is unavailable: portals' tasks cannot run on this server", "error", err)
 		return taskrunner.Unavailable(err, a.PortalAccess)
@@ -67,7 +69,14 @@ func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
 		a.Log.Warn("the task runner is unavailable", "error", err)
 		return taskrunner.Unavailable(err, a.PortalAccess)
 	}
-	a.stopTasks = runner.Close
+	// Snapshots (locked previews) are built by a runner of their own: their states are no
+	// user's, they are neither saved nor published.
+	snapshots, err := taskrunner.New(taskrunner.Config{Sandbox: sandbox})
+	if err != nil {
+		return taskrunner.Unavailable(err, a.PortalAccess)
+	}
+	a.stopTasks = func() { runner.Close(); snapshots.Close() }
+	a.tasks = &previewTasks{runner: runner, snapshots: snapshots, ws: taskWorkspaces{a.Portals.Workspace()}}
 	stored, err := states.All(ctx)
 	if err != nil {
 		a.Log.Warn("task runner: could not load the saved states", "error", err)
@@ -114,4 +123,72 @@ func (w taskWorkspaces) Workspace(ctx context.Context, c caller.Caller, pa porta
 		return "", taskrunner.Settings{}, err
 	}
 	return dir, taskrunner.Settings(s.TaskRunnerSettings), nil
+}
+
+// previewTasks is what the shared previews need of the task runner (preview.Tasks).
+type previewTasks struct {
+	runner    *taskrunner.Runner
+	snapshots *taskrunner.Runner
+	ws        taskWorkspaces
+	next      atomic.Int64 // keys of one-off snapshot builds
+}
+
+func (t *previewTasks) State(c caller.Caller, pa portalaccess.Portal) taskrunner.State {
+	return t.runner.State(taskrunner.Key{UserID: c.UserID, PortalID: pa.ID()})
+}
+
+// Refresh waits for a run under way, then runs the tasks when the output is not up to date
+// (never built, stale, cleared, or from inactive settings), and answers the final state.
+func (t *previewTasks) Refresh(ctx context.Context, c caller.Caller, pa portalaccess.Portal, s taskrunner.Settings) (taskrunner.State, error) {
+	k := taskrunner.Key{UserID: c.UserID, PortalID: pa.ID()}
+	started := false
+	for range 5 { // a run superseded by another user action is waited for again, a few times
+		if run := t.runner.Current(k); run != nil {
+			if err := waitRun(ctx, run, false); err != nil {
+				return taskrunner.State{}, err
+			}
+			continue
+		}
+		st := t.runner.State(k)
+		if st.Phase == taskrunner.Stable || st.Phase == taskrunner.Unstable || started {
+			return st, nil
+		}
+		dir, _, err := t.ws.Workspace(ctx, c, pa)
+		if err != nil {
+			return taskrunner.State{}, err
+		}
+		if _, err := t.runner.Start(taskrunner.Request{Key: k, Workspace: dir, Settings: s}); err != nil {
+			return taskrunner.State{}, err
+		}
+		started = true
+	}
+	return t.runner.State(k), nil
+}
+
+// Build runs the tasks on a snapshot folder and answers the final state.
+func (t *previewTasks) Build(ctx context.Context, dir string, s taskrunner.Settings) (taskrunner.State, error) {
+	k := taskrunner.Key{UserID: -1, PortalID: t.next.Add(1)}
+	defer t.snapshots.Forget(k)
+	run, err := t.snapshots.Start(taskrunner.Request{Key: k, Workspace: dir, Settings: s})
+	if err != nil {
+		return taskrunner.State{}, err
+	}
+	if err := waitRun(ctx, run, true); err != nil {
+		return taskrunner.State{}, err
+	}
+	return run.Wait(), nil
+}
+
+// waitRun waits for a run to end or ctx to be done (then cancelling the run when it is ours).
+func waitRun(ctx context.Context, run *taskrunner.Run, ours bool) error {
+	select {
+	case <-run.Done():
+		return nil
+	case <-ctx.Done():
+		if ours {
+			run.Cancel()
+			<-run.Done()
+		}
+		return ctx.Err()
+	}
 }

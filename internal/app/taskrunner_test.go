@@ -285,7 +285,7 @@ func taskRunnerSuite(t *testing.T, cfg config.Config) {
 // runner's calls answer 503 with the reason, the templates are served.
 func TestTaskRunnerWithoutSandbox(t *testing.T) {
 	saved := newSandbox
-	newSandbox = func(context.Context) (taskrunner.Sandbox, error) {
+	newSandbox = func(context.Context, taskrunner.Limits) (taskrunner.Sandbox, error) {
 		return nil, errors.New("the task runner needs bubblewrap (on Debian: apt-get install bubblewrap)")
 	}
 	t.Cleanup(func() { newSandbox = saved })

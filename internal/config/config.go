@@ -53,6 +53,21 @@ type Config struct {
 
 	// AssetLimits are the largest uploads, in bytes, per type of asset.
 	AssetLimits AssetLimits
+
+	// Tasks are the limits of a portal's task run in the sandbox (issue 13).
+	Tasks TaskLimits
+
+	// PreviewTTL is how long a preview link stays valid; PreviewMaxMB bounds the files of a
+	// locked preview's snapshot.
+	PreviewTTL   time.Duration
+	PreviewMaxMB int
+}
+
+// TaskLimits bound a task run (the sandbox's time, memory and processes).
+type TaskLimits struct {
+	Timeout   time.Duration
+	MemoryMB  int
+	Processes int
 }
 
 // AssetLimits are the per-type upload limits of the asset manager, in bytes (spec 2 §5).
@@ -87,6 +102,9 @@ func Defaults() Config {
 		OIDC:            OIDC{Label: "Sign in with SSO"},
 		Demo:            true,
 		AssetLimits:     AssetLimits{Image: 20 << 20, Video: 200 << 20, PDF: 50 << 20, Default: 20 << 20},
+		Tasks:           TaskLimits{Timeout: 10 * time.Minute, MemoryMB: 4096, Processes: 256},
+		PreviewTTL:      72 * time.Hour,
+		PreviewMaxMB:    2048,
 	}
 }
 
@@ -127,6 +145,11 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "asset-limit-video", env: "PORTALWRIGHT_ASSET_LIMIT_VIDEO", usage: "largest video upload, in bytes", num: &c.AssetLimits.Video})
 	b.add(flagSpec{name: "asset-limit-pdf", env: "PORTALWRIGHT_ASSET_LIMIT_PDF", usage: "largest PDF upload, in bytes", num: &c.AssetLimits.PDF})
 	b.add(flagSpec{name: "asset-limit-default", env: "PORTALWRIGHT_ASSET_LIMIT_DEFAULT", usage: "largest upload of any other file, in bytes", num: &c.AssetLimits.Default})
+	b.add(flagSpec{name: "task-timeout", env: "PORTALWRIGHT_TASK_TIMEOUT", usage: "longest a portal's task run may take", dur: &c.Tasks.Timeout})
+	b.add(flagSpec{name: "task-memory-mb", env: "PORTALWRIGHT_TASK_MEMORY_MB", usage: "address space of every process of a task run, in MiB", num: &c.Tasks.MemoryMB})
+	b.add(flagSpec{name: "task-processes", env: "PORTALWRIGHT_TASK_PROCESSES", usage: "most processes (and threads) a task run may have", num: &c.Tasks.Processes})
+	b.add(flagSpec{name: "preview-ttl", env: "PORTALWRIGHT_PREVIEW_TTL", usage: "how long a preview link stays valid", dur: &c.PreviewTTL})
+	b.add(flagSpec{name: "preview-max-mb", env: "PORTALWRIGHT_PREVIEW_MAX_MB", usage: "largest portal a locked preview may copy, in MiB", num: &c.PreviewMaxMB})
 	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
 	return b
 }
@@ -218,6 +241,12 @@ func (c *Config) Validate() error {
 	}
 	if c.RefreshTokenTTL < c.AccessTokenTTL {
 		errs = append(errs, errors.New("refresh-token-ttl must not be shorter than access-token-ttl"))
+	}
+	if c.Tasks.Timeout < 10*time.Second || c.Tasks.MemoryMB < 64 || c.Tasks.Processes < 8 {
+		errs = append(errs, errors.New("task-timeout must be at least 10s, task-memory-mb at least 64 and task-processes at least 8"))
+	}
+	if c.PreviewTTL < time.Minute || c.PreviewMaxMB < 1 {
+		errs = append(errs, errors.New("preview-ttl must be at least 1m and preview-max-mb at least 1"))
 	}
 	if c.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {

@@ -75,3 +75,9 @@ func (f *Workspace) Dir(_ context.Context, c caller.Caller, pa portalaccess.Port
 	}
 	return dir, nil
 }
+
+// Branch is the branch the caller's workspace of the portal is on ("" without a workspace):
+// a read of one small file, for calls made on every request (a live preview's files).
+func (f *Workspace) Branch(c caller.Caller, pa portalaccess.Portal) string {
+	return f.repos.CurrentBranch(c.UserID, pa.ID())
+}

@@ -62,7 +62,9 @@ func (s Settings) Dockerfile() (string, error) {
 	return t.Dockerfile, nil
 }
 
-func (s Settings) outputPath() (string, error) {
+// Output is the settings' output folder, cleaned, inside the portal (DefaultOutputPath when
+// none is named); a path out of the portal or into .git is an error.
+func (s Settings) Output() (string, error) {
 	p := s.OutputPath
 	if p == "" {
 		p = DefaultOutputPath
@@ -318,7 +320,7 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 	if err != nil {
 		return finish(Unstable, "Invalid task runner settings", err.Error())
 	}
-	out, err := req.Settings.outputPath()
+	out, err := req.Settings.Output()
 	if err != nil {
 		return finish(Unstable, "Invalid task runner settings", err.Error())
 	}
@@ -472,7 +474,7 @@ func (r *Runner) Clear(k Key, workspace string, settings Settings) error {
 		run.cancel()
 		<-run.done
 	}
-	out, err := settings.outputPath()
+	out, err := settings.Output()
 	if err != nil {
 		return err
 	}
@@ -481,6 +483,40 @@ func (r *Runner) Clear(k Key, workspace string, settings Settings) error {
 	}
 	r.set(k, func(st *State) { *st = State{Phase: Uninitiated} })
 	return nil
+}
+
+// Current is the run of k under way, or nil when none is.
+func (r *Runner) Current(k Key) *Run {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.slots[k]
+	if s == nil || s.run == nil {
+		return nil
+	}
+	select {
+	case <-s.run.done:
+		return nil
+	default:
+		return s.run
+	}
+}
+
+// Forget drops the slot of k once its run has ended (one-off builds leave nothing behind).
+func (r *Runner) Forget(k Key) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s := r.slots[k]; s != nil && (s.run == nil || isDone(s.run)) {
+		delete(r.slots, k)
+	}
+}
+
+func isDone(run *Run) bool {
+	select {
+	case <-run.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Close cancels every run and waits for them to stop.

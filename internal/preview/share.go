@@ -1,0 +1,705 @@
+package preview
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/portal"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/store"
+	"portalwright/internal/taskrunner"
+	"portalwright/internal/workspace"
+)
+
+// Shared previews (spec 3 §3 Preview, §4 Previews, §7 Preview): a link that opens a portal on
+// the device it is made for, without signing in. The safety rules, each enforced here:
+//
+//   - The link's token is 32 random bytes (crypto/rand), stored with the preview: it is the
+//     only key, so it is unguessable, and one token opens one preview — the domain, portal,
+//     type and ref in the link must be the preview's own, so it reaches no other preview or
+//     portal. It expires (Config.TTL), and its creator can revoke it (DELETE).
+//   - A preview stops working when its portal is no longer active or its creator no longer
+//     reads the portal (checked again on every answer, cached for a few seconds).
+//   - A locked preview is a snapshot of one commit of the canonical repository in its own
+//     folder (workspace.Snapshot): later commits and uncommitted edits never reach it. A live
+//     one reads its creator's workspace on the preview's branch through the workspace file
+//     layer; when that workspace is no longer on the branch, it answers 'Can't open live
+//     preview' instead of another branch's files.
+//   - Portal content is untrusted: every answer carries the frame sandbox (FramePolicy), paths
+//     go through the asset manager's resolver, and a snapshot larger than
+//     Config.MaxSnapshotBytes is refused before anything is written.
+
+// Type is the kind of a preview (spec 3 §3; lookup PreviewType).
+type Type string
+
+const (
+	Locked   Type = "PORTAL_LOCKED" // a snapshot of a commit; later changes excluded
+	Live     Type = "PORTAL_LIVE"   // follows its creator's workspace on the branch
+	Loadable Type = "LOADABLE"      // a generated loadable (versionTag, emulator)
+)
+
+// Types are the preview types, in the lookup's order.
+var Types = []Type{Locked, Live, Loadable}
+
+// Status is where a preview's preparation is.
+type Status string
+
+const (
+	StatusProgress Status = "PROGRESS"
+	StatusReady    Status = "READY"
+	StatusFailed   Status = "FAILED"
+)
+
+// Progress message types of preview creation (spec 3 §3).
+const (
+	MessageCreatePreview         = "CREATE_PREVIEW"
+	MessageCreateLoadablePreview = "CREATE_LOADABLE_PREVIEW"
+)
+
+// ViewPermission is what creating a preview, and keeping it open, needs.
+const ViewPermission = "portal:r"
+
+// tokenPrefix marks a preview link token (never a domain id, never another token kind).
+const tokenPrefix = "pwv1_"
+
+// ErrorInfo is a failed preview's error (the API's errorTitle and errorMessage).
+type ErrorInfo struct {
+	Title   string `json:"errorTitle"`
+	Message string `json:"errorMessage"`
+}
+
+// Preview is one shared preview (spec 3 §3).
+type Preview struct {
+	ID         int64      `json:"id"`
+	Type       Type       `json:"type"`
+	Status     Status     `json:"status"`
+	DomainID   int64      `json:"domainId"`
+	PortalID   int64      `json:"portalId"`
+	DomainName string     `json:"domainName"`
+	PortalName string     `json:"portalName"`
+	UserID     int64      `json:"userId"`
+	Branch     string     `json:"branch"`
+	CommitID   string     `json:"commitId"`
+	Language   string     `json:"language"`
+	Page       string     `json:"page"`
+	VersionTag string     `json:"versionTag,omitempty"`
+	Emulator   string     `json:"emulator,omitempty"`
+	Link       string     `json:"link"` // absolute; empty until READY
+	CreatedAt  time.Time  `json:"createdAt"`
+	ExpiresAt  time.Time  `json:"expiresAt"`
+	Error      *ErrorInfo `json:"error"`
+
+	token string // the link's key; only ever sent inside Link
+	base  string // the server's URL the link is made from (not stored: from the request)
+	root  string // the served folder inside the preview's tree ("" or the build's output path)
+}
+
+// Ref is the link segment that names what the preview shows: the branch (':' for '/') of a
+// live preview, the commit of a locked one, the version tag of a loadable.
+func (p *Preview) Ref() string {
+	switch p.Type {
+	case Live:
+		return strings.ReplaceAll(p.Branch, "/", ":")
+	case Loadable:
+		return p.VersionTag
+	}
+	return p.CommitID
+}
+
+// path is the link's path below the API root: /preview/{token}/{domain}/{portal}/{type}/{ref}/.
+func (p *Preview) path() string {
+	return "/preview/" + p.token + "/" + strconv.FormatInt(p.DomainID, 10) + "/" + strconv.FormatInt(p.PortalID, 10) +
+		"/" + string(p.Type) + "/" + url.PathEscape(p.Ref()) + "/"
+}
+
+// entry is what the link opens: the portal's index, in the preview's language, on its page.
+func (p *Preview) entry() string {
+	e := "index.html"
+	if p.Language != "" {
+		e += "?lang=" + url.QueryEscape(p.Language)
+	}
+	if p.Page != "" {
+		e += "#/" + url.PathEscape(p.Page)
+	}
+	return e
+}
+
+// Portals describes portals to the preview service (the portal service in the app).
+type Portals interface {
+	// Describe names a portal and its domain and tells whether it is active.
+	Describe(ctx context.Context, domainID, portalID int64) (PortalInfo, error)
+}
+
+// PortalInfo is what a preview shows of its portal.
+type PortalInfo struct {
+	Name       string
+	DomainName string
+	Active     bool
+}
+
+// Snapshots writes one commit of a portal into a folder (workspace.Repos.Snapshot).
+type Snapshots interface {
+	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
+}
+
+// Tasks builds universal portals (the task runner): a user's workspace build brought up to
+// date, and one-off builds of snapshots.
+type Tasks interface {
+	// State is the task runner state of the user's workspace of the portal.
+	State(c caller.Caller, pa portalaccess.Portal) taskrunner.State
+	// Refresh brings the user's workspace build up to date — waits for a run under way, starts
+	// one when the output is stale or was never built — and returns the final state.
+	Refresh(ctx context.Context, c caller.Caller, pa portalaccess.Portal, s taskrunner.Settings) (taskrunner.State, error)
+	// Build runs the tasks on dir (a snapshot; its output path is written in place).
+	Build(ctx context.Context, dir string, s taskrunner.Settings) (taskrunner.State, error)
+}
+
+// Config configures the shared previews.
+type Config struct {
+	// Dir holds the snapshots, one folder per preview id.
+	Dir string
+	// TTL is how long a link stays valid (DefaultShareTTL when zero).
+	TTL time.Duration
+	// MaxSnapshotBytes bounds a snapshot (DefaultMaxSnapshotBytes when zero).
+	MaxSnapshotBytes int64
+	// Keep is how many snapshot previews a user keeps per portal; older ones are removed
+	// (DefaultKeep when zero).
+	Keep int
+	// PublicURL is how phones reach the server (e.g. "https://portals.example.com"); links
+	// are made from it. Empty: from the creator's request (its Host, http or https).
+	PublicURL string
+}
+
+// Defaults of Config.
+const (
+	DefaultShareTTL         = 72 * time.Hour
+	DefaultMaxSnapshotBytes = 2 << 30
+	DefaultKeep             = 10
+	// resolveTTL is how long the viewer trusts a token's checks (portal active, creator's
+	// right) before looking again.
+	resolveTTL = 3 * time.Second
+)
+
+// Shares creates, lists and serves the shared previews.
+type Shares struct {
+	cfg       Config
+	store     *ShareStore
+	portals   Portals
+	ws        *editing.Workspace
+	snapshots Snapshots
+	tasks     Tasks // nil: universal portals cannot be previewed (no sandbox)
+	progress  portal.Progress
+	access    *portalaccess.Checker
+	rights    Rights
+	log       *slog.Logger
+	now       func() time.Time
+
+	ctx    context.Context // cancelled by Close: preparations stop
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu       sync.Mutex
+	resolved map[string]*resolved // by token
+}
+
+// SharesDeps are the parts Shares works with.
+type SharesDeps struct {
+	Store     *ShareStore
+	Portals   Portals
+	Workspace *editing.Workspace
+	Snapshots Snapshots
+	Tasks     Tasks
+	Progress  portal.Progress
+	Access    *portalaccess.Checker
+	Rights    Rights
+	Log       *slog.Logger
+}
+
+// NewShares builds the shared previews.
+func NewShares(cfg Config, d SharesDeps) *Shares {
+	if cfg.TTL <= 0 {
+		cfg.TTL = DefaultShareTTL
+	}
+	if cfg.MaxSnapshotBytes <= 0 {
+		cfg.MaxSnapshotBytes = DefaultMaxSnapshotBytes
+	}
+	if cfg.Keep <= 0 {
+		cfg.Keep = DefaultKeep
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Shares{cfg: cfg, store: d.Store, portals: d.Portals, ws: d.Workspace, snapshots: d.Snapshots, tasks: d.Tasks,
+		progress: d.Progress, access: d.Access, rights: d.Rights, log: d.Log, now: time.Now,
+		ctx: ctx, cancel: cancel, resolved: map[string]*resolved{}}
+}
+
+// WithClock sets the clock (tests).
+func (s *Shares) WithClock(now func() time.Time) *Shares { s.now = now; return s }
+
+// Close stops the preparations under way and waits for them.
+func (s *Shares) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// Request asks for a preview.
+type Request struct {
+	Type     Type   `json:"type"`
+	Branch   string `json:"branch"`
+	Language string `json:"language"`
+	Page     string `json:"page"`
+}
+
+var pageID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$`)
+
+// The errors of Create (spec 3 §4, §8; docs/api.md "Previews").
+func errInactive() error {
+	return apperr.Conflict("PORTAL_INACTIVE", "An inactive portal cannot be previewed.")
+}
+func errLiveUnavailable(why string) error {
+	e := apperr.Conflict("LIVE_PREVIEW_UNAVAILABLE", why+" If the error persists, contact the Domain Administrator.")
+	e.Title = "Can't open live preview"
+	return e
+}
+func errLiveUnstable(msg string) error {
+	e := apperr.Conflict("LIVE_PREVIEW_UNSTABLE", msg)
+	e.Title = "Something went wrong while trying to build your portal"
+	return e
+}
+
+// Create starts a preview of the caller's portal and returns it: READY at once for a live
+// preview of a portal without tasks, otherwise PROGRESS, with CREATE_PREVIEW progress messages
+// to the caller's room until it is READY or FAILED. Creating a live preview of a branch again
+// gives the same link (a phone keeps working) with a new expiry.
+// base is the server's URL the link is made from (BaseURL).
+func (s *Shares) Create(ctx context.Context, c caller.Caller, pa portalaccess.Portal, in Request, base string) (*Preview, error) {
+	if in.Type != Live && in.Type != Locked {
+		if in.Type == Loadable {
+			return nil, apperr.BadRequest("INVALID_PREVIEW_TYPE", "A loadable preview is made from a loadable: POST /loadable/{domainId}/{portalId}/preview.")
+		}
+		return nil, apperr.BadRequest("INVALID_PREVIEW_TYPE", "The preview type must be PORTAL_LIVE or PORTAL_LOCKED.")
+	}
+	if in.Page != "" && !pageID.MatchString(in.Page) {
+		return nil, apperr.BadRequest("INVALID_PAGE", "The page is not a page id of the portal.")
+	}
+	info, err := s.portals.Describe(ctx, pa.DomainID(), pa.ID())
+	if err != nil {
+		return nil, err
+	}
+	if !info.Active {
+		return nil, errInactive()
+	}
+	status, err := s.ws.LocalChanges(ctx, c, pa)
+	if err != nil {
+		return nil, err
+	}
+	if in.Branch == "" && status != nil {
+		in.Branch = status.Branch
+	}
+	if in.Branch == "" {
+		return nil, apperr.BadRequest("INVALID_BRANCH", "Name the branch to preview.")
+	}
+	settings, _, err := s.ws.Settings(ctx, c, pa)
+	if err != nil {
+		return nil, err
+	}
+	if in.Language != "" && !slices.Contains(settings.LanguageSettings.Languages, in.Language) {
+		return nil, apperr.BadRequest("INVALID_LANGUAGE", "The portal has no language "+strconv.Quote(in.Language)+".")
+	}
+	now := s.now().UTC()
+	p := &Preview{Type: in.Type, Status: StatusProgress, DomainID: pa.DomainID(), PortalID: pa.ID(),
+		DomainName: info.DomainName, PortalName: info.Name, UserID: c.UserID, Branch: in.Branch,
+		Language: in.Language, Page: in.Page, CreatedAt: now, ExpiresAt: now.Add(s.cfg.TTL), base: base}
+	if in.Type == Live {
+		return s.createLive(ctx, c, pa, p, status, settings)
+	}
+	if p.token, err = newToken(); err != nil {
+		return nil, err
+	}
+	if err := s.store.Insert(ctx, p); err != nil {
+		return nil, err
+	}
+	s.prune(ctx, c.UserID, pa.ID())
+	s.prepare(p, s.snapshot)
+	return s.view(p), nil
+}
+
+// createLive checks that the caller's workspace can be shown as it is, then finds or makes the
+// live preview of its branch.
+func (s *Shares) createLive(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p *Preview, status *workspace.Status, settings editing.Settings) (*Preview, error) {
+	if status == nil || status.Branch != p.Branch {
+		return nil, errLiveUnavailable("Your workspace of this portal is not on the branch " + strconv.Quote(p.Branch) + ": open the portal on that branch, then try again.")
+	}
+	tr := taskrunner.Settings(settings.TaskRunnerSettings)
+	if tr.Active {
+		if s.tasks == nil {
+			return nil, errLiveUnavailable("The portal's tasks cannot run on this server.")
+		}
+		if st := s.tasks.State(c, pa); st.Phase == taskrunner.Unstable {
+			msg := "The portal's tasks failed: fix them and run them again."
+			if st.Error != nil && st.Error.Message != "" {
+				msg = st.Error.Message
+			}
+			return nil, errLiveUnstable(msg)
+		}
+		out, err := tr.Output()
+		if err != nil {
+			return nil, errLiveUnavailable(err.Error())
+		}
+		p.root = out
+	}
+	existing, err := s.store.Live(ctx, c.UserID, pa.ID(), p.Branch, p.CreatedAt)
+	switch {
+	case err == nil:
+		existing.Language, existing.Page, existing.ExpiresAt, existing.root = p.Language, p.Page, p.ExpiresAt, p.root
+		existing.DomainName, existing.PortalName = p.DomainName, p.PortalName
+		existing.Status, existing.Error, existing.base = StatusProgress, nil, p.base
+		p = existing
+		s.forget(p.token)
+	case errors.Is(err, store.ErrNotFound):
+		if p.token, err = newToken(); err != nil {
+			return nil, err
+		}
+		if err := s.store.Insert(ctx, p); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, err
+	}
+	if !tr.Active {
+		p.Status = StatusReady
+		if err := s.store.Update(ctx, p); err != nil {
+			return nil, err
+		}
+		s.report(p, 100, "The preview is ready")
+		return s.view(p), nil
+	}
+	if err := s.store.Update(ctx, p); err != nil {
+		return nil, err
+	}
+	s.prepare(p, func(ctx context.Context, _ *Preview, report func(int, string)) error {
+		report(30, "Running the portal's tasks")
+		st, err := s.tasks.Refresh(ctx, c, pa, tr)
+		if err != nil {
+			return err
+		}
+		if st.Phase != taskrunner.Stable && st.Phase != taskrunner.Stale {
+			msg := "The portal's tasks failed."
+			if st.Error != nil && st.Error.Message != "" {
+				msg = st.Error.Message
+			}
+			return errLiveUnstable(msg)
+		}
+		return nil
+	})
+	return s.view(p), nil
+}
+
+// snapshot writes the commit of the preview's branch into the preview's folder and, for a
+// portal with tasks, builds it there.
+func (s *Shares) snapshot(ctx context.Context, p *Preview, report func(int, string)) error {
+	report(10, "Taking a snapshot of "+p.Branch)
+	dir := s.dir(p.ID)
+	commit, err := s.snapshots.Snapshot(ctx, p.PortalID, p.Branch, dir, s.cfg.MaxSnapshotBytes)
+	switch {
+	case errors.Is(err, workspace.ErrSnapshotTooLarge):
+		return apperr.BadRequest("PREVIEW_TOO_LARGE", fmt.Sprintf("The portal's files are larger than %d MiB: it cannot be previewed.", s.cfg.MaxSnapshotBytes>>20))
+	case errors.Is(err, workspace.ErrBranchMissing), errors.Is(err, workspace.ErrUnknownCommit):
+		return apperr.NotFound("BRANCH_NOT_FOUND", "The portal has no branch "+strconv.Quote(p.Branch)+".")
+	case err != nil:
+		return err
+	}
+	p.CommitID = commit
+	data, err := os.ReadFile(filepath.Join(dir, "portal.json"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	settings, err := editing.ParseSettings(data)
+	if err != nil {
+		return apperr.BadRequest("INVALID_SETTINGS", "The portal's settings at this commit cannot be read: "+err.Error())
+	}
+	tr := taskrunner.Settings(settings.TaskRunnerSettings)
+	if !tr.Active {
+		return nil
+	}
+	if s.tasks == nil {
+		return apperr.NewError(http.StatusServiceUnavailable, "TASK_RUNNER_UNAVAILABLE", "Task runner is unavailable", "The portal's tasks cannot run on this server.")
+	}
+	if p.root, err = tr.Output(); err != nil {
+		return apperr.BadRequest("INVALID_SETTINGS", err.Error())
+	}
+	report(40, "Running the portal's tasks")
+	st, err := s.tasks.Build(ctx, dir, tr)
+	if err != nil {
+		return err
+	}
+	if st.Phase != taskrunner.Stable {
+		msg := "The portal's tasks failed."
+		if st.Error != nil {
+			msg = st.Error.Title + ": " + st.Error.Message
+		}
+		return apperr.BadRequest("PREVIEW_BUILD_FAILED", msg)
+	}
+	return nil
+}
+
+// prepare runs a preview's preparation in the background, reporting its progress; the
+// preview ends READY or FAILED (with the error, in the row and on the card).
+func (s *Shares) prepare(p *Preview, work func(ctx context.Context, p *Preview, report func(int, string)) error) {
+	s.report(p, 5, "Preparing the preview")
+	cp := *p
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		p := &cp
+		err := work(s.ctx, p, func(pct int, details string) { s.report(p, pct, details) })
+		bg := context.Background()
+		if err != nil {
+			var e *apperr.Error
+			info := &ErrorInfo{Title: "Failed to generate preview", Message: err.Error()}
+			if errors.As(err, &e) {
+				info.Message = e.Message
+				if e.Code == "LIVE_PREVIEW_UNSTABLE" {
+					info.Title = e.Title
+				}
+			} else {
+				s.log.Warn("preview: preparation failed", "preview", p.ID, "portal", p.PortalID, "error", err)
+			}
+			p.Status, p.Error = StatusFailed, info
+			if p.Type != Live {
+				_ = os.RemoveAll(s.dir(p.ID))
+			}
+		} else {
+			p.Status = StatusReady
+		}
+		if err := s.store.Update(bg, p); err != nil {
+			s.log.Warn("preview: could not save", "preview", p.ID, "error", err)
+		}
+		s.forget(p.token)
+		if p.Status == StatusReady {
+			s.report(p, 100, "The preview is ready")
+		} else {
+			s.report(p, 100, p.Error.Message)
+		}
+	}()
+}
+
+// report sends the preview's progress card to its creator (spec 3 §4: domain and portal
+// names, details, open link, retry).
+func (s *Shares) report(p *Preview, pct int, details string) {
+	if s.progress == nil {
+		return
+	}
+	status := "PROGRESS"
+	switch p.Status {
+	case StatusReady:
+		status = "SUCCESS"
+	case StatusFailed:
+		status = "ERROR"
+	}
+	kind := MessageCreatePreview
+	if p.Type == Loadable {
+		kind = MessageCreateLoadablePreview
+	}
+	title := p.PortalName + ": " + map[Type]string{Live: "live preview", Locked: "locked preview", Loadable: "loadable preview"}[p.Type]
+	data := map[string]any{"preview": s.view(p), "domainId": p.DomainID, "portalId": p.PortalID,
+		"domainName": p.DomainName, "portalName": p.PortalName}
+	if p.Type != Loadable {
+		data["retry"] = map[string]any{"domainId": p.DomainID, "portalId": p.PortalID, "type": p.Type,
+			"branch": p.Branch, "language": p.Language, "page": p.Page}
+	}
+	s.progress.Report(context.Background(), p.UserID, portal.Notification{
+		ID: kind + "-" + strconv.FormatInt(p.ID, 10), Title: title, Details: details, Status: status,
+		Progress: pct, MessageType: kind, Data: data})
+}
+
+// prune removes the user's snapshot previews of the portal beyond Config.Keep.
+func (s *Shares) prune(ctx context.Context, userID, portalID int64) {
+	ids, err := s.store.Older(ctx, userID, portalID, s.cfg.Keep)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		s.remove(ctx, id)
+	}
+}
+
+// remove deletes a preview's row and folder.
+func (s *Shares) remove(ctx context.Context, id int64) {
+	if p, err := s.store.Get(ctx, id); err == nil {
+		s.forget(p.token)
+	}
+	if err := s.store.Delete(ctx, id); err != nil {
+		s.log.Warn("preview: could not delete", "preview", id, "error", err)
+		return
+	}
+	_ = os.RemoveAll(s.dir(id))
+}
+
+// Sweep removes expired previews and the folders of previews that are gone.
+func (s *Shares) Sweep(ctx context.Context) {
+	ids, err := s.store.Expired(ctx, s.now())
+	if err != nil {
+		s.log.Warn("preview: sweep", "error", err)
+		return
+	}
+	for _, id := range ids {
+		s.remove(ctx, id)
+	}
+	entries, err := os.ReadDir(s.cfg.Dir)
+	if err != nil {
+		return
+	}
+	ids, err = s.store.IDs(ctx)
+	if err != nil {
+		return
+	}
+	known := map[int64]bool{}
+	for _, id := range ids {
+		known[id] = true
+	}
+	for _, e := range entries {
+		id, err := strconv.ParseInt(e.Name(), 10, 64)
+		if err == nil && !known[id] {
+			_ = os.RemoveAll(filepath.Join(s.cfg.Dir, e.Name()))
+		}
+	}
+}
+
+// Janitor sweeps now and then every interval until Close.
+func (s *Shares) Janitor(interval time.Duration) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			s.Sweep(s.ctx)
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+}
+
+func (s *Shares) dir(id int64) string { return filepath.Join(s.cfg.Dir, strconv.FormatInt(id, 10)) }
+
+// own loads one of the caller's previews (another user's is not found: its link is theirs).
+func (s *Shares) own(ctx context.Context, c caller.Caller, id int64) (*Preview, error) {
+	p, err := s.store.Get(ctx, id)
+	if err == nil && (p.UserID == c.UserID || c.Admin) {
+		return p, nil
+	}
+	if err == nil || errors.Is(err, store.ErrNotFound) {
+		return nil, apperr.NotFound("PREVIEW_NOT_FOUND", "There is no such preview.")
+	}
+	return nil, err
+}
+
+// Latest is the caller's newest unexpired preview of the portal (of type t when given), or nil.
+func (s *Shares) Latest(ctx context.Context, c caller.Caller, pa portalaccess.Portal, t Type, base string) (*Preview, error) {
+	if t != "" && !slices.Contains(Types, t) {
+		return nil, apperr.BadRequest("INVALID_PREVIEW_TYPE", "The preview type must be one of PORTAL_LOCKED, PORTAL_LIVE, LOADABLE.")
+	}
+	p, err := s.store.Latest(ctx, c.UserID, pa.ID(), t, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p.base = base
+	return s.named(ctx, p), nil
+}
+
+// Get is one of the caller's previews of the portal.
+func (s *Shares) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64, base string) (*Preview, error) {
+	p, err := s.own(ctx, c, id)
+	if err != nil {
+		return nil, err
+	}
+	p.base = base
+	if p.PortalID != pa.ID() {
+		return nil, apperr.NotFound("PREVIEW_NOT_FOUND", "There is no such preview.")
+	}
+	return s.named(ctx, p), nil
+}
+
+// Remove revokes one of the caller's previews of the portal: its link stops working.
+func (s *Shares) Remove(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64) error {
+	if _, err := s.Get(ctx, c, pa, id, ""); err != nil {
+		return err
+	}
+	s.remove(ctx, id)
+	return nil
+}
+
+// HasLive tells whether the user has an unexpired live preview of the portal (a portal
+// without one has its build output cleared on close, spec 3 §4).
+func (s *Shares) HasLive(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (bool, error) {
+	_, err := s.store.Latest(ctx, c.UserID, pa.ID(), Live, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// named fills the portal and domain names of a stored preview.
+func (s *Shares) named(ctx context.Context, p *Preview) *Preview {
+	if info, err := s.portals.Describe(ctx, p.DomainID, p.PortalID); err == nil {
+		p.PortalName, p.DomainName = info.Name, info.DomainName
+	}
+	return s.view(p)
+}
+
+// BaseURL is the server's URL for links made in answer to r: Config.PublicURL, else the
+// request's own scheme and host (what the creator's browser reached).
+func (s *Shares) BaseURL(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// view is a preview as its creator sees it: with its link once it is ready.
+func (s *Shares) view(p *Preview) *Preview {
+	cp := *p
+	cp.Link = ""
+	if cp.Status == StatusReady && cp.token != "" {
+		cp.Link = strings.TrimRight(cp.base, "/") + "/api/v1" + cp.path() + cp.entry()
+	}
+	return &cp
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return tokenPrefix + base64.RawURLEncoding.EncodeToString(b), nil
+}

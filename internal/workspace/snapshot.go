@@ -1,0 +1,104 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"portalwright/internal/gitcli"
+)
+
+// ErrSnapshotTooLarge is returned by Snapshot when the commit's files add up to more than the
+// caller's limit (a portal imported from a URL may carry huge files).
+var ErrSnapshotTooLarge = errors.New("the portal's files are larger than the snapshot limit")
+
+var fullCommitID = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
+
+// Snapshot writes the files of one commit of the portal's canonical repository into dest (a
+// folder that must not exist yet) and returns the commit's id. rev is a branch name or a
+// commit id. Nothing of the user's workspaces is read, so later commits and anybody's
+// uncommitted edits are never part of it (a locked preview, spec 3 §4). Links are written as
+// plain files holding their target, as in every checkout (gitcli), and a commit whose files
+// add up to more than maxBytes is refused before anything is written. On failure dest is
+// removed: a snapshot is whole or absent.
+func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error) {
+	bare := r.bare(portalID)
+	if !exists(bare) {
+		return "", ErrBranchMissing
+	}
+	commit := ""
+	switch {
+	case fullCommitID.MatchString(rev):
+		out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
+		if err != nil {
+			return "", ErrUnknownCommit
+		}
+		commit = strings.TrimSpace(out)
+	case validRefName("refs/heads/" + rev):
+		if commit = tipOf(bare, rev); commit == "" {
+			return "", ErrBranchMissing
+		}
+	default:
+		return "", ErrUnknownCommit
+	}
+	// The size first, from the tree alone: "-l" lists every blob with its size.
+	out, err := r.run(ctx, bare, gitcli.Command("ls-tree", "-r", "-l", "-z", "--full-tree").Value(commit))
+	if err != nil {
+		return "", err
+	}
+	var total int64
+	for _, entry := range strings.Split(out, "\x00") {
+		meta, _, ok := strings.Cut(entry, "\t")
+		if !ok {
+			continue
+		}
+		fields := strings.Fields(meta) // mode type object size
+		if len(fields) != 4 || fields[1] != "blob" {
+			continue
+		}
+		n, err := strconv.ParseInt(fields[3], 10, 64)
+		if err != nil {
+			continue
+		}
+		if total += n; total > maxBytes {
+			return "", fmt.Errorf("%w (%d bytes)", ErrSnapshotTooLarge, maxBytes)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return "", err
+	}
+	if err := os.Mkdir(dest, 0o755); err != nil {
+		return "", err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			_ = os.RemoveAll(dest)
+		}
+	}()
+	// A private index outside dest: read the commit's tree into it, then write every file.
+	index, err := os.CreateTemp(filepath.Dir(dest), ".snapshot-index-*")
+	if err != nil {
+		return "", err
+	}
+	indexPath := index.Name()
+	index.Close()
+	_ = os.Remove(indexPath) // git wants to create it
+	defer os.Remove(indexPath)
+	env := func(c *gitcli.Cmd) *gitcli.Cmd {
+		return c.Env("GIT_DIR", bare).Env("GIT_INDEX_FILE", indexPath).Env("GIT_WORK_TREE", dest)
+	}
+	if _, err := r.run(ctx, bare, env(gitcli.Command("read-tree").Value(commit))); err != nil {
+		return "", err
+	}
+	if _, err := r.run(ctx, bare, env(gitcli.Command("checkout-index", "--all", "--force"))); err != nil {
+		return "", err
+	}
+	ok = true
+	return commit, nil
+}
