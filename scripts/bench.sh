@@ -118,3 +118,10 @@ echo "== Task runner sandbox (issue 13) =="
 # copy back (internal/taskrunner).
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 10m -run 'TestBenchSandboxOverhead' -v ./internal/taskrunner/ 2>&1 \
   | grep -E '^BENCH|FAIL'
+
+echo
+echo "== Previews (issue 13) =="
+# A locked and a live preview of the demo Crew Portal over HTTP with no sign-in: the link's
+# index.html on a new connection (median of 51), then 50 keep-alive viewers for 5 s.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 10m -run 'TestPreviewViewers' -v ./internal/app/ 2>&1 \
+  | grep -E 'preview:|FAIL' | sed -E 's/^ +preview_bench_test.go:[0-9]+: //'
