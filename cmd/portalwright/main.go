@@ -4,6 +4,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +19,7 @@ import (
 	"portalwright/internal/app"
 	"portalwright/internal/config"
 	"portalwright/internal/identity"
+	"portalwright/internal/loadable"
 )
 
 const usage = `Portalwright: browser-based authoring and publishing workspace for portals.
@@ -26,6 +29,8 @@ Usage:
   portalwright migrate [flags]   apply database migrations and exit
   portalwright user create [flags]
                                  create a user (--admin for an administrator)
+  portalwright verify-loadable <file.tar.gz>
+                                 check a loadable package against its manifest
   portalwright version           print the version
 
 Run 'portalwright <command> --help' for the flags of a command.
@@ -64,6 +69,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return errors.New("usage: portalwright user create [flags]")
 		}
 		return userCreate(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "verify-loadable":
+		return verifyLoadable(args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, portalwright.BackendVersion())
 		return nil
@@ -175,5 +182,28 @@ func userCreate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		role = "administrator"
 	}
 	fmt.Fprintf(stdout, "Created %s %q (id %d).\n", role, u.UserName, u.ID)
+	return nil
+}
+
+// verifyLoadable checks a package against its manifest (docs/portal-format.md "Loadable
+// packages") and prints its commit, file count and SHA-256.
+func verifyLoadable(args []string, stdout io.Writer) error {
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		return errors.New("usage: portalwright verify-loadable <file.tar.gz>")
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sum := sha256.New()
+	m, err := loadable.Verify(io.TeeReader(f, sum))
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(sum, f); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "OK: %d files from commit %s; package sha256 %s\n", len(m.Files), m.SourceCommit, hex.EncodeToString(sum.Sum(nil)))
 	return nil
 }

@@ -30,6 +30,7 @@ import (
 	"portalwright/internal/httpapi"
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
+	"portalwright/internal/loadable"
 	"portalwright/internal/notify"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
@@ -68,8 +69,10 @@ type App struct {
 	// tasks is the task runner as the shared previews use it (nil without a sandbox).
 	tasks *previewTasks
 	// shares are the shared previews; closed before the task runner (they wait on its runs).
-	shares  *preview.Shares
-	started time.Time // the data dir sweep leaves what this instance made after it
+	shares *preview.Shares
+	// loadables make packages; closed before the task runner too.
+	loadables *loadable.Service
+	started   time.Time // the data dir sweep leaves what this instance made after it
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -224,6 +227,11 @@ func (a *App) wire(ctx context.Context) error {
 	features = append(features, a.newPages())
 	features = append(features, a.newTaskRunner(ctx))
 	features = append(features, a.newShares(repos))
+	loadables, err := a.newLoadables(ctx, repos)
+	if err != nil {
+		return err
+	}
+	features = append(features, loadables)
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -294,6 +302,9 @@ func (a *App) bootstrapDemo(ctx context.Context) error {
 func (a *App) Close() error {
 	if a.shares != nil {
 		a.shares.Close()
+	}
+	if a.loadables != nil {
+		a.loadables.Close()
 	}
 	if a.stopTasks != nil {
 		a.stopTasks()

@@ -343,6 +343,48 @@ func (s *Shares) Create(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	return s.view(p), nil
 }
 
+var versionTagRule = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$`)
+
+// CreateFromPackage starts a LOADABLE preview of a generated loadable: extract writes the
+// package's files into the preview's folder (in the background, with CREATE_LOADABLE_PREVIEW
+// progress messages). emulator names the device the link is meant for (recorded).
+func (s *Shares) CreateFromPackage(ctx context.Context, c caller.Caller, pa portalaccess.Portal, versionTag, emulator string,
+	extract func(dest string) error, r *http.Request) (any, error) {
+	if !versionTagRule.MatchString(versionTag) {
+		return nil, apperr.BadRequest("INVALID_VERSION_TAG", "The versionTag is not a loadable's version.")
+	}
+	if len(emulator) > 64 {
+		return nil, apperr.BadRequest("INVALID_EMULATOR", "The emulator name is longer than 64 characters.")
+	}
+	info, err := s.portals.Describe(ctx, pa.DomainID(), pa.ID())
+	if err != nil {
+		return nil, err
+	}
+	if !info.Active {
+		return nil, errInactive()
+	}
+	now := s.now().UTC()
+	p := &Preview{Type: Loadable, Status: StatusProgress, DomainID: pa.DomainID(), PortalID: pa.ID(),
+		DomainName: info.DomainName, PortalName: info.Name, UserID: c.UserID, VersionTag: versionTag, Emulator: emulator,
+		CreatedAt: now, ExpiresAt: now.Add(s.cfg.TTL), base: s.BaseURL(r)}
+	if p.token, err = newToken(); err != nil {
+		return nil, err
+	}
+	if err := s.store.Insert(ctx, p); err != nil {
+		return nil, err
+	}
+	s.prune(ctx, c.UserID, pa.ID())
+	s.prepare(p, func(ctx context.Context, p *Preview, report func(int, string)) error {
+		report(30, "Unpacking "+versionTag)
+		dir := s.dir(p.ID)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		return extract(dir)
+	})
+	return s.view(p), nil
+}
+
 // createLive checks that the caller's workspace can be shown as it is, then finds or makes the
 // live preview of its branch.
 func (s *Shares) createLive(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p *Preview, status *workspace.Status, settings editing.Settings) (*Preview, error) {

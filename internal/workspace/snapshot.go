@@ -31,41 +31,17 @@ func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest s
 	if !exists(bare) {
 		return "", ErrBranchMissing
 	}
-	commit := ""
-	switch {
-	case fullCommitID.MatchString(rev):
-		out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
-		if err != nil {
-			return "", ErrUnknownCommit
-		}
-		commit = strings.TrimSpace(out)
-	case validRefName("refs/heads/" + rev):
-		if commit = tipOf(bare, rev); commit == "" {
-			return "", ErrBranchMissing
-		}
-	default:
-		return "", ErrUnknownCommit
+	commit, err := r.ResolveCommit(ctx, portalID, rev)
+	if err != nil {
+		return "", err
 	}
-	// The size first, from the tree alone: "-l" lists every blob with its size.
-	out, err := r.run(ctx, bare, gitcli.Command("ls-tree", "-r", "-l", "-z", "--full-tree").Value(commit))
+	files, err := r.TreeFiles(ctx, portalID, commit)
 	if err != nil {
 		return "", err
 	}
 	var total int64
-	for _, entry := range strings.Split(out, "\x00") {
-		meta, _, ok := strings.Cut(entry, "\t")
-		if !ok {
-			continue
-		}
-		fields := strings.Fields(meta) // mode type object size
-		if len(fields) != 4 || fields[1] != "blob" {
-			continue
-		}
-		n, err := strconv.ParseInt(fields[3], 10, 64)
-		if err != nil {
-			continue
-		}
-		if total += n; total > maxBytes {
+	for _, f := range files {
+		if total += f.Size; total > maxBytes {
 			return "", fmt.Errorf("%w (%d bytes)", ErrSnapshotTooLarge, maxBytes)
 		}
 	}
@@ -101,4 +77,65 @@ func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest s
 	}
 	ok = true
 	return commit, nil
+}
+
+// ResolveCommit names the commit of rev in the portal's canonical repository: a branch, a tag
+// or a full commit id. ErrBranchMissing or ErrUnknownCommit when there is none.
+func (r *Repos) ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error) {
+	bare := r.bare(portalID)
+	if !exists(bare) {
+		return "", ErrBranchMissing
+	}
+	switch {
+	case fullCommitID.MatchString(rev):
+		out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
+		if err != nil {
+			return "", ErrUnknownCommit
+		}
+		return strings.TrimSpace(out), nil
+	case validRefName("refs/heads/" + rev):
+		if tip := tipOf(bare, rev); tip != "" {
+			return tip, nil
+		}
+		if validRefName("refs/tags/" + rev) {
+			out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value("refs/tags/"+rev+"^{commit}"))
+			if err == nil {
+				return strings.TrimSpace(out), nil
+			}
+		}
+		return "", ErrBranchMissing
+	}
+	return "", ErrUnknownCommit
+}
+
+// TreeFile is a file of a commit: its path and size.
+type TreeFile struct {
+	Path string
+	Size int64
+}
+
+// TreeFiles lists every file of a commit (resolved with ResolveCommit) with its size, from the
+// tree alone.
+func (r *Repos) TreeFiles(ctx context.Context, portalID int64, commit string) ([]TreeFile, error) {
+	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("ls-tree", "-r", "-l", "-z", "--full-tree").Value(commit))
+	if err != nil {
+		return nil, err
+	}
+	var files []TreeFile
+	for _, entry := range strings.Split(out, "\x00") {
+		meta, name, ok := strings.Cut(entry, "\t")
+		if !ok {
+			continue
+		}
+		fields := strings.Fields(meta) // mode type object size
+		if len(fields) != 4 || fields[1] != "blob" {
+			continue
+		}
+		n, err := strconv.ParseInt(fields[3], 10, 64)
+		if err != nil {
+			continue
+		}
+		files = append(files, TreeFile{Path: name, Size: n})
+	}
+	return files, nil
 }

@@ -1,0 +1,600 @@
+package loadable
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/caller"
+	"portalwright/internal/editing"
+	"portalwright/internal/portal"
+	"portalwright/internal/portalaccess"
+	"portalwright/internal/store"
+	"portalwright/internal/taskrunner"
+	"portalwright/internal/workspace"
+)
+
+// Repos is what the service needs of the portal repositories (workspace.Repos).
+type Repos interface {
+	ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error)
+	TreeFiles(ctx context.Context, portalID int64, commit string) ([]workspace.TreeFile, error)
+	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
+}
+
+// Builder runs a portal's tasks on a folder (the task runner's snapshot builds).
+type Builder interface {
+	Build(ctx context.Context, dir string, s taskrunner.Settings) (taskrunner.State, error)
+}
+
+// Portals names portals and their domains.
+type Portals interface {
+	Names(ctx context.Context, domainID, portalID int64) (portalName, domainName string, err error)
+}
+
+// People names users.
+type People interface {
+	UserName(ctx context.Context, id int64) string
+}
+
+// Config configures the service.
+type Config struct {
+	Dir      string // data/loadables: <portalId>/<loadableId>/<fileName>
+	MaxBytes int64  // the largest content of a package (DefaultMaxBytes when zero)
+}
+
+// DefaultMaxBytes bounds a package's content.
+const DefaultMaxBytes = 4 << 30
+
+// Service makes and decides loadables.
+type Service struct {
+	cfg      Config
+	store    *SQLStore
+	repos    Repos
+	ws       *editing.Workspace
+	builder  Builder // nil: no sandbox; portals with tasks cannot be packaged
+	portals  Portals
+	people   People
+	progress portal.Progress
+	log      *slog.Logger
+	now      func() time.Time
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// Deps are the parts the service works with.
+type Deps struct {
+	Store     *SQLStore
+	Repos     Repos
+	Workspace *editing.Workspace
+	Builder   Builder
+	Portals   Portals
+	People    People
+	Progress  portal.Progress
+	Log       *slog.Logger
+}
+
+// New builds the service and marks the generations a stop cut short as FAILED (with their
+// temporary files removed).
+func New(ctx context.Context, cfg Config, d Deps) (*Service, error) {
+	if cfg.MaxBytes <= 0 {
+		cfg.MaxBytes = DefaultMaxBytes
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	c, cancel := context.WithCancel(context.Background())
+	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builder: d.Builder, portals: d.Portals,
+		people: d.People, progress: d.Progress, log: d.Log, now: time.Now, ctx: c, cancel: cancel}
+	if n, err := s.store.Interrupted(ctx, s.now()); err != nil {
+		cancel()
+		return nil, err
+	} else if n > 0 {
+		s.log.Warn("loadables: generations cut short by a stop are marked FAILED", "count", n)
+	}
+	s.removeLeftovers()
+	return s, nil
+}
+
+// Close stops the generations under way (they end FAILED) and waits for them.
+func (s *Service) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// removeLeftovers deletes work folders and temporary archives (no generation runs at start).
+func (s *Service) removeLeftovers() {
+	portals, _ := os.ReadDir(s.cfg.Dir)
+	for _, p := range portals {
+		items, _ := os.ReadDir(filepath.Join(s.cfg.Dir, p.Name()))
+		for _, it := range items {
+			full := filepath.Join(s.cfg.Dir, p.Name(), it.Name())
+			if strings.HasPrefix(it.Name(), ".work-") {
+				_ = os.RemoveAll(full)
+				continue
+			}
+			files, _ := os.ReadDir(full)
+			for _, f := range files {
+				if strings.HasSuffix(f.Name(), ".tmp") {
+					_ = os.Remove(filepath.Join(full, f.Name()))
+				}
+			}
+		}
+	}
+}
+
+var errNameTaken = apperr.Conflict("LOADABLE_NAME_TAKEN", "The portal already has a loadable of that name.")
+
+func notFound() error { return apperr.NotFound("LOADABLE_NOT_FOUND", "There is no such loadable.") }
+
+// universal refuses portals whose engine is not UNIVERSAL (spec 3 §2: loadables are for those).
+func (s *Service) universal(ctx context.Context, c caller.Caller, pa portalaccess.Portal) error {
+	st, _, err := s.ws.Settings(ctx, c, pa)
+	if err != nil {
+		return err
+	}
+	if st.EngineType != "UNIVERSAL" {
+		return apperr.Conflict("NOT_UNIVERSAL", "Loadables are made of universal portals only.")
+	}
+	return nil
+}
+
+// resolve names the commit of a branch, tag or commit id.
+func (s *Service) resolve(ctx context.Context, pa portalaccess.Portal, ref string) (string, error) {
+	commit, err := s.repos.ResolveCommit(ctx, pa.ID(), ref)
+	if errors.Is(err, workspace.ErrBranchMissing) || errors.Is(err, workspace.ErrUnknownCommit) {
+		return "", apperr.NotFound("GIT_REF_NOT_FOUND", "The portal has no branch, tag or commit "+strconv.Quote(ref)+".")
+	}
+	return commit, err
+}
+
+// GitValidation is the answer of gitvalidation.
+type GitValidation struct {
+	Valid    bool     `json:"valid"`
+	Branch   string   `json:"branch"`
+	CommitID string   `json:"commitId"`
+	Warnings []string `json:"ruleWarnings"`
+	Message  string   `json:"message"`
+}
+
+// ValidateRef checks that a loadable can be built from ref: the portal is universal, the ref
+// names a commit, and the caller has no uncommitted or unpushed work on it (what is built is
+// what is committed; the warnings say what would be left out).
+func (s *Service) ValidateRef(ctx context.Context, c caller.Caller, pa portalaccess.Portal, payload, ref string) (*GitValidation, error) {
+	if err := s.universal(ctx, c, pa); err != nil {
+		return nil, err
+	}
+	if payload != "" && !slices.Contains(PayloadTypes, payload) {
+		return nil, apperr.BadRequest("INVALID_PAYLOAD_TYPE", msgType)
+	}
+	if strings.TrimSpace(ref) == "" {
+		return nil, apperr.BadRequest("INVALID_GIT_REF", msgGitRefNone)
+	}
+	v := &GitValidation{Branch: ref, Warnings: []string{}}
+	commit, err := s.resolve(ctx, pa, ref)
+	if err != nil {
+		var e *apperr.Error
+		if errors.As(err, &e) && e.Status == 404 {
+			v.Message = e.Message
+			return v, nil
+		}
+		return nil, err
+	}
+	v.Valid, v.CommitID = true, commit
+	if st, err := s.ws.LocalChanges(ctx, c, pa); err == nil && st != nil && st.Branch == ref {
+		if st.HasChanges() {
+			v.Warnings = append(v.Warnings, fmt.Sprintf("You have %d uncommitted changes on %s: they are not part of the loadable.", len(st.Changes), ref))
+		}
+		if st.Ahead > 0 {
+			v.Warnings = append(v.Warnings, fmt.Sprintf("You have %d commits on %s that are not on the portal's branch yet: they are not part of the loadable.", st.Ahead, ref))
+		}
+	}
+	v.Message = "The loadable will be built from commit " + commit[:12] + "."
+	return v, nil
+}
+
+// statement is the copyright statement the creator accepts.
+const statement = "I confirm that the content of this portal at the chosen commit — its texts, images, videos, fonts and documents — may be packaged and distributed to the aircraft, and that the rights to it have been cleared."
+
+// mediaExt are the asset files the copyright step lists.
+var mediaExt = []string{".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".mp4", ".webm", ".mp3", ".pdf", ".woff", ".woff2", ".ttf", ".otf"}
+
+// CopyrightFor is the copyright step of the wizard: the statement and the media files of the
+// commit it covers; metaData.ipAddress is the caller's address (from the request).
+func (s *Service) CopyrightFor(ctx context.Context, c caller.Caller, pa portalaccess.Portal, payload, ref, ip string) (*Copyright, error) {
+	if err := s.universal(ctx, c, pa); err != nil {
+		return nil, err
+	}
+	commit, err := s.resolve(ctx, pa, ref)
+	if err != nil {
+		return nil, err
+	}
+	files, err := s.repos.TreeFiles(ctx, pa.ID(), commit)
+	if err != nil {
+		return nil, err
+	}
+	out := &Copyright{Statement: statement, Assets: []Asset{}, MetaData: CopyrightMeta{IPAddress: ip}}
+	for _, f := range files {
+		if slices.Contains(mediaExt, strings.ToLower(path.Ext(f.Path))) && len(out.Assets) < 5000 {
+			out.Assets = append(out.Assets, Asset{Path: f.Path, Size: f.Size})
+		}
+	}
+	return out, nil
+}
+
+// Create stores a loadable request (PENDING): the rules checked, the copyright accepted (by
+// the caller, from ip), the ref resolved to its commit, the next version of its prefix.
+func (s *Service) Create(ctx context.Context, c caller.Caller, pa portalaccess.Portal, in Request, ip string) (*Loadable, error) {
+	if err := in.Check(); err != nil {
+		return nil, err
+	}
+	if err := s.universal(ctx, c, pa); err != nil {
+		return nil, err
+	}
+	commit, err := s.resolve(ctx, pa, in.GitRef)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	l := &Loadable{DomainID: pa.DomainID(), PortalID: pa.ID(), Name: in.Name, PartNumber: in.PartNumber,
+		VersionPrefix: in.VersionPrefix, Type: in.Type, GitRef: in.GitRef, CommitID: commit, Status: Pending,
+		CreatedBy: Person{ID: c.UserID}, CreatedAt: now,
+		// The assets are not kept (spec 3 §3: removed before sending).
+		Copyright: Copyright{Statement: statement, MetaData: CopyrightMeta{Accept: true, IPAddress: ip},
+			Accepted: &AcceptedBy{User: Person{ID: c.UserID, UserName: c.Username}, At: now, IP: ip}}}
+	if err := s.store.Insert(ctx, l); err != nil {
+		if errors.Is(err, errNameTaken) {
+			return nil, errNameTaken
+		}
+		return nil, err
+	}
+	return s.named(ctx, l), nil
+}
+
+// SuggestName is the answer of generateName: a free name for the portal's next loadable.
+func (s *Service) SuggestName(ctx context.Context, pa portalaccess.Portal, contentType string) (string, error) {
+	if contentType != "" && !slices.Contains(PayloadTypes, contentType) {
+		return "", apperr.BadRequest("INVALID_PAYLOAD_TYPE", msgType)
+	}
+	portalName, _, err := s.portals.Names(ctx, pa.DomainID(), pa.ID())
+	if err != nil {
+		return "", err
+	}
+	return SuggestName(portalName, contentType, s.now(), func(n string) bool { return s.store.NameTaken(ctx, pa.ID(), n) }), nil
+}
+
+// List is the portal's loadables, newest first.
+func (s *Service) List(ctx context.Context, pa portalaccess.Portal) ([]*Loadable, error) {
+	list, err := s.store.List(ctx, pa.ID())
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range list {
+		s.named(ctx, l)
+	}
+	return list, nil
+}
+
+// Latest is the newest package of each payload type that was generated (and not rejected).
+func (s *Service) Latest(ctx context.Context, pa portalaccess.Portal) ([]*Loadable, error) {
+	list, err := s.List(ctx, pa)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	out := []*Loadable{}
+	for _, l := range list {
+		if (l.Status == Generated || l.Status == Approved) && !seen[l.Type] {
+			seen[l.Type] = true
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+// Get is one loadable of the portal.
+func (s *Service) Get(ctx context.Context, pa portalaccess.Portal, id int64) (*Loadable, error) {
+	l, err := s.store.Get(ctx, pa.ID(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.named(ctx, l), nil
+}
+
+// named fills the user names of a record.
+func (s *Service) named(ctx context.Context, l *Loadable) *Loadable {
+	if s.people == nil {
+		return l
+	}
+	l.CreatedBy.UserName = s.people.UserName(ctx, l.CreatedBy.ID)
+	for _, p := range []*Person{l.ApprovedBy, l.RejectedBy} {
+		if p != nil {
+			p.UserName = s.people.UserName(ctx, p.ID)
+		}
+	}
+	return l
+}
+
+// archivePath is where a loadable's package lives.
+func (s *Service) archivePath(l *Loadable) string {
+	return filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), strconv.FormatInt(l.ID, 10), l.FileName)
+}
+
+// Generate starts building a PENDING or FAILED loadable's package and returns it GENERATING;
+// GENERATE_LOADABLE progress messages follow it to GENERATED or FAILED.
+func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64) (*Loadable, error) {
+	l, err := s.Get(ctx, pa, id)
+	if err != nil {
+		return nil, err
+	}
+	l.Error, l.Output = nil, ""
+	ok, err := s.store.Transition(ctx, l, []Status{Pending, Failed}, Generating)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, apperr.Conflict("LOADABLE_NOT_GENERATABLE", "Only a new or failed loadable can be generated; this one is "+string(l.Status)+".")
+	}
+	portalName, domainName, _ := s.portals.Names(ctx, pa.DomainID(), pa.ID())
+	card := card{s: s, l: l, userID: c.UserID, portalName: portalName, domainName: domainName}
+	card.report(5, "Preparing the package")
+	cp := *l
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.generate(&cp, card)
+	}()
+	return l, nil
+}
+
+// generate builds the package; the record ends GENERATED or FAILED, the archive whole or absent.
+func (s *Service) generate(l *Loadable, card card) {
+	ctx := s.ctx
+	work := filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), ".work-"+strconv.FormatInt(l.ID, 10))
+	defer os.RemoveAll(work)
+	fail := func(info ErrorInfo) {
+		l.Error, l.Output = &info, info.Output
+		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))
+		if _, err := s.store.Transition(context.Background(), l, []Status{Generating}, Failed); err != nil {
+			s.log.Warn("loadables: could not save a failure", "loadable", l.ID, "error", err)
+		}
+		card.l = l
+		card.report(100, info.Message)
+	}
+	_ = os.RemoveAll(work)
+	card.report(15, "Taking the commit "+l.CommitID[:12])
+	snap := filepath.Join(work, "snapshot")
+	if _, err := s.repos.Snapshot(ctx, l.PortalID, l.CommitID, snap, s.cfg.MaxBytes); err != nil {
+		fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The commit could not be taken: " + err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"})
+		return
+	}
+	data, _ := os.ReadFile(filepath.Join(snap, "portal.json"))
+	settings, err := editing.ParseSettings(data)
+	if err != nil {
+		fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The portal's settings at this commit cannot be read: " + err.Error(), Code: "INVALID_SETTINGS"})
+		return
+	}
+	content := snap
+	if tr := taskrunner.Settings(settings.TaskRunnerSettings); tr.Active {
+		if s.builder == nil {
+			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The portal's tasks cannot run on this server (no sandbox).", Code: "TASK_RUNNER_UNAVAILABLE"})
+			return
+		}
+		out, err := tr.Output()
+		if err != nil {
+			fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "INVALID_SETTINGS"})
+			return
+		}
+		card.report(35, "Running the portal's tasks")
+		st, err := s.builder.Build(ctx, snap, tr)
+		if err != nil || st.Phase != taskrunner.Stable {
+			msg := "The portal's tasks failed."
+			if err != nil {
+				msg = err.Error()
+			} else if st.Error != nil {
+				msg = st.Error.Title + ": " + st.Error.Message
+			}
+			fail(ErrorInfo{Title: "Failed to generate loadable", Message: msg, Code: ErrorCodeMakeload, Output: st.Output})
+			return
+		}
+		content = filepath.Join(snap, filepath.FromSlash(out))
+		if fi, err := os.Stat(content); err != nil || !fi.IsDir() {
+			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The tasks wrote no " + out + " folder.", Code: ErrorCodeMakeload, Output: st.Output})
+			return
+		}
+	}
+	card.report(70, "Packing the files")
+	sum, size, err := s.writeArchive(l, content)
+	if err != nil {
+		fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_PACK_FAILED"})
+		return
+	}
+	now := s.now().UTC()
+	l.SHA256, l.Size, l.GeneratedAt = sum, size, &now
+	ok, err := s.store.Transition(context.Background(), l, []Status{Generating}, Generated)
+	if err != nil || !ok {
+		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))
+		s.log.Warn("loadables: could not record a generated package", "loadable", l.ID, "error", err)
+		return
+	}
+	card.l = l
+	card.report(100, "The loadable "+l.Name+" "+l.Version+" is ready for approval")
+}
+
+// writeArchive packs content into the loadable's archive: a temporary file, synced, renamed.
+func (s *Service) writeArchive(l *Loadable, content string) (string, int64, error) {
+	final := s.archivePath(l)
+	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+		return "", 0, err
+	}
+	tmp := final + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return "", 0, err
+	}
+	h := sha256.New()
+	cw := &countWriter{w: io.MultiWriter(f, h)}
+	_, err = Write(cw, content, l.CommitID, s.cfg.MaxBytes)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && s.ctx.Err() != nil {
+		err = errors.New("the server is stopping")
+	}
+	if err == nil {
+		err = os.Rename(tmp, final)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return "", 0, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), cw.n, nil
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// checkArchive re-hashes a loadable's package against its record: what is approved and
+// handed over is what was generated.
+func (s *Service) checkArchive(l *Loadable) error {
+	sum, _, err := hashFile(s.archivePath(l))
+	if err != nil {
+		return apperr.Conflict("LOADABLE_MISSING", "The loadable's package is missing: generate a new loadable.")
+	}
+	if sum != l.SHA256 {
+		return apperr.Conflict("LOADABLE_TAMPERED", "The loadable's package changed after it was generated: it cannot be approved or handed over.")
+	}
+	return nil
+}
+
+// Approve approves a GENERATED loadable (loadable approval; the creator too may hold it).
+func (s *Service) Approve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64) (*Loadable, error) {
+	l, err := s.Get(ctx, pa, id)
+	if err != nil {
+		return nil, err
+	}
+	if l.Status != Generated {
+		return nil, apperr.Conflict("LOADABLE_NOT_APPROVABLE", "Only a generated loadable can be approved; this one is "+string(l.Status)+".")
+	}
+	if err := s.checkArchive(l); err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	l.ApprovedBy, l.DecidedAt = &Person{ID: c.UserID}, &now
+	if ok, err := s.store.Transition(ctx, l, []Status{Generated}, Approved); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, apperr.Conflict("LOADABLE_NOT_APPROVABLE", "The loadable was decided by someone else meanwhile.")
+	}
+	return s.Get(ctx, pa, id)
+}
+
+// Reject rejects a GENERATED or APPROVED loadable: it is never handed over.
+func (s *Service) Reject(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64, reason string) (*Loadable, error) {
+	l, err := s.Get(ctx, pa, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(reason) > 1000 {
+		return nil, apperr.BadRequest("INVALID_REASON", "The reason is longer than 1000 characters.")
+	}
+	now := s.now().UTC()
+	l.RejectedBy, l.DecidedAt, l.RejectReason = &Person{ID: c.UserID}, &now, strings.TrimSpace(reason)
+	if ok, err := s.store.Transition(ctx, l, []Status{Generated, Approved}, Rejected); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, apperr.Conflict("LOADABLE_NOT_REJECTABLE", "Only a generated or approved loadable can be rejected; this one is "+string(l.Status)+".")
+	}
+	return s.Get(ctx, pa, id)
+}
+
+// Open opens a loadable's package by file name for download (any loadable with a package).
+func (s *Service) Open(ctx context.Context, pa portalaccess.Portal, fileName string) (*Loadable, *os.File, error) {
+	l, err := s.store.ByFileName(ctx, pa.ID(), fileName)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil, apperr.NotFound("LOADABLE_NOT_FOUND", "Could not download loadable")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if l.SHA256 == "" {
+		return nil, nil, apperr.Conflict("LOADABLE_NOT_GENERATED", "The loadable has no package yet.")
+	}
+	f, err := os.Open(s.archivePath(l))
+	if err != nil {
+		return nil, nil, apperr.NotFound("LOADABLE_MISSING", "Could not download loadable")
+	}
+	return l, f, nil
+}
+
+// Package opens a generated loadable's package by version (a loadable preview's versionTag),
+// checked against its record.
+func (s *Service) Package(ctx context.Context, pa portalaccess.Portal, version string) (*Loadable, *os.File, error) {
+	l, err := s.store.ByVersion(ctx, pa.ID(), version)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && l.SHA256 == "") {
+		return nil, nil, apperr.NotFound("LOADABLE_NOT_FOUND", "There is no generated loadable of version "+strconv.Quote(version)+".")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkArchive(l); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(s.archivePath(l))
+	return l, f, err
+}
+
+// card reports a generation's progress to its creator (GENERATE_LOADABLE, spec 3 §3).
+type card struct {
+	s                      *Service
+	l                      *Loadable
+	userID                 int64
+	portalName, domainName string
+}
+
+func (c card) report(pct int, details string) {
+	if c.s.progress == nil {
+		return
+	}
+	status := "PROGRESS"
+	switch c.l.Status {
+	case Generated:
+		status = "SUCCESS"
+	case Failed:
+		status = "ERROR"
+	}
+	view := *c.l
+	c.s.progress.Report(context.Background(), c.userID, portal.Notification{
+		ID: "GENERATE_LOADABLE-" + strconv.FormatInt(c.l.ID, 10), Title: c.l.Name + " " + c.l.Version, Details: details,
+		Status: status, Progress: pct, MessageType: "GENERATE_LOADABLE",
+		Data: map[string]any{"loadable": &view, "loadableId": c.l.ID, "domainId": c.l.DomainID, "portalId": c.l.PortalID,
+			"domainName": c.domainName, "portalName": c.portalName}})
+}
