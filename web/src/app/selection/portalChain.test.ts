@@ -3,7 +3,15 @@ import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { overlay } from '../overlay/overlayStore';
 import { useSessionStore } from '../session/sessionStore';
-import { onPortalEvent, parsePortalRoute, portalRoutePath, runPortalChain, type PortalChainEvent } from './portalChain';
+import {
+  clearBuildWithoutLivePreview,
+  closePortal,
+  onPortalEvent,
+  parsePortalRoute,
+  portalRoutePath,
+  runPortalChain,
+  type PortalChainEvent,
+} from './portalChain';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
 import { initialSelectionState, useSelectionStore } from './selectionStore';
 import { toApiError } from '../../api/errors';
@@ -237,3 +245,108 @@ describe('portal error actions', () => {
     expect(portalErrorActions({ type: 'BRANCH_LOADING_FAILED', error: null })).toEqual(['retry', 'cancel']);
   });
 });
+
+describe('the close rule: no live preview, the build output is cleared (spec 3 §4)', () => {
+  const LATEST = 'GET api/v1/preview/1/1/latest';
+  const CLEAR = 'POST api/v1/workspace-build/1/1/clear';
+  const full = { id: 1, name: 'Crew Portal', supportLevel: 'FULL' as const };
+  const withWrite = () => useSelectionStore.setState({ permissions: ['task_write'], permissionsDomainId: '1' });
+  const calls = (fetch: { mock: { calls: unknown[][] } }) =>
+    fetch.mock.calls.map(
+      ([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url).split('?')[0]}`,
+    );
+
+  it('clears when the user has no live preview of the portal', async () => {
+    const fetch = mockFetch({ [LATEST]: () => jsonResponse(null), [CLEAR]: () => new Response(null, { status: 204 }) });
+    withWrite();
+    await clearBuildWithoutLivePreview(1, full);
+    expect(calls(fetch)).toEqual([LATEST, CLEAR]);
+    expect(String(fetch.mock.calls[0][0])).toContain('type=PORTAL_LIVE');
+  });
+
+  it('keeps the build when there is a live preview', async () => {
+    const fetch = mockFetch({ [LATEST]: () => jsonResponse({ id: 5, type: 'PORTAL_LIVE', status: 'READY' }) });
+    withWrite();
+    await clearBuildWithoutLivePreview(1, full);
+    expect(calls(fetch)).toEqual([LATEST]);
+  });
+
+  it('asks nothing without task_write or for a limited portal', async () => {
+    const fetch = mockFetch({});
+    useSelectionStore.setState({ permissions: ['task_read'] });
+    await clearBuildWithoutLivePreview(1, full);
+    withWrite();
+    await clearBuildWithoutLivePreview(1, { ...full, supportLevel: 'LIMITED' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('never fails: a failed lookup or clear is ignored', async () => {
+    withWrite();
+    const failing = mockFetch({ [LATEST]: () => errorResponse(403) });
+    await expect(clearBuildWithoutLivePreview(1, full)).resolves.toBeUndefined();
+    expect(calls(failing)).toEqual([LATEST]);
+    mockFetch({ [LATEST]: () => jsonResponse(null), [CLEAR]: () => errorResponse(409) });
+    await expect(clearBuildWithoutLivePreview(1, full)).resolves.toBeUndefined();
+  });
+
+  it('closePortal closes at once and applies the rule to the portal it closed', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetch = mockFetch({
+      [LATEST]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [CLEAR]: () => new Response(null, { status: 204 }),
+    });
+    withWrite();
+    useSelectionStore.setState({ portal: full, branch: 'master', language: 'en_GB' });
+    closePortal();
+    expect(useSelectionStore.getState().portal).toBeNull();
+    await vi.waitFor(() => expect(calls(fetch)).toEqual([LATEST]));
+    answer(jsonResponse(null));
+    await vi.waitFor(() => expect(calls(fetch)).toEqual([LATEST, CLEAR]));
+  });
+
+  it('opening another portal closes the open one', async () => {
+    const two = { ...portal(1, 'Crew Portal'), id: 2, name: 'Other Portal' };
+    const fetch = mockFetch({
+      'GET api/v1/portal/1': () => jsonResponse([portal(1, 'Crew Portal'), two]),
+      'GET api/v1/portal/1/2/open': () =>
+        jsonResponse({
+          portal: two,
+          branch: 'master',
+          settings: settings('FULL'),
+          status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+        }),
+      'GET api/v1/portal_branch/allReferences/1/2': () =>
+        jsonResponse({ allReferences: ['master'], allTags: [], currentRef: 'master' }),
+      [LATEST]: () => jsonResponse(null),
+      [CLEAR]: () => new Response(null, { status: 204 }),
+    });
+    withWrite();
+    useSelectionStore.setState({
+      portal: full,
+      portalInfo: { ...settingsInfoStub },
+      branch: 'master',
+      language: 'en_GB',
+    });
+    await runPortalChain(route('/domain/1/portal/2/branch/master/en_GB/dashboard'), options);
+    expect(String(useSelectionStore.getState().portal?.id)).toBe('2');
+    await vi.waitFor(() => expect(calls(fetch)).toContain(CLEAR));
+    // Only the closed portal's build is touched.
+    expect(calls(fetch).filter((c) => c.includes('/1/2/') && (c.includes('latest') || c.includes('clear')))).toEqual(
+      [],
+    );
+  });
+});
+
+const settingsInfoStub = {
+  type: 'CREW' as const,
+  status: 'active',
+  category: 'Crew Portals',
+  activeBranch: 'master',
+  lastModified: '2026-01-02T00:00:00Z',
+  languages: ['en_GB'],
+  defaultLanguage: 'en_GB',
+  languageMode: 'SINGLE_LANGUAGE',
+  scope: 'FULL' as const,
+  engineType: 'PORTAL_ENGINE' as const,
+  supportLevel: 'FULL' as const,
+};

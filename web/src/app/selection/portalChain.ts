@@ -18,9 +18,13 @@ import {
   type PortalSettings,
   type References,
 } from '../../api/portal';
+import { previewApi } from '../../api/preview';
+import { taskRunnerApi } from '../../api/taskRunner';
 import { overlay } from '../overlay/overlayStore';
+import { hasPermission } from '../permissions/permissions';
+import { useSessionStore } from '../session/sessionStore';
 import {
-  closePortal,
+  closePortal as clearPortalSelection,
   selectPortal,
   setSelectedLanguage,
   useSelectionStore,
@@ -124,6 +128,37 @@ export function portalRoutePath(
 }
 
 export const isLimited = (supportLevel: string | null | undefined) => (supportLevel ?? 'LIMITED') === 'LIMITED';
+
+/**
+ * Spec 3 §4 "Previews" / "Task runner": when a portal closes and the user has no live preview
+ * of it, its build output is cleared (POST workspace-build/{d}/{p}/clear). Only with
+ * task_write and for portals that are not limited; fire-and-forget: closing never waits for
+ * it, and a failure is ignored (no toast). Resolves when done (tests).
+ */
+export function clearBuildWithoutLivePreview(
+  domainId: string | number,
+  portal: Pick<SelectedPortal, 'id' | 'supportLevel'>,
+): Promise<void> {
+  const { permissions } = useSelectionStore.getState();
+  const isAdmin = !!useSessionStore.getState().user?.admin;
+  if (!hasPermission({ isAdmin, permissions }, 'task_write') || isLimited(portal.supportLevel))
+    return Promise.resolve();
+  return (async () => {
+    try {
+      const live = await previewApi.latest(domainId, portal.id, 'PORTAL_LIVE');
+      if (live === null) await taskRunnerApi.clear(domainId, portal.id);
+    } catch {
+      // Closing the portal never fails on it.
+    }
+  })();
+}
+
+/** Closes the open portal (its selection), applying the close rule above to it. */
+export function closePortal(): void {
+  const { domain, portal } = useSelectionStore.getState();
+  clearPortalSelection();
+  if (domain && portal) void clearBuildWithoutLivePreview(domain.id, portal);
+}
 
 /** The selection-store view of an open portal. */
 export function openedToSelection(opened: OpenedPortal): { portal: SelectedPortal; info: OpenedPortalInfo } {
@@ -305,6 +340,10 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
       return;
     }
   }
+  // Another portal replaces the open one: that one closes (spec 3 §4, the close rule).
+  const previous = useSelectionStore.getState();
+  if (previous.domain && previous.portal && String(previous.portal.id) !== route.portalId)
+    void clearBuildWithoutLivePreview(previous.domain.id, previous.portal);
   const language = resolveLanguage(info, route.language);
   selectPortal(selected, info, branch, info.defaultLanguage);
   emit('portalOpened');

@@ -18,12 +18,13 @@ import { lookupLabel, useLookup } from '../../api/lookup';
 import { ENGINE_LABELS, SUPPORT_LEVEL_LABELS } from './format';
 import { PageFrame } from '../../ui/PageFrame';
 import { StatCard, StatRow } from '../../ui/StatCard';
+import { PreviewsCard } from '../preview/PreviewsCard';
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
 
 /**
  * Portal Dashboard: the open portal at a glance — counts and facts, the editing areas that
- * exist, the branch's recent commits (Revert To), who else has uncommitted work here, and the
+ * exist, the portal's previews (Live preview, Locked preview and the caller's latest), the branch's recent commits (Revert To), who else has uncommitted work here, and the
  * linked microsites (not for microsites themselves).
  */
 export default function PortalDashboard() {
@@ -65,6 +66,7 @@ export default function PortalDashboard() {
         <StatCard label="Local commits" value={commitCount} />
       </StatRow>
       <EditingAreas />
+      <PreviewsCard d={domain.id} p={portal.id} />
       <Card variant="outlined">
         <Table size="small" aria-label="Portal details">
           <TableBody>

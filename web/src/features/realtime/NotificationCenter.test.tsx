@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../app/toasts/toastService';
-import { jsonResponse, mockFetch } from '../../test/helpers';
+import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
+import { LIVE_LINK, PNG_1X1, samplePreview } from '../preview/testing';
 import { NotificationCenter } from './NotificationCenter';
 import { RealtimeMount } from './RealtimeMount';
 import { upsertNotification } from './notificationsStore';
@@ -178,5 +179,105 @@ describe('NotificationCenter', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(String(url)).toContain('api/v1/portal/clone/1/3');
     expect(JSON.parse(String(init?.body))).toMatchObject({ name: 'Retryable', type: 'CREW' });
+  });
+
+  describe('preview cards', () => {
+    const retry = { domainId: 1, portalId: 2, type: 'PORTAL_LIVE', branch: 'master', language: 'en_GB', page: 'home' };
+    const previewMessage = (status: string, extra: Record<string, unknown> = {}, messageType = 'CREATE_PREVIEW') =>
+      progress({
+        id: `${messageType}-5`,
+        title: 'Live preview',
+        status,
+        progress: status === 'PROGRESS' ? 40 : 100,
+        messageType,
+        data: {
+          preview: samplePreview(
+            status === 'SUCCESS' ? {} : { status: status === 'ERROR' ? 'FAILED' : 'PROGRESS', link: '' },
+          ),
+          domainId: 1,
+          portalId: 2,
+          domainName: 'Demo Airline',
+          portalName: 'Passenger Portal',
+          retry,
+          ...extra,
+        },
+      });
+
+    it('show the domain and portal names, Details, and Open preview once done', async () => {
+      mockFetch({
+        'GET api/v1/preview/qrCode/5': () => jsonResponse({ id: 5, link: LIVE_LINK, qrCode: PNG_1X1 }),
+        'GET api/v1/preview/1/2/5': () => jsonResponse(samplePreview({ status: 'PROGRESS', link: '' })),
+      });
+      renderApp(shell());
+      act(() => fake.message(previewMessage('PROGRESS')));
+      await userEvent.click(bell());
+      const item = () => screen.getByRole('listitem', { name: 'Live preview' });
+      expect(within(item()).getByText('Demo Airline · Passenger Portal')).toBeInTheDocument();
+      expect(within(item()).getByRole('button', { name: 'Details' })).toBeInTheDocument();
+      expect(within(item()).queryByRole('link', { name: 'Open preview' })).toBeNull();
+      expect(within(item()).queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(within(item()).queryByRole('button', { name: /Dismiss/ })).toBeNull();
+
+      act(() => fake.message(previewMessage('SUCCESS')));
+      const openLink = within(item()).getByRole('link', { name: 'Open preview' });
+      expect(openLink).toHaveAttribute('href', LIVE_LINK);
+      expect(openLink).toHaveAttribute('target', '_blank');
+      expect(openLink).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(within(item()).getByRole('button', { name: 'Dismiss Live preview' })).toBeInTheDocument();
+
+      await userEvent.click(within(item()).getByRole('button', { name: 'Details' }));
+      const dialog = screen.getByRole('dialog', { name: 'Preview' });
+      expect(within(dialog).getByRole('link', { name: 'Preview link' })).toHaveTextContent(LIVE_LINK);
+      expect(await within(dialog).findByRole('img', { name: 'QR code of the preview link' })).toHaveAttribute(
+        'src',
+        `data:image/png;base64,${PNG_1X1}`,
+      );
+    });
+
+    it('Retry posts the request again; a failed retry shows the error title and message', async () => {
+      let fail = false;
+      const fetch = mockFetch({
+        'POST api/v1/preview/1/2': () =>
+          fail
+            ? errorResponse(409, {
+                errorTitle: 'Preview refused',
+                errorMessage: 'An inactive portal cannot be previewed.',
+              })
+            : jsonResponse(samplePreview({ status: 'PROGRESS', link: '' }), 202),
+      });
+      renderApp(shell());
+      act(() => fake.message(previewMessage('ERROR')));
+      await userEvent.click(bell());
+      const item = screen.getByRole('listitem', { name: 'Live preview' });
+      expect(within(item).queryByRole('link', { name: 'Open preview' })).toBeNull();
+      await userEvent.click(within(item).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      expect(bodyOf(fetch, 'POST api/v1/preview/1/2')).toEqual({
+        type: 'PORTAL_LIVE',
+        branch: 'master',
+        language: 'en_GB',
+        page: 'home',
+      });
+      expect(useToastStore.getState().toasts).toHaveLength(0);
+
+      fail = true;
+      await userEvent.click(within(item).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        type: 'DANGER',
+        title: 'Preview refused',
+        message: 'An inactive portal cannot be previewed.',
+      });
+    });
+
+    it('a loadable preview card renders the same, without Retry when it carries no retry', async () => {
+      renderApp(shell());
+      act(() => fake.message(previewMessage('ERROR', { retry: undefined }, 'CREATE_LOADABLE_PREVIEW')));
+      await userEvent.click(bell());
+      const item = screen.getByRole('listitem', { name: 'Live preview' });
+      expect(within(item).getByText('Demo Airline · Passenger Portal')).toBeInTheDocument();
+      expect(within(item).getByRole('button', { name: 'Details' })).toBeInTheDocument();
+      expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+    });
   });
 });

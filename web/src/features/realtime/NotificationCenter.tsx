@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { portalApi } from '../../api/portal';
 import { showHttpError } from '../../app/toasts/toastService';
+import { PreviewCardActions } from '../preview/PreviewCardActions';
 import { ELAPSED_TICK_MS, formatElapsed } from './format';
 import {
   clearNotifications,
@@ -25,6 +26,7 @@ import {
   isFinished,
   NOTIFICATION_REMOVAL_MS,
   portalDashboardPath,
+  previewNotice,
   retryRequest,
   useNotificationsStore,
   type NotificationCard as Card,
@@ -68,6 +70,8 @@ function NotificationCardView({
   const [retrying, setRetrying] = useState(false);
   const created = createdPortal(card);
   const retry = retryRequest(card);
+  const preview = previewNotice(card);
+  const names = preview ? [preview.domainName, preview.portalName].filter(Boolean).join(' · ') : '';
   const elapsedMs = (card.finishedAt ?? Math.max(now, card.startedAt)) - card.startedAt;
   const onRetry = async () => {
     if (!retry) return;
@@ -96,6 +100,11 @@ function NotificationCardView({
             <Typography variant="subtitle2" sx={{ wordBreak: 'break-word' }}>
               {card.title || card.messageType}
             </Typography>
+            {names && (
+              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                {names}
+              </Typography>
+            )}
             {card.details && (
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                 {card.details}
@@ -134,6 +143,7 @@ function NotificationCardView({
               Retry
             </Button>
           )}
+          {preview && <PreviewCardActions card={card} notice={preview} />}
         </Stack>
       </Paper>
     </Collapse>
@@ -174,7 +184,9 @@ function NotificationList({ onNavigate }: { onNavigate: (path: string) => void }
 /**
  * The header's notification centre (spec 1 §2.1, spec 3 §4): a bell with the number of cards,
  * opening a popover with progress cards, their elapsed time, dismiss, 'Clear all',
- * 'GO TO PORTAL' for a created portal and 'Retry' for a failed one that can be retried.
+ * 'GO TO PORTAL' for a created portal and 'Retry' for a failed one that can be retried; preview
+ * cards (CREATE_PREVIEW, CREATE_LOADABLE_PREVIEW) show the domain and portal names, Details,
+ * 'Open preview' once done and 'Retry' on error (features/preview/PreviewCardActions).
  */
 export function NotificationCenter() {
   const count = useNotificationsStore((s) => s.cards.length);

@@ -7,6 +7,7 @@ import {
   dismissNotification,
   NOTIFICATION_REMOVAL_MS,
   parseNotification,
+  previewNotice,
   resetNotifications,
   retryRequest,
   upsertNotification,
@@ -123,5 +124,56 @@ describe('formatElapsed', () => {
     expect(formatElapsed(86400)).toBe('24.00 hours');
     expect(formatElapsed(129600)).toBe('1.50 days');
     expect(formatElapsed(-3)).toBe('0 seconds');
+  });
+});
+
+describe('previewNotice', () => {
+  const data = {
+    preview: {
+      id: 5,
+      type: 'PORTAL_LIVE',
+      status: 'READY',
+      domainId: 1,
+      portalId: 2,
+      domainName: 'Demo Airline',
+      portalName: 'Passenger Portal',
+      link: 'http://x/l',
+    },
+    domainId: 1,
+    portalId: 2,
+    domainName: 'Demo Airline',
+    portalName: 'Passenger Portal',
+    retry: { domainId: 1, portalId: 2, type: 'PORTAL_LOCKED', branch: 'master', language: '', page: 'home' },
+  };
+
+  it('reads the names, the preview and, on error only, the retry', () => {
+    const success = previewNotice(n('p', { messageType: 'CREATE_PREVIEW', status: 'SUCCESS', data }));
+    expect(success).toMatchObject({ domainId: '1', portalId: '2', domainName: 'Demo Airline', retry: null });
+    expect(success?.preview?.link).toBe('http://x/l');
+    const error = previewNotice(n('p', { messageType: 'CREATE_PREVIEW', status: 'ERROR', data }));
+    expect(error?.retry).toEqual({
+      domainId: '1',
+      portalId: '2',
+      type: 'PORTAL_LOCKED',
+      branch: 'master',
+      language: undefined,
+      page: 'home',
+    });
+  });
+
+  it('is null for other messages; loadable previews have no retry; bad payloads are tolerated', () => {
+    expect(previewNotice(n('p', { messageType: 'CREATE_PORTAL', data }))).toBeNull();
+    expect(previewNotice(n('p', { messageType: 'CREATE_LOADABLE_PREVIEW', status: 'ERROR', data }))?.retry).toBeNull();
+    const bare = previewNotice(n('p', { messageType: 'CREATE_PREVIEW', status: 'ERROR', data: 'nonsense' }));
+    expect(bare).toEqual({
+      domainId: null,
+      portalId: null,
+      domainName: '',
+      portalName: '',
+      preview: null,
+      retry: null,
+    });
+    const badRetry = { ...data, retry: { domainId: 1, portalId: 2, type: 'LOADABLE' } };
+    expect(previewNotice(n('p', { messageType: 'CREATE_PREVIEW', status: 'ERROR', data: badRetry }))?.retry).toBeNull();
   });
 });

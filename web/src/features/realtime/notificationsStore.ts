@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { NewPortal } from '../../api/portal';
+import { isPreview, type PortalPreviewType, type Preview } from '../../api/preview';
 import { paths } from '../../app/paths';
 
 export type NotificationStatus = 'PROGRESS' | 'SUCCESS' | 'ERROR';
@@ -201,4 +202,67 @@ export function retryRequest(card: Notification): RetryRequest | null {
       : null;
   }
   return null;
+}
+
+/** Preview generation cards (spec 3 §4 "Previews"). */
+export const PREVIEW_PROGRESS_TYPES = ['CREATE_PREVIEW', 'CREATE_LOADABLE_PREVIEW'] as const;
+
+export const isPreviewNotification = (n: Pick<Notification, 'messageType'>): boolean =>
+  (PREVIEW_PROGRESS_TYPES as readonly string[]).includes(n.messageType);
+
+/** What a failed portal preview is asked for again with (data.retry of a CREATE_PREVIEW). */
+export interface PreviewRetry {
+  domainId: string;
+  portalId: string;
+  type: PortalPreviewType;
+  branch?: string;
+  language?: string;
+  page?: string;
+}
+
+/** What a preview card shows: data {preview, domainId, portalId, domainName, portalName, retry}. */
+export interface PreviewNotice {
+  domainId: string | null;
+  portalId: string | null;
+  domainName: string;
+  portalName: string;
+  /** The preview as the message knows it (null when it carries none). */
+  preview: Preview | null;
+  /** Only on an ERROR card that carries a usable retry (never for loadable previews yet). */
+  retry: PreviewRetry | null;
+}
+
+const idOf = (v: unknown): string | null =>
+  (typeof v === 'number' || typeof v === 'string') && String(v) !== '' ? String(v) : null;
+const optionalText = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Reads a preview card's data; null for other messages. */
+export function previewNotice(n: Pick<Notification, 'messageType' | 'data' | 'status'>): PreviewNotice | null {
+  if (!isPreviewNotification(n)) return null;
+  const d = n.data && typeof n.data === 'object' ? (n.data as Record<string, unknown>) : {};
+  const preview = isPreview(d.preview) ? d.preview : null;
+  let retry: PreviewRetry | null = null;
+  const r = d.retry && typeof d.retry === 'object' ? (d.retry as Record<string, unknown>) : null;
+  if (n.status === 'ERROR' && n.messageType === 'CREATE_PREVIEW' && r) {
+    const domainId = idOf(r.domainId);
+    const portalId = idOf(r.portalId);
+    if (domainId && portalId && (r.type === 'PORTAL_LIVE' || r.type === 'PORTAL_LOCKED')) {
+      retry = {
+        domainId,
+        portalId,
+        type: r.type,
+        branch: optionalText(r.branch),
+        language: optionalText(r.language),
+        page: optionalText(r.page),
+      };
+    }
+  }
+  return {
+    domainId: idOf(d.domainId) ?? (preview ? String(preview.domainId) : null),
+    portalId: idOf(d.portalId) ?? (preview ? String(preview.portalId) : null),
+    domainName: text(d.domainName) || preview?.domainName || '',
+    portalName: text(d.portalName) || preview?.portalName || '',
+    preview,
+    retry,
+  };
 }

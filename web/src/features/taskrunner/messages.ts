@@ -66,3 +66,9 @@ export const TASK_RUNNER_POLL_MS = 5000;
 export const TASK_RUNNER_FETCH_DELAY_MS = 200;
 /** Spec 3 §9: the panel's width. */
 export const TASK_RUNNER_PANEL_WIDTH = 634;
+/**
+ * Spec 3 §4 "Task runner": a RUNNING or VALIDATING state that has not changed for this long is
+ * taken as stuck, and the tasks are re-run once (a run's wall time on the server is capped at 10
+ * minutes too, so a live run always changes state before this).
+ */
+export const TASK_RUNNER_STUCK_MS = 10 * 60 * 1000;
