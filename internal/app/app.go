@@ -26,6 +26,7 @@ import (
 	"portalwright/internal/audit"
 	"portalwright/internal/config"
 	"portalwright/internal/document"
+	"portalwright/internal/handover"
 	"portalwright/internal/history"
 	"portalwright/internal/httpapi"
 	"portalwright/internal/httpx"
@@ -72,7 +73,10 @@ type App struct {
 	shares *preview.Shares
 	// loadables make packages; closed before the task runner too.
 	loadables *loadable.Service
-	started   time.Time // the data dir sweep leaves what this instance made after it
+	// handOver queues loadables for downstream systems; stopHandOver stops its worker.
+	handOver     *handover.Service
+	stopHandOver func()
+	started      time.Time // the data dir sweep leaves what this instance made after it
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -232,6 +236,7 @@ func (a *App) wire(ctx context.Context) error {
 		return err
 	}
 	features = append(features, loadables)
+	features = append(features, a.newWhitelist())
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -305,6 +310,9 @@ func (a *App) Close() error {
 	}
 	if a.loadables != nil {
 		a.loadables.Close()
+	}
+	if a.stopHandOver != nil {
+		a.stopHandOver()
 	}
 	if a.stopTasks != nil {
 		a.stopTasks()

@@ -2,12 +2,15 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"path/filepath"
 
 	"portalwright/internal/caller"
+	"portalwright/internal/handover"
 	"portalwright/internal/loadable"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/realtime"
 	"portalwright/internal/workspace"
 )
 
@@ -26,7 +29,12 @@ func (a *App) newLoadables(ctx context.Context, repos *workspace.Repos) (*loadab
 	if err != nil {
 		return nil, err
 	}
-	a.loadables = svc
+	h, err := a.newHandOver()
+	if err != nil {
+		svc.Close()
+		return nil, err
+	}
+	a.loadables = svc.WithHandOver(h)
 	return loadable.NewHandler(svc, a.PortalAccess, loadablePreviews{a}), nil
 }
 
@@ -56,4 +64,28 @@ type loadablePreviews struct{ a *App }
 func (p loadablePreviews) CreateFromPackage(ctx context.Context, c caller.Caller, pa portalaccess.Portal, versionTag, emulator string,
 	extract func(dest string) error, r *http.Request) (any, error) {
 	return p.a.shares.CreateFromPackage(ctx, c, pa, versionTag, emulator, extract, r)
+}
+
+// newHandOver builds the hand-over of approved loadables (issue 14 item 2): the targets file
+// (--handover-config, else data/handover.json when present; a bad file stops the server), the
+// durable queue's worker, UPLOAD_LOADABLE cards to the user's room.
+func (a *App) newHandOver() (*handover.Service, error) {
+	targets, err := handover.LoadFor(a.Config.HandoverConfig, a.Config.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("hand-over targets: %w", err)
+	}
+	svc := handover.New(a.DB, targets, a.Log, handOverEvents{a.Hub})
+	a.handOver = svc
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); svc.Run(ctx) }()
+	a.stopHandOver = func() { cancel(); <-done }
+	return svc, nil
+}
+
+// handOverEvents publishes hand-over progress to the user's room.
+type handOverEvents struct{ hub *realtime.Hub }
+
+func (h handOverEvents) Report(ctx context.Context, userID int64, n handover.Notification) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.UserRoom(userID), Title: n.MessageType, Data: n, MessageType: realtime.TypeProgress})
 }

@@ -5,15 +5,20 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/config"
+	"portalwright/internal/handover"
 	"portalwright/internal/identity"
 	"portalwright/internal/loadable"
 	"portalwright/internal/store/storetest"
@@ -56,9 +61,42 @@ func loadableSuite(t *testing.T, cfg config.Config) {
 	}
 	cfg.Demo = true
 	cfg.AdminPassword = "admin-pass"
+	// A downstream endpoint that fails twice, then takes the package.
+	var mu sync.Mutex
+	var answers []int
+	var ids []string
+	var received [][]byte
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		defer mu.Unlock()
+		ids = append(ids, r.Header.Get("X-Portalwright-Delivery"))
+		if len(answers) < 2 {
+			answers = append(answers, 503)
+			w.WriteHeader(503)
+			return
+		}
+		if err := handover.Verify(r.Header, []byte("a-shared-secret-of-32-characters"), time.Now(), time.Minute); err != nil {
+			answers = append(answers, 401)
+			w.WriteHeader(401)
+			return
+		}
+		answers = append(answers, 200)
+		received = append(received, body)
+	}))
+	defer receiver.Close()
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	targets := `{"targets":[{"name":"unity-test","system":"unity","kind":"http","url":"` + receiver.URL + `/in","secret":"a-shared-secret-of-32-characters"}]}`
+	if err := os.WriteFile(filepath.Join(cfg.DataDir, "handover.json"), []byte(targets), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	srv := start(t, cfg)
 	ctx := context.Background()
 	a := srv.app
+	a.handOver.Backoff = 20 * time.Millisecond
+	a.handOver.MaxBackoff = 50 * time.Millisecond
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
 	groups := map[string][]string{
 		"Makers":    {"portal:r", "loadable:c", "loadable:r"},
@@ -199,6 +237,42 @@ func loadableSuite(t *testing.T, cfg config.Config) {
 	if r := maker.Do("GET", base+"/getCopyright/"+itoa(one.ID), ""); r.Status != 200 || !strings.Contains(r.Body, `"accept":true`) || !strings.Contains(r.Body, `"userName":"maker"`) {
 		t.Fatalf("getCopyright: %d %s", r.Status, r.Body)
 	}
+
+	// Hand-over: only approved loadables, to a configured target; the endpoint that failed
+	// twice receives exactly one package, the approved one, under one delivery id.
+	if r := approver.Do("POST", base+"/unity/"+itoa(two.ID), `{"target":"unity-test"}`); r.Status != 409 || !strings.Contains(r.Body, "LOADABLE_NOT_APPROVED") {
+		t.Fatalf("hand over a rejected loadable: %d %s", r.Status, r.Body)
+	}
+	if r := approver.Do("POST", base+"/unity/"+itoa(one.ID), `{"target":"nowhere"}`); r.Status != 400 {
+		t.Fatalf("hand over to an unknown target: %d %s", r.Status, r.Body)
+	}
+	if r := maker.Do("POST", base+"/unity/"+itoa(one.ID), `{"target":"unity-test"}`); r.Status != 403 {
+		t.Fatalf("hand over without loadable approval: %d", r.Status)
+	}
+	if r := maker.Do("GET", base+"/unity/profiles/"+itoa(one.ID), ""); r.Status != 200 || !strings.Contains(r.Body, `"unity-test"`) || strings.Contains(r.Body, "secret") {
+		t.Fatalf("profiles: %d %s", r.Status, r.Body)
+	}
+	for range 2 { // asked twice: one delivery
+		if r := approver.Do("POST", base+"/unity/"+itoa(one.ID), `{"target":"unity-test"}`); r.Status != 202 {
+			t.Fatalf("hand over: %d %s", r.Status, r.Body)
+		}
+	}
+	var deliveries []struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		_ = json.Unmarshal([]byte(maker.Do("GET", base+"/handover/"+itoa(one.ID), "").Body), &deliveries)
+		if len(deliveries) == 1 && deliveries[0].Status == "DELIVERED" {
+			break
+		}
+	}
+	mu.Lock()
+	if len(deliveries) != 1 || deliveries[0].Status != "DELIVERED" || len(received) != 1 || !bytes.Equal(received[0], []byte(dl.Body)) ||
+		strings.Join(ids, ",") != strings.Repeat(itoa(deliveries[0].ID)+",", 2)+itoa(deliveries[0].ID) {
+		t.Fatalf("hand-over: deliveries %+v, answers %v, ids %v, %d received", deliveries, answers, ids, len(received))
+	}
+	mu.Unlock()
 
 	// A tampered package cannot be approved.
 	three := generated(create("news-three", "1.0", true))

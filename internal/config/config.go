@@ -61,6 +61,9 @@ type Config struct {
 	// locked preview's snapshot.
 	PreviewTTL   time.Duration
 	PreviewMaxMB int
+	// HandoverConfig is the path of the loadable hand-over targets file (internal/handover);
+	// empty: <data-dir>/handover.json if it exists, else no targets.
+	HandoverConfig string
 }
 
 // TaskLimits bound a task run (the sandbox's time, memory and processes).
@@ -151,6 +154,7 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "preview-ttl", env: "PORTALWRIGHT_PREVIEW_TTL", usage: "how long a preview link stays valid", dur: &c.PreviewTTL})
 	b.add(flagSpec{name: "preview-max-mb", env: "PORTALWRIGHT_PREVIEW_MAX_MB", usage: "largest portal a locked preview may copy, in MiB", num: &c.PreviewMaxMB})
 	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
+	b.add(flagSpec{name: "handover-config", env: "PORTALWRIGHT_HANDOVER_CONFIG", usage: "path of the loadable hand-over targets file (default: <data-dir>/handover.json if it exists)", str: &c.HandoverConfig})
 	return b
 }
 

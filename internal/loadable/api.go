@@ -26,7 +26,6 @@ type Handler struct {
 	svc      *Service
 	access   *portalaccess.Checker
 	previews Previews
-	extra    []httpx.Route
 }
 
 // NewHandler serves svc; previews may be nil (no loadable previews).
@@ -34,11 +33,6 @@ func NewHandler(svc *Service, access *portalaccess.Checker, previews Previews) *
 	return &Handler{svc: svc, access: access, previews: previews}
 }
 
-// With adds routes under the same base (the hand-over's unity/… and scmdb/… calls).
-func (h *Handler) With(routes ...httpx.Route) *Handler {
-	h.extra = append(h.extra, routes...)
-	return h
-}
 
 // Base is the loadable routes' prefix.
 const Base = "/loadable/{domainId}/{portalId}"
@@ -63,7 +57,7 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: get, Pattern: Base + "/getCopyright/{id}", Access: in(PermRead), Handler: at(withID(h.getCopyright))},
 		{Method: get, Pattern: Base + "/unity/partNumber", Access: in(PermCreate), Handler: at(h.partNumber)},
 	}
-	return append(routes, h.extra...)
+	return append(routes, h.HandOverRoutes()...)
 }
 
 // ID reads the {id} parameter.

@@ -20,6 +20,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
+	"portalwright/internal/handover"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
@@ -68,6 +69,7 @@ type Service struct {
 	portals  Portals
 	people   People
 	progress portal.Progress
+	handover *handover.Service // nil: no hand-over
 	log      *slog.Logger
 	now      func() time.Time
 

@@ -16,4 +16,5 @@ import './pagesource/register';
 import './pagemanager/register';
 import './search/register';
 import './taskrunner/register';
+import './whitelist/register';
 export {};

@@ -30,6 +30,7 @@ import {
   useSelectionStore,
 } from '../selection/selectionStore';
 import { clearGlobalError, GLOBAL_ERROR_MESSAGES, raiseGlobalError } from '../selection/workspaceError';
+import { clearBuildWithoutLivePreview } from '../selection/portalChain';
 import { useSessionStore } from '../session/sessionStore';
 import { toasts } from '../toasts/toastService';
 
@@ -247,7 +248,13 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
       // A newer navigation took over: leave the selection to it.
       if (request.signal.aborted) return null;
       // The domain opens (closing the previous one) only once its permissions are known.
-      if (domain !== 'current') selectDomain({ id: domain.id, name: domain.name });
+      if (domain !== 'current') {
+        // Another domain closes the open portal: the close rule applies (spec 3 §4).
+        const { domain: previous, portal: open } = useSelectionStore.getState();
+        if (previous && open && String(previous.id) !== String(domain.id))
+          void clearBuildWithoutLivePreview(previous.id, open);
+        selectDomain({ id: domain.id, name: domain.name });
+      }
       setDomainPermissions(domainId, roles.roles ?? [], roles.permissions ?? []);
     } finally {
       overlay.hide();

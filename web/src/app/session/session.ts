@@ -20,6 +20,8 @@ import { userApi } from '../../api/user';
 import { basePath, reloadPage, resetHashToRoot } from '../browser/location';
 import { overlay } from '../overlay/overlayStore';
 import { waitForTasks } from '../../features/taskrunner/hold';
+import { clearBuildWithoutLivePreview } from '../selection/portalChain';
+import { useSelectionStore } from '../selection/selectionStore';
 import { initialSessionState, useSessionStore } from './sessionStore';
 
 export const AUTH_CHECK_OVERLAY_DELAY_MS = 800;
@@ -211,6 +213,9 @@ export async function logout(): Promise<void> {
   set({ status: 'loggingOut', sessionConflict: false });
   overlay.show(MESSAGES.loggingOut);
   await waitForTasks(); // spec 3 §4: logout waits for running tasks
+  // … and clears the build if needed (no live preview of the open portal), while signed in.
+  const { domain, portal } = useSelectionStore.getState();
+  if (domain && portal) await clearBuildWithoutLivePreview(domain.id, portal);
   resetHashToRoot();
   try {
     await userApi.logout();

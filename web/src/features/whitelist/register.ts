@@ -1,0 +1,9 @@
+/** The Whitelist screen (spec 3 §2) in the Portal menu ('Whitelist'): …/whitelist. */
+import { patterns } from '../../app/paths';
+import { registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.whitelist',
+  path: `${patterns.portalModule}/whitelist`,
+  lazy: () => import('./WhitelistScreen'),
+});
