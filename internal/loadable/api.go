@@ -33,7 +33,6 @@ func NewHandler(svc *Service, access *portalaccess.Checker, previews Previews) *
 	return &Handler{svc: svc, access: access, previews: previews}
 }
 
-
 // Base is the loadable routes' prefix.
 const Base = "/loadable/{domainId}/{portalId}"
 
