@@ -85,7 +85,7 @@ const (
 	batchSize       = 50
 	maxBatches      = 100
 	maxErrorLen     = 1000
-	maxManifestSize = 512 << 10 // it travels base64-encoded in a header
+	maxManifestSize = 64 << 20 // the manifest of the largest package (it is stored with the delivery)
 	maxTextLen      = 500
 )
 

@@ -3,7 +3,6 @@ package handover
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -201,16 +200,15 @@ func TestHTTPRetriesThenDelivers(t *testing.T) {
 			if hex.EncodeToString(sum[:]) != r.header.Get(HeaderSHA256) || r.header.Get(HeaderSHA256) != pkg.SHA256 {
 				t.Errorf("request %d: body sha mismatch", i)
 			}
-			m, _ := base64.StdEncoding.DecodeString(r.header.Get(HeaderManifest))
-			if string(m) != string(pkg.Manifest) {
-				t.Errorf("request %d: manifest %q", i, m)
+			if msum := sha256.Sum256(pkg.Manifest); r.header.Get(HeaderManifest) != hex.EncodeToString(msum[:]) {
+				t.Errorf("request %d: manifest sha %q", i, r.header.Get(HeaderManifest))
 			}
 			if r.header.Get("Content-Type") != "application/gzip" || r.header.Get(HeaderLoadable) != "11" ||
 				r.header.Get(HeaderName) != "crew-news" || r.header.Get(HeaderVersion) != "1.2.3" || r.header.Get(HeaderPartNumber) != "PN-0001" {
 				t.Errorf("request %d: headers %v", i, r.header)
 			}
 			// The signed string, computed independently.
-			signed := r.header.Get(HeaderTimestamp) + "." + strconv.FormatInt(d.ID, 10) + "." + pkg.SHA256 + "." + base64.StdEncoding.EncodeToString(pkg.Manifest)
+			signed := r.header.Get(HeaderTimestamp) + "." + strconv.FormatInt(d.ID, 10) + "." + pkg.SHA256 + "." + ManifestSHA256(pkg.Manifest)
 			if r.header.Get(HeaderSignature) != Sign([]byte(testSecret), signed) {
 				t.Errorf("request %d: signature does not cover %q", i, signed)
 			}

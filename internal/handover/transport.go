@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -30,7 +29,7 @@ const (
 	HeaderVersion    = "X-Portalwright-Version"
 	HeaderPartNumber = "X-Portalwright-Part-Number"
 	HeaderSHA256     = "X-Portalwright-SHA256"
-	HeaderManifest   = "X-Portalwright-Manifest"
+	HeaderManifest   = "X-Portalwright-Manifest-SHA256"
 	HeaderTimestamp  = "X-Portalwright-Timestamp"
 	HeaderSignature  = "X-Portalwright-Signature"
 	HeaderFileName   = "X-Portalwright-File-Name"
@@ -38,12 +37,19 @@ const (
 )
 
 // SignedString is what the signature covers: timestamp "." deliveryID "." archiveSHA256 "."
-// manifestB64, where timestamp is the X-Portalwright-Timestamp value (unix seconds),
+// manifestSHA256, where timestamp is the X-Portalwright-Timestamp value (unix seconds),
 // deliveryID the X-Portalwright-Delivery value, archiveSHA256 the lower-case hex
-// X-Portalwright-SHA256 value and manifestB64 the X-Portalwright-Manifest value (standard
-// base64, with padding, of manifest.json).
-func SignedString(timestamp string, deliveryID int64, archiveSHA256, manifestB64 string) string {
-	return timestamp + "." + strconv.FormatInt(deliveryID, 10) + "." + archiveSHA256 + "." + manifestB64
+// X-Portalwright-SHA256 value and manifestSHA256 the X-Portalwright-Manifest-SHA256 value
+// (lower-case hex SHA-256 of manifest.json, the archive's first entry: a manifest of any size
+// is bound without travelling in a header).
+func SignedString(timestamp string, deliveryID int64, archiveSHA256, manifestSHA256 string) string {
+	return timestamp + "." + strconv.FormatInt(deliveryID, 10) + "." + archiveSHA256 + "." + manifestSHA256
+}
+
+// ManifestSHA256 is the X-Portalwright-Manifest-SHA256 value of a manifest.
+func ManifestSHA256(manifest []byte) string {
+	sum := sha256.Sum256(manifest)
+	return hex.EncodeToString(sum[:])
 }
 
 // Sign returns the X-Portalwright-Signature value: "sha256=" + hex(HMAC-SHA256(secret, signed)).
@@ -141,7 +147,7 @@ func (s *Service) sendHTTP(ctx context.Context, t Target, c *claimed) result {
 		return result{err: fmt.Errorf("build request to %s: %w", t.redactedURL(), err), permanent: true}
 	}
 	req.ContentLength = size
-	manifest := base64.StdEncoding.EncodeToString(c.pkg.Manifest)
+	manifest := ManifestSHA256(c.pkg.Manifest)
 	ts := strconv.FormatInt(s.now().Unix(), 10)
 	h := req.Header
 	h.Set("Content-Type", "application/gzip")
