@@ -125,3 +125,18 @@ echo "== Previews (issue 13) =="
 # index.html on a new connection (median of 51), then 50 keep-alive viewers for 5 s.
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 10m -run 'TestPreviewViewers' -v ./internal/app/ 2>&1 \
   | grep -E 'preview:|FAIL' | sed -E 's/^ +preview_bench_test.go:[0-9]+: //'
+
+echo
+echo "== Git over SSH (issue 15) =="
+# git clone of a 10,000-file portal (~200 MB) through the built-in SSH server (the OpenSSH
+# client, the product's receive/upload rules) against git clone over `git daemon` of the same
+# repository, with and without checkout, alternating, medians of 3 (internal/gitssh).
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 60m -run 'TestBenchCloneOverSSH' -v ./internal/gitssh/ 2>&1 \
+  | grep -E 'BENCH|portal of|FAIL|SKIP' | sed -E 's/^ +bench_test.go:[0-9]+: //'
+
+echo
+echo "== Loadables (issue 14) =="
+# The demo Passenger Portal with 200 MB of assets: generation against git archive + the same
+# build run directly, the server's RSS growth, and the download against a bare file server.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run 'TestLoadableFigures' -v ./internal/app/ 2>&1 \
+  | grep -E '^BENCH|FAIL'

@@ -179,6 +179,23 @@ func (t *previewTasks) Build(ctx context.Context, dir string, s taskrunner.Setti
 	return run.Wait(), nil
 }
 
+// NewWorkdir is a folder of the snapshot runner's to fill and build in place (loadables).
+func (t *previewTasks) NewWorkdir() (*taskrunner.Workdir, error) { return t.snapshots.NewWorkdir() }
+
+// BuildIn runs the tasks in a filled Workdir; the output stays in it.
+func (t *previewTasks) BuildIn(ctx context.Context, w *taskrunner.Workdir, s taskrunner.Settings) (taskrunner.State, error) {
+	k := taskrunner.Key{UserID: -1, PortalID: t.next.Add(1)}
+	defer t.snapshots.Forget(k)
+	run, err := t.snapshots.Start(taskrunner.Request{Key: k, Workdir: w, Settings: s})
+	if err != nil {
+		return taskrunner.State{}, err
+	}
+	if err := waitRun(ctx, run, true); err != nil {
+		return taskrunner.State{}, err
+	}
+	return run.Wait(), nil
+}
+
 // waitRun waits for a run to end or ctx to be done (then cancelling the run when it is ours).
 func waitRun(ctx context.Context, run *taskrunner.Run, ours bool) error {
 	select {

@@ -35,9 +35,11 @@ type Repos interface {
 	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
 }
 
-// Builder runs a portal's tasks on a folder (the task runner's snapshot builds).
+// Builder runs a portal's tasks in place on a snapshot (the task runner's Workdir builds: the
+// snapshot is written into the runner's folder, so nothing is copied in or out).
 type Builder interface {
-	Build(ctx context.Context, dir string, s taskrunner.Settings) (taskrunner.State, error)
+	NewWorkdir() (*taskrunner.Workdir, error)
+	BuildIn(ctx context.Context, w *taskrunner.Workdir, s taskrunner.Settings) (taskrunner.State, error)
 }
 
 // Portals names portals and their domains.
@@ -382,11 +384,24 @@ func (s *Service) generate(l *Loadable, card card) {
 	}
 	_ = os.RemoveAll(work)
 	card.report(15, "Taking the commit "+l.CommitID[:12])
+	started := time.Now()
+	var tSnapshot, tBuild time.Duration
 	snap := filepath.Join(work, "snapshot")
+	var workdir *taskrunner.Workdir
+	if s.builder != nil { // the snapshot goes where the tasks can run on it in place
+		w, err := s.builder.NewWorkdir()
+		if err != nil {
+			fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"})
+			return
+		}
+		defer w.Remove()
+		workdir, snap = w, w.Dir()
+	}
 	if _, err := s.repos.Snapshot(ctx, l.PortalID, l.CommitID, snap, s.cfg.MaxBytes); err != nil {
 		fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The commit could not be taken: " + err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"})
 		return
 	}
+	tSnapshot = time.Since(started)
 	data, _ := os.ReadFile(filepath.Join(snap, "portal.json"))
 	settings, err := editing.ParseSettings(data)
 	if err != nil {
@@ -395,7 +410,7 @@ func (s *Service) generate(l *Loadable, card card) {
 	}
 	content := snap
 	if tr := taskrunner.Settings(settings.TaskRunnerSettings); tr.Active {
-		if s.builder == nil {
+		if workdir == nil {
 			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The portal's tasks cannot run on this server (no sandbox).", Code: "TASK_RUNNER_UNAVAILABLE"})
 			return
 		}
@@ -405,7 +420,7 @@ func (s *Service) generate(l *Loadable, card card) {
 			return
 		}
 		card.report(35, "Running the portal's tasks")
-		st, err := s.builder.Build(ctx, snap, tr)
+		st, err := s.builder.BuildIn(ctx, workdir, tr)
 		if err != nil || st.Phase != taskrunner.Stable {
 			msg := "The portal's tasks failed."
 			if err != nil {
@@ -416,6 +431,7 @@ func (s *Service) generate(l *Loadable, card card) {
 			fail(ErrorInfo{Title: "Failed to generate loadable", Message: msg, Code: ErrorCodeMakeload, Output: st.Output})
 			return
 		}
+		tBuild = time.Since(started) - tSnapshot
 		content = filepath.Join(snap, filepath.FromSlash(out))
 		if fi, err := os.Stat(content); err != nil || !fi.IsDir() {
 			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The tasks wrote no " + out + " folder.", Code: ErrorCodeMakeload, Output: st.Output})
@@ -436,6 +452,9 @@ func (s *Service) generate(l *Loadable, card card) {
 		s.log.Warn("loadables: could not record a generated package", "loadable", l.ID, "error", err)
 		return
 	}
+	s.log.Info("loadable generated", "loadable", l.ID, "portal", l.PortalID, "bytes", size,
+		"snapshot", tSnapshot.Round(time.Millisecond), "build", tBuild.Round(time.Millisecond),
+		"pack", (time.Since(started) - tSnapshot - tBuild).Round(time.Millisecond))
 	card.l = l
 	card.report(100, "The loadable "+l.Name+" "+l.Version+" is ready for approval")
 }

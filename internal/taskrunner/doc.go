@@ -8,8 +8,11 @@
 //     run a task with os/exec from the Runner's API.
 //   - The only writable place a task sees is a Scratch: a copy of the workspace (without .git and
 //     without the old output folder) in a directory the runner owns. A Scratch can only be made by
-//     copying (newScratch); no constructor takes a path to mount writable, so the workspace itself,
-//     the data directory, the database, other workspaces and HOME can never be handed to a task.
+//     copying (newScratch), or from a Workdir — a fresh folder below the runner's own scratch root
+//     that a caller filled with a disposable copy (a commit's snapshot for a loadable) and that
+//     only Runner.NewWorkdir makes; no constructor takes a path to mount writable, so the
+//     workspace itself, the data directory, the database, other workspaces and HOME can never
+//     be handed to a task.
 //     The build output is copied back into the workspace's output path only after a successful
 //     run, into a fresh directory swapped into place atomically; links and special files the task
 //     made are not copied back.

@@ -104,6 +104,9 @@ type Request struct {
 	// output folder is replaced on success).
 	Workspace string
 	Settings  Settings
+	// Workdir, when set, replaces Workspace: the tasks run in it directly (it is a disposable
+	// copy the caller filled, e.g. a commit's snapshot) and the output stays in it.
+	Workdir *Workdir
 }
 
 // Config configure New.
@@ -333,7 +336,12 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 		log.Notef("%s", n)
 	}
 	uid, gid := r.cfg.Sandbox.owner()
-	scratch, err := newScratch(r.cfg.ScratchRoot, req.Workspace, out, plan.MountAt, uid, gid)
+	var scratch *Scratch
+	if req.Workdir != nil {
+		scratch, err = adopt(req.Workdir, plan.MountAt, uid, gid)
+	} else {
+		scratch, err = newScratch(r.cfg.ScratchRoot, req.Workspace, out, plan.MountAt, uid, gid)
+	}
 	if err != nil {
 		return finish(Unstable, "A Task Runner Error Occurred", err.Error())
 	}
@@ -375,7 +383,11 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 	if ctx.Err() != nil {
 		return finish(Unstable, "Task run cancelled", "a newer run replaced this one")
 	}
-	if err := publishOutput(scratch, req.Workspace, out, lim.CopyBackBytes); err != nil {
+	if req.Workdir != nil {
+		if st, err := os.Lstat(filepath.Join(scratch.dir, filepath.FromSlash(out))); err != nil || !st.IsDir() {
+			return finish(Unstable, "Something went wrong while trying to build your portal", "the tasks did not produce the output folder "+out)
+		}
+	} else if err := publishOutput(scratch, req.Workspace, out, lim.CopyBackBytes); err != nil {
 		return finish(Unstable, "Something went wrong while trying to build your portal", err.Error())
 	}
 	if d := log.Dropped(); d > 0 {

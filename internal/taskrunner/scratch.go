@@ -18,13 +18,67 @@ type Scratch struct {
 	dir     string // host path of the copy
 	mountAt string // where the task sees it
 	parent  string // the run's private directory (removed by Remove)
+	kept    bool   // a Workdir's: its owner removes it
 }
 
 // MountAt is where the task sees the copy.
 func (s *Scratch) MountAt() string { return s.mountAt }
 
-// Remove deletes the copy.
-func (s *Scratch) Remove() error { return os.RemoveAll(s.parent) }
+// Remove deletes the copy (a Workdir's scratch is removed by the Workdir's owner).
+func (s *Scratch) Remove() error {
+	if s.kept {
+		return nil
+	}
+	return os.RemoveAll(s.parent)
+}
+
+// Workdir is a folder the runner owns below its scratch root, for a caller to fill with a
+// disposable copy (a commit's snapshot) and build in place: no copy in, no copy back, the
+// output stays in it. Only Runner.NewWorkdir makes one, so a task still can only ever be given
+// a folder of the runner's: never a workspace or the data directory.
+type Workdir struct {
+	dir, parent string
+}
+
+// Dir is where the caller writes the files (it does not exist yet).
+func (w *Workdir) Dir() string { return w.dir }
+
+// Remove deletes the folder and everything the tasks wrote.
+func (w *Workdir) Remove() error { return os.RemoveAll(w.parent) }
+
+// NewWorkdir makes a Workdir below the runner's scratch root.
+func (r *Runner) NewWorkdir() (*Workdir, error) {
+	if err := os.MkdirAll(r.cfg.ScratchRoot, 0o711); err != nil {
+		return nil, err
+	}
+	parent, err := os.MkdirTemp(r.cfg.ScratchRoot, "run-")
+	if err != nil {
+		return nil, err
+	}
+	return &Workdir{dir: filepath.Join(parent, "workspace"), parent: parent}, nil
+}
+
+// adopt makes a filled Workdir the run's scratch, owned by the sandbox's uid.
+func adopt(w *Workdir, mountAt string, uid, gid int) (*Scratch, error) {
+	if err := checkMountPoint(mountAt); err != nil {
+		return nil, err
+	}
+	if st, err := os.Lstat(w.dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("the work folder is empty")
+	}
+	if uid >= 0 {
+		err := filepath.WalkDir(w.parent, func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, uid, gid)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &Scratch{dir: w.dir, mountAt: mountAt, parent: w.parent, kept: true}, nil
+}
 
 // newScratch copies workspace (without .git and without the folder skip, relative, "" for
 // none) into a new directory below root, owned by the sandbox's uid. Links in the workspace are
