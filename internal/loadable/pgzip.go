@@ -101,7 +101,10 @@ func incompressible(b []byte) bool {
 
 type countingDiscard int
 
-func (c *countingDiscard) Write(p []byte) (int, error) { *c += countingDiscard(len(p)); return len(p), nil }
+func (c *countingDiscard) Write(p []byte) (int, error) {
+	*c += countingDiscard(len(p))
+	return len(p), nil
+}
 
 func (z *parallelGzip) Write(p []byte) (int, error) {
 	z.crc = crc32.Update(z.crc, crc32.IEEETable, p)
