@@ -37,6 +37,7 @@ have prlimit || need_apt+=(util-linux)
 if [ "$mode" = test ]; then
   [ -x /usr/bin/chromium ] || need_apt+=(chromium)
   have gcc || need_apt+=(gcc)   # go test -race needs cgo
+  have ssh || need_apt+=(openssh-client)   # git over SSH tests (internal/gitssh, internal/app)
 fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then

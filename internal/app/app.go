@@ -40,6 +40,7 @@ import (
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
 	"portalwright/internal/thumbnail"
+	"portalwright/internal/upstream"
 	webui "portalwright/web"
 )
 
@@ -73,10 +74,13 @@ type App struct {
 	shares *preview.Shares
 	// loadables make packages; closed before the task runner too.
 	loadables *loadable.Service
+	// upstream keeps imported portals in sync with their git hosts.
+	upstream *upstream.Service
 	// handOver queues loadables for downstream systems; stopHandOver stops its worker.
 	handOver     *handover.Service
 	stopHandOver func()
 	started      time.Time // the data dir sweep leaves what this instance made after it
+	gitSSH       *gitSSH   // git over SSH for authors (gitssh.go); nil unless --ssh-addr
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -174,6 +178,9 @@ func (a *App) wire(ctx context.Context) error {
 	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
 	a.PortalAccess = portalaccess.NewChecker(a.Portals)
 	a.Access.WithPortals(a.Portals) // deleting a domain deletes its portals and their files
+	if a.gitSSH, err = a.newGitSSH(repos); err != nil {
+		return err
+	}
 	if err := a.bootstrapAdmin(ctx); err != nil {
 		return err
 	}
@@ -237,6 +244,9 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	features = append(features, loadables)
 	features = append(features, a.newWhitelist())
+	if err := a.wireUpstream(repos, cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
+		return err
+	}
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -305,6 +315,7 @@ func (a *App) bootstrapDemo(ctx context.Context) error {
 
 // Close stops the event bus and releases the database.
 func (a *App) Close() error {
+	a.gitSSH.close()
 	if a.shares != nil {
 		a.shares.Close()
 	}
@@ -350,6 +361,11 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		}
 		defer stopMetrics()
 	}
+	stopSSH, err := a.gitSSH.listen(a) // git over SSH, when --ssh-addr is set
+	if err != nil {
+		return err
+	}
+	defer stopSSH()
 	fmt.Fprintf(a.console, "Portalwright %s is running at %s\n", portalwright.BackendVersion(), PublicURL(ln.Addr()))
 	workers, stopWorkers := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

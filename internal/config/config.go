@@ -64,6 +64,27 @@ type Config struct {
 	// HandoverConfig is the path of the loadable hand-over targets file (internal/handover);
 	// empty: <data-dir>/handover.json if it exists, else no targets.
 	HandoverConfig string
+
+	// SecretsKeyFile names a file holding the 32-byte key (base64, or the raw bytes) that
+	// seals the credentials of portals' git hosts at rest (internal/upstream); SecretsKey (env
+	// only: a secret) is the same key given as base64 directly. Without either, credentials
+	// cannot be stored.
+	SecretsKeyFile string
+	SecretsKey     string
+	// UpstreamFetchTimeout bounds the fetch from a portal's git host when the portal is opened
+	// or committed to; UpstreamPushTimeout bounds a push or a Sync now.
+	UpstreamFetchTimeout time.Duration
+	UpstreamPushTimeout  time.Duration
+
+	// SSHAddr, when set, starts the built-in git-over-SSH server (internal/gitssh) on this
+	// address (host:port); empty: off.
+	SSHAddr string
+	// SSHHostKeyFile is the SSH server's host key (OpenSSH format), generated on first start
+	// with mode 0600 and kept; empty: <data-dir>/ssh_host_ed25519_key.
+	SSHHostKeyFile string
+	// SSHPublicHost is the host, or host:port, that users' clone URLs name; empty: the host of
+	// --public-url (else of --ssh-addr) with the SSH server's port.
+	SSHPublicHost string
 }
 
 // TaskLimits bound a task run (the sandbox's time, memory and processes).
@@ -108,6 +129,9 @@ func Defaults() Config {
 		Tasks:           TaskLimits{Timeout: 10 * time.Minute, MemoryMB: 4096, Processes: 256},
 		PreviewTTL:      72 * time.Hour,
 		PreviewMaxMB:    2048,
+
+		UpstreamFetchTimeout: 15 * time.Second,
+		UpstreamPushTimeout:  2 * time.Minute,
 	}
 }
 
@@ -155,6 +179,12 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "preview-max-mb", env: "PORTALWRIGHT_PREVIEW_MAX_MB", usage: "largest portal a locked preview may copy, in MiB", num: &c.PreviewMaxMB})
 	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
 	b.add(flagSpec{name: "handover-config", env: "PORTALWRIGHT_HANDOVER_CONFIG", usage: "path of the loadable hand-over targets file (default: <data-dir>/handover.json if it exists)", str: &c.HandoverConfig})
+	b.add(flagSpec{name: "secrets-key-file", env: "PORTALWRIGHT_SECRETS_KEY_FILE", usage: "file with the 32-byte key (base64) that encrypts stored git host credentials (see also PORTALWRIGHT_SECRETS_KEY)", str: &c.SecretsKeyFile})
+	b.add(flagSpec{name: "upstream-fetch-timeout", env: "PORTALWRIGHT_UPSTREAM_FETCH_TIMEOUT", usage: "longest fetch from a portal's git host when the portal is opened or committed to", dur: &c.UpstreamFetchTimeout})
+	b.add(flagSpec{name: "upstream-push-timeout", env: "PORTALWRIGHT_UPSTREAM_PUSH_TIMEOUT", usage: "longest push to a portal's git host (and Sync now)", dur: &c.UpstreamPushTimeout})
+	b.add(flagSpec{name: "ssh-addr", env: "PORTALWRIGHT_SSH_ADDR", usage: "serve git over SSH for authors on this address (host:port); empty: off", str: &c.SSHAddr})
+	b.add(flagSpec{name: "ssh-host-key-file", env: "PORTALWRIGHT_SSH_HOST_KEY_FILE", usage: "the SSH server's host key, generated on first start (default: <data-dir>/ssh_host_ed25519_key)", str: &c.SSHHostKeyFile})
+	b.add(flagSpec{name: "ssh-public-host", env: "PORTALWRIGHT_SSH_PUBLIC_HOST", usage: "host or host:port of the git SSH URLs shown to users (default: the host of --public-url, else of --ssh-addr, and the SSH port)", str: &c.SSHPublicHost})
 	return b
 }
 
@@ -198,6 +228,7 @@ func (b *Binder) Resolve(getenv func(string) string) error {
 	b.cfg.SMTP.Password = getenv("PORTALWRIGHT_SMTP_PASSWORD")
 	b.cfg.OIDC.ClientSecret = getenv("PORTALWRIGHT_OIDC_CLIENT_SECRET")
 	b.cfg.MetricsToken = getenv("PORTALWRIGHT_METRICS_TOKEN")
+	b.cfg.SecretsKey = getenv("PORTALWRIGHT_SECRETS_KEY")
 	return b.cfg.Validate()
 }
 
@@ -267,6 +298,16 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("asset-limit-%s must be between 1 and 419430400 bytes (the total upload limit), not %d", l.name, l.v))
 		}
 	}
+	if c.SSHAddr != "" {
+		if _, _, err := net.SplitHostPort(c.SSHAddr); err != nil {
+			errs = append(errs, fmt.Errorf("ssh-addr must be host:port, not %q", c.SSHAddr))
+		} else if c.SSHAddr == c.Addr || c.SSHAddr == c.MetricsAddr {
+			errs = append(errs, errors.New("ssh-addr must differ from addr and metrics-addr"))
+		}
+	}
+	if strings.ContainsAny(c.SSHPublicHost, "/@ \t") {
+		errs = append(errs, fmt.Errorf("ssh-public-host must be a host or host:port, not %q", c.SSHPublicHost))
+	}
 	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
 		errs = append(errs, errors.New("PORTALWRIGHT_METRICS_TOKEN must be at least 16 characters"))
 	}
@@ -323,6 +364,14 @@ func redact(u string) string {
 		return u[:scheme+3] + creds[:i] + ":***" + u[at:]
 	}
 	return u
+}
+
+// SSHHostKeyPath is the SSH server's host key file: the configured one or the default.
+func (c *Config) SSHHostKeyPath() string {
+	if c.SSHHostKeyFile != "" {
+		return c.SSHHostKeyFile
+	}
+	return filepath.Join(c.DataDir, "ssh_host_ed25519_key")
 }
 
 // Redacted returns the database URL safe for logs.

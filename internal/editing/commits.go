@@ -23,6 +23,9 @@ type Opened struct {
 	// SettingsVersion is the version of portal.json a settings save must be based on.
 	SettingsVersion workspace.Version `json:"settingsVersion"`
 	Status          *workspace.Status `json:"status"`
+	// UpstreamWarning says the portal's git host could not be fetched (the portal opened
+	// with the commits it has) or had commits that could not be merged (internal/upstream).
+	UpstreamWarning string `json:"upstreamWarning,omitempty"`
 }
 
 // Open makes or refreshes the caller's workspace on a branch (default: the portal's active
@@ -38,13 +41,14 @@ func (f *Workspace) Open(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if err := validate.BranchName(branch); err != nil {
 		return nil, apperr.BadRequest("INVALID_BRANCH_NAME", MsgBadBranch)
 	}
+	warning := f.pullUpstream(ctx, pa) // the git host's new commits, before the workspace catches up
 	st, err := f.repos.Open(ctx, c.UserID, pa.ID(), branch, override)
 	if err != nil {
 		return nil, GitError(err)
 	}
 	f.Changed(ctx, c, pa)
 	settings, version, _ := f.Settings(ctx, c, pa)
-	return &Opened{Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st}, nil
+	return &Opened{Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st, UpstreamWarning: warning}, nil
 }
 
 // CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
@@ -53,6 +57,9 @@ type CommitAnswer struct {
 	*workspace.CommitResult
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message,omitempty"`
+	// UpstreamWarning says the commit is in the portal but did not reach its git host, and
+	// why (internal/upstream; Sync now retries).
+	UpstreamWarning string `json:"upstreamWarning,omitempty"`
 }
 
 // Commit publishes the caller's changes to the portal's branch.
@@ -60,12 +67,18 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 	if err := validate.CommitMessage(message); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
+	// The git host's new commits first, so the commit is rebased on them (GIT_CONFLICTS as
+	// for another author's commit); after it landed, it is pushed there.
+	pullWarning := f.pullUpstream(ctx, pa)
 	res, err := f.repos.Commit(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c))
 	if err != nil {
 		return nil, GitError(err)
 	}
 	f.committed(ctx, c, pa, res.CommitID)
-	ans := &CommitAnswer{CommitResult: res}
+	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID()))}
+	if ans.UpstreamWarning == "" {
+		ans.UpstreamWarning = pullWarning
+	}
 	if len(res.RuleWarnings) > 0 {
 		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
 	}
@@ -80,6 +93,7 @@ func (f *Workspace) RevertTo(ctx context.Context, c caller.Caller, pa portalacce
 	}
 	if err == nil {
 		f.committed(ctx, c, pa, res.CommitID)
+		f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID())) // a failure shows in the portal's upstream state
 	}
 	return res, GitError(err)
 }

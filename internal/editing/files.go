@@ -35,6 +35,8 @@ type Workspace struct {
 	records Records
 	people  People
 
+	upstream Upstream // the git host of imported portals (upstream.go); nil: none
+
 	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
 }
 

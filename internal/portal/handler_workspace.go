@@ -151,7 +151,7 @@ func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request, pa portal
 }
 
 func (h *Handler) gitURLs(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.GitURLs(r.Context(), pa)
+	v, err := h.svc.GitURLs(r.Context(), caller.Must(r.Context()), pa)
 	return httpx.Respond(w, v, err)
 }
 

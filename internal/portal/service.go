@@ -63,14 +63,16 @@ type Auditor interface {
 
 // Service implements portals.
 type Service struct {
-	store    *SQLStore
-	repos    *workspace.Repos
-	starters Starters
-	people   People
-	progress Progress
-	audit    Auditor
-	events   Events
-	ws       *editing.Workspace // the workspace file layer (settings, probe settings, engine version)
+	store       *SQLStore
+	repos       *workspace.Repos
+	starters    Starters
+	people      People
+	progress    Progress
+	audit       Auditor
+	events      Events
+	ws          *editing.Workspace // the workspace file layer (settings, probe settings, engine version)
+	userGitURLs UserGitURLs        // the caller's own clone URLs (usergiturls.go); nil: none
+	upstreams   Upstreams          // imported portals' git hosts (upstreams.go); nil: not kept
 
 }
 
@@ -224,6 +226,8 @@ type NewPortal struct {
 	// Branch is the branch the new portal opens on (one of the source's, as listed by the
 	// branches calls); empty: the source's default branch.
 	Branch string `json:"branch,omitempty"`
+
+	upstreamURL string // the git URL of an import, without credentials (kept as the portal's url)
 }
 
 func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) error {
@@ -289,7 +293,7 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 		s.report(ctx, p.UserID, note)
 		staged, err = build()
 	}
-	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source}
+	row := &Portal{DomainID: domainID, Name: in.Name, Type: in.Type, Scope: in.Scope, CategoryID: in.CategoryID, Source: source, URL: in.upstreamURL}
 	if err == nil {
 		defer staged.Discard()
 		// The portal opens on the branch asked for, else the repository's default branch (an
@@ -355,7 +359,9 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domai
 	})
 }
 
-// CreateFromURL imports a portal from a git URL.
+// CreateFromURL imports a portal from a git URL. The URL is kept as the portal's upstream
+// without credentials: a user:password@ in it is used as the credentials instead
+// (upstreams.go).
 func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, url string, creds *workspace.Credentials) (*Portal, error) {
 	url = strings.TrimSpace(url)
 	if err := validate.GitURL(url); err != nil {
@@ -364,13 +370,19 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 	if err := s.repos.CheckRemote(ctx, url); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
 	}
-	return s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", nil, func() (*workspace.Staged, error) {
+	url, creds = splitCredentials(url, creds)
+	in.upstreamURL = url
+	pt, err := s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", nil, func() (*workspace.Staged, error) {
 		st, err := s.repos.StageURL(ctx, url, creds)
 		if err != nil {
 			return nil, remoteError("IMPORT_FAILED", "Failed to create portal from remote", err)
 		}
 		return st, nil
 	})
+	if err == nil && s.upstreams != nil {
+		s.upstreams.Imported(ctx, pt.ID, creds)
+	}
+	return pt, err
 }
 
 // Clone copies a portal (all branches and history) into a new portal of the domain.
@@ -514,8 +526,9 @@ func (s *Service) CurrentBranch(ctx context.Context, pa portalaccess.Portal) (st
 	return s.ActiveBranch(ctx, pt), nil
 }
 
-// GitURLs lists the git URLs a portal was imported from (GET settings/gitUrls).
-func (s *Service) GitURLs(ctx context.Context, pa portalaccess.Portal) ([]string, error) {
+// GitURLs lists the git URLs a portal was imported from (GET settings/gitUrls), then the
+// caller's own clone URLs (git over SSH, when it is on).
+func (s *Service) GitURLs(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]string, error) {
 	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
@@ -523,6 +536,9 @@ func (s *Service) GitURLs(ctx context.Context, pa portalaccess.Portal) ([]string
 	urls := []string{}
 	if pt.URL != "" {
 		urls = append(urls, pt.URL)
+	}
+	if s.userGitURLs != nil {
+		urls = append(urls, s.userGitURLs.UserGitURLs(ctx, c, pa.DomainID(), pa.ID())...)
 	}
 	return urls, nil
 }

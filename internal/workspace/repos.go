@@ -235,9 +235,11 @@ func (r *Repos) Delete(ctx context.Context, portalID int64) error {
 	return errors.Join(errs...)
 }
 
-// Credentials authenticate against an upstream repository over HTTP(S).
+// Credentials authenticate against an upstream repository: a user name and password (or
+// token) over HTTP(S), or an SSH private key (OpenSSH PEM) over ssh (upstream.go).
 type Credentials struct {
 	Username, Password string
+	SSHKey             []byte
 
 	access *remoteAccess // how to reach the host, set by the remote host policy (guardRemote)
 }

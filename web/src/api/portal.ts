@@ -111,6 +111,8 @@ export interface OpenedPortal {
   /** The version of portal.json that `settings` was read at (the ETag a settings save sends back). */
   settingsVersion?: string;
   status: WorkspaceStatus;
+  /** Set when the portal's git host could not be fetched (the portal opened anyway; issue 15). */
+  upstreamWarning?: string;
 }
 
 /** probe-settings.json of the workspace (free-form JSON; null when the file does not exist). */
@@ -128,6 +130,8 @@ export interface CommitResult {
   /** 'CONTENT_VALIDATION_PASS_WITH_WARNINGS' when the content check warned. */
   code?: string;
   message?: string;
+  /** Set when the commit is kept in the portal but did not reach its git host (issue 15). */
+  upstreamWarning?: string;
 }
 
 export interface WorkspaceChange {

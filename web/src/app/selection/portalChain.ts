@@ -33,6 +33,7 @@ import {
 } from './selectionStore';
 import { raisePortalError } from './portalError';
 import { waitForTasks } from '../../features/taskrunner/hold';
+import { warnOnUpstream } from '../../features/portal/localChanges/commit';
 
 export const CHAIN_MESSAGES = {
   loadingPortals: 'Loading Portals',
@@ -330,6 +331,7 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
   const { portal: selected, info } = openedToSelection(opened);
   const branch = opened.branch || urlBranch || portal.activeBranch || 'master';
   overlay.hide();
+  warnOnUpstream(opened.upstreamWarning);
 
   if (isLimited(info.supportLevel) && options.confirmLimited) {
     const proceed = await options.confirmLimited(selected);

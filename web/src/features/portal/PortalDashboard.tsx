@@ -19,6 +19,7 @@ import { ENGINE_LABELS, SUPPORT_LEVEL_LABELS } from './format';
 import { PageFrame } from '../../ui/PageFrame';
 import { StatCard, StatRow } from '../../ui/StatCard';
 import { PreviewsCard } from '../preview/PreviewsCard';
+import { UpstreamCard } from '../upstream/UpstreamCard';
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
 
@@ -67,6 +68,7 @@ export default function PortalDashboard() {
       </StatRow>
       <EditingAreas />
       <PreviewsCard d={domain.id} p={portal.id} />
+      <UpstreamCard d={domain.id} p={portal.id} />
       <Card variant="outlined">
         <Table size="small" aria-label="Portal details">
           <TableBody>

@@ -42,6 +42,7 @@ import { ENGINE_LABELS, LANGUAGE_MODE_LABELS, SUPPORT_LEVEL_LABELS } from '../po
 import { optionsOf, SelectField } from '../../ui/SelectField';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { languageLabel } from '../../lib/languages';
+import { UpstreamSettings } from '../upstream/UpstreamSettings';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved to your workspace. Commit them to share them.',
@@ -116,6 +117,7 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
       {settings.data && (
         <SettingsForm domain={domain} portal={portal} branch={branch} server={settings.data} reload={reload} />
       )}
+      <UpstreamSettings d={domain} p={portal} />
     </PageFrame>
   );
 }

@@ -13,6 +13,7 @@ export const LOCAL_CHANGES_MESSAGES = {
   /** Title of the separate toast that lists the rule messages (spec 3 §8). */
   warningsAfterCommit: 'Content validation warning occurred after committing changes',
   revertFailed: 'Could not revert portal',
+  upstreamWarning: "The portal's git host was not reached",
   localCommitsFailed: 'Something went wrong pulling local commits',
   revertAllPrompt: 'Revert all local changes? Your uncommitted changes are discarded.',
   revertToPrompt: (message: string) => `Revert to the commit '${message}'? Its content is committed again on top.`,
@@ -31,6 +32,11 @@ export function warnOnValidation(result: CommitResult | undefined | null): void 
   if (rules.length > 0) toasts.warning(rules.join('\n'), LOCAL_CHANGES_MESSAGES.warningsAfterCommit, sticky);
 }
 
+/** The portal's git host was not reached (the commit or the opening went ahead): a sticky warning. */
+export function warnOnUpstream(warning: string | undefined | null): void {
+  if (warning) toasts.warning(warning, LOCAL_CHANGES_MESSAGES.upstreamWarning, { timeOut: 10_000, closeButton: true });
+}
+
 /** A failed call as a danger toast titled with the spec's wording and the server's message. */
 export function showFailure(title: string, error: unknown): void {
   toasts.danger(toApiError(error).errorMessage, title, { timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS, closeButton: true });
@@ -44,6 +50,7 @@ export async function commitChanges(d: Id, p: Id, message: string): Promise<Comm
   try {
     const result = await portalApi.commit(d, p, message);
     warnOnValidation(result);
+    warnOnUpstream(result?.upstreamWarning);
     return { ok: true };
   } catch (error) {
     const apiError = toApiError(error);

@@ -1,0 +1,27 @@
+package portal
+
+import (
+	"context"
+
+	"portalwright/internal/workspace"
+)
+
+// Upstreams keeps the git host of portals created from a git URL (internal/upstream): told
+// of each import with the credentials it used, which it seals or refuses to keep.
+type Upstreams interface {
+	Imported(ctx context.Context, portalID int64, creds *workspace.Credentials)
+}
+
+// WithUpstreams sets who keeps imported portals connected to their git host.
+func (s *Service) WithUpstreams(u Upstreams) *Service { s.upstreams = u; return s }
+
+// splitCredentials keeps credentials out of the stored URL: a user:password@ in an http(s)
+// URL becomes the import's credentials (unless the body gave some), and the URL is kept
+// without it.
+func splitCredentials(url string, creds *workspace.Credentials) (string, *workspace.Credentials) {
+	clean, user, password := workspace.SplitURLCredentials(url)
+	if creds == nil && (user != "" || password != "") {
+		creds = &workspace.Credentials{Username: user, Password: password}
+	}
+	return clean, creds
+}
