@@ -145,13 +145,16 @@ func (e sshEvents) Pushed(ctx context.Context, c caller.Caller, domainID, portal
 		return
 	}
 	e.hub.Committed(ctx, domainID, portalID, person, branch, commitID)
+	pa, err := e.app.PortalAccess.Check(ctx, domainID, portalID)
+	if err != nil {
+		return
+	}
+	e.app.Portals.Touched(ctx, pa) // last modified, as after a commit
 	// A portal imported from a git host sends the pushed branch on at once, as a browser commit
 	// does; a failure leaves the portal ahead of its host, shown on the dashboard (Sync now).
 	if up := e.app.upstream; up != nil {
-		if pa, err := e.app.PortalAccess.Check(ctx, domainID, portalID); err == nil {
-			if warning := up.Push(ctx, pa, branch); warning != "" {
-				e.app.Log.Warn("git over SSH: the pushed branch did not reach the portal's git host", "portal", portalID, "branch", branch, "warning", warning)
-			}
+		if warning := up.Push(ctx, pa, branch); warning != "" {
+			e.app.Log.Warn("git over SSH: the pushed branch did not reach the portal's git host", "portal", portalID, "branch", branch, "warning", warning)
 		}
 	}
 }

@@ -96,3 +96,9 @@ func (r records) ActiveBranch(ctx context.Context, pa portalaccess.Portal) (stri
 func (r records) Touch(ctx context.Context, pa portalaccess.Portal) {
 	_ = r.s.store.Touch(ctx, pa.ID())
 }
+
+// Touched records that the portal's content changed outside the product's own commits (a push
+// over SSH): its last-modified time moves on, as after a commit.
+func (s *Service) Touched(ctx context.Context, pa portalaccess.Portal) {
+	_ = s.store.Touch(ctx, pa.ID())
+}
