@@ -17,4 +17,5 @@ import './pagemanager/register';
 import './search/register';
 import './taskrunner/register';
 import './whitelist/register';
+import './loadables/register';
 export {};

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { portalApi } from '../../api/portal';
 import { showHttpError } from '../../app/toasts/toastService';
 import { PreviewCardActions } from '../preview/PreviewCardActions';
+import { LoadableCardActions } from '../loadables/LoadableCardActions';
 import { ELAPSED_TICK_MS, formatElapsed } from './format';
 import {
   clearNotifications,
@@ -144,6 +145,7 @@ function NotificationCardView({
             </Button>
           )}
           {preview && <PreviewCardActions card={card} notice={preview} />}
+          <LoadableCardActions card={card} onNavigate={onNavigate} />
         </Stack>
       </Paper>
     </Collapse>

@@ -19,6 +19,7 @@ import { toApiError } from '../../../api/errors';
 import { portalKeys } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
 import { waitForTasks } from '../../taskrunner/hold';
+import { confirmBranchChange } from '../../loadables/branchGuard';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
@@ -83,7 +84,8 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
       onClose();
       return;
     }
-    void switchTo(branch, false);
+    // Spec 3 §4: while a loadable of this portal is being created, the switch waits for a confirmation.
+    void confirmBranchChange().then((ok) => (ok ? switchTo(branch, false) : undefined));
   };
 
   let body: ReactNode;

@@ -1,0 +1,233 @@
+/**
+ * The loadable creation wizard (spec 3 §2 "Loadable creation wizard", §3 "Loadable generation
+ * request"): …/loadables-create. Four steps in a Stepper — Source (payload type, reference,
+ * Validate), Details (name, part number, version prefix), Copyright (statement, media files,
+ * the client address, I accept), Review — and 'Create and generate': create, then generate,
+ * then Manage Loadables. The wizard is keyed by the branch: a branch change resets it.
+ */
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loadableApi, loadableKeys, type GitValidation } from '../../api/loadables';
+import { lookupLabel, useLookup } from '../../api/lookup';
+import { paths } from '../../app/paths';
+import { showHttpError, toasts } from '../../app/toasts/toastService';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { CopyrightStep } from './CopyrightStep';
+import { DetailsStep } from './DetailsStep';
+import { LoadableScreen, type LoadablePortal } from './LoadableScreen';
+import { LOADABLE_CREATED_TOAST_MS, LOADABLE_MESSAGES as MSG } from './messages';
+import { SourceStep, type SourceValues } from './SourceStep';
+import { detailsErrors, gitRefError, typeError, type DetailsValues } from './validation';
+
+export default function CreateLoadableScreen() {
+  return (
+    <LoadableScreen title={MSG.createTitle} permission="loadable:c" intro={MSG.createIntro}>
+      {(p) => <Wizard key={`${p.domain}/${p.portal}/${p.branch}`} {...p} />}
+    </LoadableScreen>
+  );
+}
+
+const sameSource = (v: GitValidation | null, s: SourceValues, checkedFor: SourceValues | null) =>
+  !!v && !!checkedFor && checkedFor.type === s.type && checkedFor.gitRef.trim() === s.gitRef.trim();
+
+function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const types = useLookup('PayloadType');
+  const [step, setStep] = useState(0);
+  const [tried, setTried] = useState<Record<number, boolean>>({});
+  const [source, setSource] = useState<SourceValues>({ type: 'PORTAL', gitRef: branch });
+  const [validation, setValidation] = useState<{ result: GitValidation; for: SourceValues } | null>(null);
+  const [validating, setValidating] = useState(false);
+  const [details, setDetails] = useState<DetailsValues>({ name: '', partNumber: '', versionPrefix: '1.0' });
+  const [suggesting, setSuggesting] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const validated = sameSource(validation?.result ?? null, source, validation?.for ?? null);
+  const shownValidation = validated ? validation!.result : null;
+  const copyright = useQuery({
+    queryKey: loadableKeys.copyright(domain, portal, source.type, source.gitRef.trim()),
+    queryFn: () => loadableApi.copyright(domain, portal, source.type, source.gitRef.trim(), true),
+    enabled: step >= 2,
+    retry: false,
+  });
+
+  const sourceError = typeError(source.type) ?? gitRefError(source.gitRef);
+
+  async function validate() {
+    if (sourceError) {
+      setTried((t) => ({ ...t, 0: true }));
+      return;
+    }
+    setValidating(true);
+    const checked = { ...source, gitRef: source.gitRef.trim() };
+    try {
+      setValidation({
+        result: await loadableApi.gitValidation(domain, portal, checked.type, checked.gitRef),
+        for: checked,
+      });
+    } catch (error) {
+      showHttpError(error, MSG.validateFailed);
+    } finally {
+      setValidating(false);
+    }
+  }
+
+  async function suggestName(type: string) {
+    try {
+      const { name } = await loadableApi.generateName(domain, portal, type);
+      setDetails((d) => (d.name ? d : { ...d, name }));
+    } catch (error) {
+      showHttpError(error, MSG.nameFailed);
+    }
+  }
+
+  async function suggestPart() {
+    setSuggesting(true);
+    try {
+      const { partNumber } = await loadableApi.partNumber(domain, portal, portalName, source.type);
+      setDetails((d) => ({ ...d, partNumber }));
+    } catch (error) {
+      showHttpError(error, MSG.partFailed);
+    } finally {
+      setSuggesting(false);
+    }
+  }
+
+  const stepValid = [
+    () => !sourceError && validated && validation!.result.valid,
+    () => Object.keys(detailsErrors(details)).length === 0,
+    () => accepted && !!copyright.data,
+    () => true,
+  ];
+
+  function next() {
+    setTried((t) => ({ ...t, [step]: true }));
+    if (!stepValid[step]()) {
+      if (step === 0 && !sourceError && !validated) toasts.warning(MSG.validateFirst);
+      return;
+    }
+    if (step === 0 && !details.name) void suggestName(source.type);
+    setStep(step + 1);
+  }
+
+  async function create() {
+    if (creating || !copyright.data) return;
+    setCreating(true);
+    let created;
+    try {
+      created = await loadableApi.create(domain, portal, {
+        ...details,
+        type: source.type,
+        gitRef: source.gitRef,
+        copyrightData: { statement: copyright.data.statement, metaData: { ...copyright.data.metaData, accept: true } },
+      });
+    } catch (error) {
+      showHttpError(error, MSG.createFailed);
+      setCreating(false);
+      return;
+    }
+    try {
+      await loadableApi.generate(domain, portal, created.id);
+      toasts.success(MSG.created, undefined, { timeOut: LOADABLE_CREATED_TOAST_MS });
+    } catch (error) {
+      showHttpError(error, MSG.generateFailed);
+    }
+    void queryClient.invalidateQueries({ queryKey: loadableKeys.all(domain, portal) });
+    setCreating(false);
+    void navigate(paths.portalScreen(domain, portal, branch, language, 'loadables-manage'));
+  }
+
+  const review: Array<[string, string]> = [
+    ['Payload type', lookupLabel(types, source.type)],
+    ['Branch, tag or commit', source.gitRef.trim()],
+    ['Commit', validation?.result.commitId.slice(0, 10) ?? ''],
+    ['Name', details.name.trim()],
+    ['Part number', details.partNumber.trim()],
+    ['Version', `${details.versionPrefix.trim()}.<build>`],
+    ['Copyright', accepted ? 'Accepted' : 'Not accepted'],
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <Stepper activeStep={step} aria-label="Steps">
+        {MSG.steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {step === 0 && (
+        <SourceStep
+          domain={domain}
+          portal={portal}
+          values={source}
+          onChange={setSource}
+          validation={shownValidation}
+          validating={validating}
+          onValidate={() => void validate()}
+          error={tried[0] ? gitRefError(source.gitRef) : null}
+        />
+      )}
+      {step === 1 && (
+        <DetailsStep
+          values={details}
+          onChange={setDetails}
+          showErrors={!!tried[1]}
+          onSuggestPart={() => void suggestPart()}
+          suggesting={suggesting}
+        />
+      )}
+      {step === 2 && (
+        <CopyrightStep
+          copyright={copyright.data}
+          loading={copyright.isPending}
+          error={copyright.error}
+          onRetry={() => void copyright.refetch()}
+          accepted={accepted}
+          onAccept={setAccepted}
+          showErrors={!!tried[2]}
+        />
+      )}
+      {step === 3 && (
+        <Table size="small" aria-label="Review" sx={{ maxWidth: 560 }}>
+          <TableBody>
+            {review.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button disabled={step === 0 || creating} onClick={() => setStep(step - 1)}>
+          Back
+        </Button>
+        {step < 3 ? (
+          <Button variant="contained" onClick={next}>
+            Next
+          </Button>
+        ) : (
+          <PendingButton pending={creating} onClick={() => void create()}>
+            {MSG.createAndGenerate}
+          </PendingButton>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The loadable screens (spec 3 §2) in the Portal menu ('Create Loadable', 'Manage Loadables';
+ * shown for UNIVERSAL portals only, app/nav/menus.ts): …/loadables-create, …/loadables-manage.
+ * The branch-change warning's dialog host sits in the header (renders nothing until asked).
+ */
+import { patterns } from '../../app/paths';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.loadablesCreate',
+  path: `${patterns.portalModule}/loadables-create`,
+  lazy: () => import('./CreateLoadableScreen'),
+});
+
+registerRoute({
+  id: 'portal.loadablesManage',
+  path: `${patterns.portalModule}/loadables-manage`,
+  lazy: () => import('./ManageLoadablesScreen'),
+});
+
+registerHeaderAction({
+  id: 'loadables.branchChangeDialog',
+  order: 100,
+  Component: lazyComponent(() => import('./BranchChangeDialog').then((m) => ({ default: m.BranchChangeDialogHost }))),
+});
