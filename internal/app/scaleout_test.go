@@ -179,6 +179,9 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	if err := setup.Access.AssignRole(context.Background(), root, carol.ID, 1, "Writers"); err != nil {
 		t.Fatal(err)
 	}
+	// A fresh deadline: the concurrent commits above may take a while on a loaded machine.
+	ctx, cancelCarol := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelCarol()
 	tokCarol := testkit.Login(t, second.base, "carol", "carol-pass")
 	_, body = call(second.base, tokCarol, "POST", "/api/v1/ws/ticket", "")
 	json.Unmarshal([]byte(body), &tk)
