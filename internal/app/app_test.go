@@ -75,7 +75,8 @@ func start(t *testing.T, cfg config.Config) *running {
 
 func waitReady(t *testing.T, base string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	// A guard, not a timing: a loaded machine may take a while to migrate and start.
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if resp, err := http.Get(base + "/readyz"); err == nil {
 			resp.Body.Close()

@@ -4,8 +4,10 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"hash/crc64"
 	"io/fs"
 	"log/slog"
+	"math"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -31,7 +33,15 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (MigrationResult, e
 	var opts []goose.ProviderOption
 	if db.Dialect == Postgres {
 		dialect = goose.DialectPostgres
-		locker, err := lock.NewPostgresSessionLocker()
+		// One lock per schema (instances sharing a schema migrate one at a time; databases
+		// holding several schemas, such as the test suites', do not wait for each other), tried
+		// every second for up to 5 minutes.
+		var schema string
+		if err := db.write.QueryRowContext(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+			return MigrationResult{}, fmt.Errorf("migrations: %w", err)
+		}
+		lockID := int64(crc64.Checksum([]byte("portalwright migrations "+schema), crc64.MakeTable(crc64.ECMA)) & math.MaxInt64)
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return MigrationResult{}, err
 		}
