@@ -325,7 +325,23 @@ func TestLoadableInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = svc
-	// A restart: the new service finds the GENERATING record.
+	// Another generation still beating (another instance runs it): left alone.
+	alive := &loadable.Loadable{DomainID: 1, PortalID: 2, Name: "alive", PartNumber: "PW-CUT", VersionPrefix: "1.0", Type: "PORTAL",
+		GitRef: "master", CommitID: strings.Repeat("b", 40), Status: loadable.Generating, CreatedBy: loadable.Person{ID: 1}, CreatedAt: time.Now()}
+	if err := st.Insert(ctx, alive); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Heartbeat(ctx, alive.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	aliveTmp := filepath.Join(cfg.DataDir, "loadables", "2", itoa(alive.ID), alive.FileName+".tmp")
+	if err := os.MkdirAll(filepath.Dir(aliveTmp), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(aliveTmp, []byte("being written"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A restart: the new service finds the GENERATING records.
 	again, err := loadable.New(ctx, loadable.Config{Dir: filepath.Join(cfg.DataDir, "loadables")}, loadable.Deps{Store: st, Log: srv.app.Log})
 	if err != nil {
 		t.Fatal(err)
@@ -337,6 +353,12 @@ func TestLoadableInterrupted(t *testing.T) {
 	}
 	if _, err := os.Stat(half); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the half-written package is still there: %v", err)
+	}
+	if got, err := st.Get(ctx, 2, alive.ID); err != nil || got.Status != loadable.Generating || got.GeneratedAt != nil {
+		t.Fatalf("a generation still beating: %+v %v", got, err)
+	}
+	if _, err := os.Stat(aliveTmp); err != nil {
+		t.Fatalf("the other instance's package being written was removed: %v", err)
 	}
 	admin := testkit.SignIn(t, srv.base, "admin", "admin-pass")
 	if r := admin.Do("GET", "/loadable/1/2/download/"+l.FileName, ""); r.Status != 409 && r.Status != 404 {

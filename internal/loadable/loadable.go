@@ -91,6 +91,7 @@ type Loadable struct {
 	DecidedAt     *time.Time `json:"decidedAt"`
 	Copyright     Copyright  `json:"-"` // GET getCopyright/{id}
 	Output        string     `json:"-"` // the failed build's output (in Error.Output)
+	heartbeat     time.Time  // while GENERATING: the last sign of life of its generation
 }
 
 // ErrorInfo is a failed generation's error.

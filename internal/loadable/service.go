@@ -104,13 +104,15 @@ func New(ctx context.Context, cfg Config, d Deps) (*Service, error) {
 	c, cancel := context.WithCancel(context.Background())
 	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builder: d.Builder, portals: d.Portals,
 		people: d.People, progress: d.Progress, log: d.Log, now: time.Now, ctx: c, cancel: cancel}
-	if n, err := s.store.Interrupted(ctx, s.now()); err != nil {
+	n, live, err := s.store.Interrupted(ctx, s.now())
+	if err != nil {
 		cancel()
 		return nil, err
-	} else if n > 0 {
+	}
+	if n > 0 {
 		s.log.Warn("loadables: generations cut short by a stop are marked FAILED", "count", n)
 	}
-	s.removeLeftovers()
+	s.removeLeftovers(live)
 	return s, nil
 }
 
@@ -120,13 +122,18 @@ func (s *Service) Close() {
 	s.wg.Wait()
 }
 
-// removeLeftovers deletes work folders and temporary archives (no generation runs at start).
-func (s *Service) removeLeftovers() {
+// removeLeftovers deletes the work folders and temporary archives of generations that no
+// longer run (live: those another instance is still running, left alone).
+func (s *Service) removeLeftovers(live map[int64]bool) {
 	portals, _ := os.ReadDir(s.cfg.Dir)
 	for _, p := range portals {
 		items, _ := os.ReadDir(filepath.Join(s.cfg.Dir, p.Name()))
 		for _, it := range items {
 			full := filepath.Join(s.cfg.Dir, p.Name(), it.Name())
+			id, _ := strconv.ParseInt(strings.TrimPrefix(it.Name(), ".work-"), 10, 64)
+			if live[id] {
+				continue
+			}
 			if strings.HasPrefix(it.Name(), ".work-") {
 				_ = os.RemoveAll(full)
 				continue
@@ -349,7 +356,10 @@ func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess
 		return nil, err
 	}
 	l.Error, l.Output = nil, ""
+	beat := s.now().UTC()
+	l.GeneratedAt = &beat // the heartbeat while GENERATING (see SQLStore.Heartbeat)
 	ok, err := s.store.Transition(ctx, l, []Status{Pending, Failed}, Generating)
+	l.GeneratedAt = nil
 	if err != nil {
 		return nil, err
 	}
@@ -371,10 +381,28 @@ func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess
 // generate builds the package; the record ends GENERATED or FAILED, the archive whole or absent.
 func (s *Service) generate(l *Loadable, card card) {
 	ctx := s.ctx
+	// The heartbeat: other instances starting meanwhile leave a generation that beats alone.
+	beating, stopBeat := context.WithCancel(ctx)
+	defer stopBeat()
+	go func() {
+		t := time.NewTicker(StaleAfter / 4)
+		defer t.Stop()
+		for {
+			select {
+			case <-beating.Done():
+				return
+			case <-t.C:
+				if err := s.store.Heartbeat(context.Background(), l.ID, s.now().UTC()); err != nil {
+					s.log.Warn("loadables: heartbeat", "loadable", l.ID, "error", err)
+				}
+			}
+		}
+	}()
 	work := filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), ".work-"+strconv.FormatInt(l.ID, 10))
 	defer os.RemoveAll(work)
 	fail := func(info ErrorInfo) {
-		l.Error, l.Output = &info, info.Output
+		stopBeat()
+		l.Error, l.Output, l.GeneratedAt = &info, info.Output, nil
 		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))
 		if _, err := s.store.Transition(context.Background(), l, []Status{Generating}, Failed); err != nil {
 			s.log.Warn("loadables: could not save a failure", "loadable", l.ID, "error", err)
@@ -444,6 +472,7 @@ func (s *Service) generate(l *Loadable, card card) {
 		fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_PACK_FAILED"})
 		return
 	}
+	stopBeat()
 	now := s.now().UTC()
 	l.SHA256, l.Size, l.GeneratedAt = sum, size, &now
 	ok, err := s.store.Transition(context.Background(), l, []Status{Generating}, Generated)

@@ -49,7 +49,11 @@ func scan(row interface{ Scan(...any) error }) (*Loadable, error) {
 	l.CreatedAt = l.CreatedAt.UTC()
 	if generated.Valid {
 		t := generated.Time.UTC()
-		l.GeneratedAt = &t
+		if l.Status == Generating { // while generating, the column is the generation's heartbeat
+			l.heartbeat = t
+		} else {
+			l.GeneratedAt = &t
+		}
 	}
 	if decided.Valid {
 		t := decided.Time.UTC()
@@ -172,13 +176,42 @@ func (s *SQLStore) Transition(ctx context.Context, l *Loadable, from []Status, t
 	return n == 1, err
 }
 
-// Interrupted marks every GENERATING loadable FAILED (startup: no run survives a restart).
-func (s *SQLStore) Interrupted(ctx context.Context, now time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, error_title = ?, error_message = ?, error_code = ?
-		WHERE status = ?`, Failed, "Failed to generate loadable", "The server stopped while the loadable was being generated: generate it again.",
-		"LOADABLE_INTERRUPTED", Generating)
+// Heartbeat records that a generation is alive (its instance still runs it): generated_at
+// holds the time while the status is GENERATING.
+func (s *SQLStore) Heartbeat(ctx context.Context, id int64, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE loadables SET generated_at = ? WHERE id = ? AND status = ?`, now, id, Generating)
+	return err
+}
+
+// StaleAfter is how long a generation may go without a heartbeat before it counts as cut short.
+const StaleAfter = 2 * time.Minute
+
+// Interrupted marks FAILED the GENERATING loadables whose generation stopped beating (a crash,
+// a restart of the instance running it), and lists the ids of those still generating
+// elsewhere, whose files must be left alone.
+func (s *SQLStore) Interrupted(ctx context.Context, now time.Time) (int64, map[int64]bool, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, generated_at = NULL, error_title = ?, error_message = ?, error_code = ?
+		WHERE status = ? AND (generated_at IS NULL OR generated_at < ?)`, Failed, "Failed to generate loadable",
+		"The server stopped while the loadable was being generated: generate it again.", "LOADABLE_INTERRUPTED", Generating, now.Add(-StaleAfter))
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return res.RowsAffected()
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM loadables WHERE status = ?`, Generating)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	live := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return 0, nil, err
+		}
+		live[id] = true
+	}
+	return n, live, rows.Err()
 }
