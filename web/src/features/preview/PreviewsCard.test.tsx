@@ -83,6 +83,28 @@ describe('PreviewsCard', () => {
     expect(fetch.mock.calls.filter(([u]) => String(u).includes('/latest'))).toHaveLength(2);
   });
 
+  it('Revoke deletes the link once and reads the latest again', async () => {
+    let revoked = false;
+    const fetch = mockFetch({
+      'GET api/v1/preview/1/2/latest': ({ url }) =>
+        jsonResponse(
+          new URL(url, 'http://x').searchParams.get('type') === 'PORTAL_LIVE' && !revoked ? samplePreview() : null,
+        ),
+      'DELETE api/v1/preview/1/2/5': () => {
+        revoked = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    open();
+    render();
+    const revoke = await within(entry('Latest live preview')).findByRole('button', { name: MSG.revoke });
+    await userEvent.dblClick(revoke);
+    await waitFor(() => expect(within(entry('Latest live preview')).getByText(MSG.none)).toBeInTheDocument());
+    expect(fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toHaveLength(
+      1,
+    );
+  });
+
   it('Live preview posts the selection, is disabled meanwhile, and shows the preview in progress', async () => {
     let answer: (r: Response) => void = () => {};
     const fetch = mockFetch({

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Id } from '../../api/portal';
 import { previewApi, previewKeys, type PortalPreviewType, type Preview } from '../../api/preview';
@@ -15,6 +15,7 @@ import type { RoomMessage } from '../../api/realtime';
 import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { formatDateTime } from '../../lib/format';
+import { showHttpError } from '../../app/toasts/toastService';
 import { parseNotification, previewNotice } from '../realtime/notificationsStore';
 import { useRoomMessages } from '../realtime/realtimeStore';
 import { PREVIEW_MESSAGES as MSG, PREVIEW_PROGRESS_POLL_MS, PREVIEW_TYPE_LABELS } from './messages';
@@ -51,6 +52,13 @@ function LatestPreview({
   });
   const label = PREVIEW_TYPE_LABELS[type];
   const preview = latest.data ?? null;
+  const queryClient = useQueryClient();
+  // Revoke: the link stops working at once (DELETE preview/{d}/{p}/{id}); one request at a time.
+  const revoke = useMutation({
+    mutationFn: (id: Id) => previewApi.remove(d, p, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.latest(d, p, type) }),
+    onError: (error) => showHttpError(error, MSG.revokeFailed),
+  });
   return (
     <Box
       component="li"
@@ -76,6 +84,11 @@ function LatestPreview({
             {preview.status === 'READY' && preview.link && (
               <Button size="small" component={Link} href={preview.link} target="_blank" rel="noopener noreferrer">
                 {MSG.open}
+              </Button>
+            )}
+            {preview.status !== 'PROGRESS' && (
+              <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(preview.id)}>
+                {MSG.revoke}
               </Button>
             )}
           </>

@@ -10,6 +10,8 @@ export const PREVIEW_MESSAGES = {
   generating: 'Generating the preview…',
   details: 'Details',
   open: 'Open',
+  revoke: 'Revoke',
+  revokeFailed: 'Could not revoke the preview link',
   openPreview: 'Open preview',
   retry: 'Retry',
   dialogTitle: 'Preview',
