@@ -76,8 +76,10 @@ PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 30m 
 echo
 # 400 ~2-megapixel JPEGs in a real workspace; the asset grid's thumbnails (height=200) over
 # HTTP, cold (decoded, scaled, cached) then warm (the disk cache) then revalidated (304).
-PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run TestThumbnailGrid -v ./internal/app/ 2>&1 \
-  | grep -E '^(==|[0-9]+ JPEGs|cold|warm|revalidated|cache|  )|FAIL'
+# Then (issue 23) the server's RSS growth while a 7000×7000 16-bit PNG, and the largest one
+# accepted, are asked at 8 sizes in parallel.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run 'TestThumbnailGrid|TestThumbnailMemory' -v ./internal/app/ 2>&1 \
+  | grep -E '^(==|[0-9]+ JPEGs|cold|warm|revalidated|cache|16-bit PNG|  )|FAIL'
 
 echo
 # The asset API (internal/loadbench, the real binary on loopback): a folder of 1,000 small PNGs
@@ -140,3 +142,13 @@ echo "== Loadables (issue 14) =="
 # build run directly, the server's RSS growth, and the download against a bare file server.
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run 'TestLoadableFigures' -v ./internal/app/ 2>&1 \
   | grep -E '^BENCH|FAIL'
+
+echo
+echo "== Working together (issue 21) =="
+# The structural merge itself: a 5,000-key translation file, a 2 MB JSON file and a text file,
+# both sides changed (no fast path).
+go test -count=1 -run '^$' -bench 'BenchmarkMerge' -benchtime=20x ./internal/merge/ 2>&1 | grep -E '^Benchmark|FAIL'
+# Over HTTP: a commit needing the structural merge against a rebased one and an unmoved one
+# (medians of 15), and presence from one author's PUT to the other author's socket.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 10m -run 'TestCollaborationFigures' -v ./internal/app/ 2>&1 \
+  | grep -E '^(==|commit|presence)|FAIL'

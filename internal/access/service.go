@@ -11,6 +11,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/audit"
 	"portalwright/internal/caller"
+	"portalwright/internal/httpx"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 )
@@ -127,11 +128,8 @@ func (s *Service) record(ctx context.Context, p caller.Caller, action string, do
 	s.audit.Record(ctx, audit.Entry{Action: action, ActorID: &actor, ActorName: p.Username, DomainID: d, EntityType: entityType, EntityID: entityID, Details: details})
 }
 
-// ParseID reads a numeric id from a URL value.
-func ParseID(v string) (int64, bool) {
-	id, err := strconv.ParseInt(v, 10, 64)
-	return id, err == nil && id > 0
-}
+// ParseID reads a numeric id from a URL value (httpx.ParseID: digits only).
+func ParseID(v string) (int64, bool) { return httpx.ParseID(v) }
 
 // Allowed implements httpapi.Authorizer: does p hold the permission in the domain?
 func (s *Service) Allowed(ctx context.Context, p caller.Caller, permission, domain string) (bool, error) {

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"portalwright/internal/collab"
+	"portalwright/internal/presence"
 	"strings"
 	"sync"
 	"time"
@@ -219,7 +221,7 @@ func (a *App) wire(ctx context.Context) error {
 		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), repos),
 		a.newAssets(),
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
-		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails")),
+		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),
 			thumbnail.NewSigner(cookieKey), a.PortalAccess),
 		portal.NewHandler(a.Portals, a.PortalAccess, func(ctx context.Context, id int64) string {
 			name, _ := a.Access.DomainName(ctx, id) // one row; Meta counts members too
@@ -244,6 +246,8 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	features = append(features, loadables)
 	features = append(features, a.newWhitelist())
+	features = append(features, collab.NewHandler(a.Portals.Workspace(), a.PortalAccess),
+		presence.NewHandler(presence.NewService(a.DB, people{a.Identity}, presenceEvents{a.Hub}), a.PortalAccess))
 	if err := a.wireUpstream(repos, cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
 		return err
 	}

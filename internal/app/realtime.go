@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"portalwright/internal/portal"
+	"portalwright/internal/presence"
 	"portalwright/internal/realtime"
 )
 
@@ -27,6 +28,13 @@ func (h hubEvents) Committed(ctx context.Context, domainID, portalID int64, by p
 
 func (h hubEvents) TemplateCreated(ctx context.Context, domainID int64, t portal.Template) {
 	h.hub.Publish(ctx, realtime.Message{Room: realtime.DomainRoom(domainID), Title: portal.EventTemplate, Data: t, MessageType: realtime.TypeNotification})
+}
+
+// presenceEvents publishes who has which file open to the portal's room.
+type presenceEvents struct{ hub *realtime.Hub }
+
+func (h presenceEvents) PresenceChanged(ctx context.Context, portalID int64, e presence.Event) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.PortalRoom(portalID), Title: presence.EventPresence, Data: e, MessageType: realtime.TypeNotification})
 }
 
 // revalidation asks every instance to re-check the sockets that an ended session or a lost

@@ -138,3 +138,33 @@ func TestAllowPrivateGitHosts(t *testing.T) {
 		t.Fatalf("allowed loopback URL: %d %s", got.Status, got.Body)
 	}
 }
+
+// Issue 24 item 9 over HTTP: a path through a file names nothing (404, not a git error), ids
+// are digits only (DELETE /domain/+1 deleted domain 1).
+func TestPathsThroughFilesAndSignedIDs(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Demo = true
+	cfg.AdminPassword = "admin-pass"
+	srv := start(t, cfg)
+	admin := testkit.Login(t, srv.base, "admin", "admin-pass")
+	api := srv.base + "/api/v1"
+	if got := testkit.Call(t, "GET", api+"/portal/1/1/open", admin, ""); got.Status != 200 {
+		t.Fatalf("open: %d %s", got.Status, got.Body)
+	}
+	for _, p := range []string{"/assets/1/1/src/index.html/x", "/assets/1/1/src/index.html/x?meta=1", "/assets/1/1/src/info/index.html/x"} {
+		if got := testkit.Call(t, "GET", api+p, admin, ""); got.Status != 404 && got.Status != 400 {
+			t.Errorf("GET %s: %d %s", p, got.Status, got.Body)
+		}
+	}
+	if got := testkit.Call(t, "POST", api+"/assets/1/1/src/index.html/x.css", admin, `{"data":"a"}`); got.Status == 200 || got.Status >= 500 {
+		t.Errorf("save through a file: %d %s", got.Status, got.Body)
+	}
+	for _, id := range []string{"+1", "%2B1", "01x", "1e0"} {
+		if got := testkit.Call(t, "DELETE", api+"/domain/"+id, admin, ""); got.Status != 400 {
+			t.Errorf("DELETE /domain/%s: %d %s", id, got.Status, got.Body)
+		}
+	}
+	if got := testkit.Call(t, "GET", api+"/portal/1", admin, ""); got.Status != 200 {
+		t.Fatalf("domain 1 must still be there: %d %s", got.Status, got.Body)
+	}
+}

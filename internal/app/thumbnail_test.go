@@ -162,8 +162,8 @@ func TestThumbnails(t *testing.T) {
 		{"images/photo.jpg", "width=240&height=0", 240, 180, "image/jpeg"},
 		{"images/wide.png", "height=200", 600, 200, "image/jpeg"},
 		{"images/tall.gif", "height=200", 50, 200, "image/jpeg"},
-		{"images/pink.webp", "height=200", 150, 100, "image/jpeg"}, // never upscaled
-		{"images/pink.webp", "width=60&height=0", 60, 40, "image/jpeg"},
+		{"images/pink.webp", "height=200", 150, 100, "image/jpeg"},      // never upscaled
+		{"images/pink.webp", "width=60&height=0", 64, 43, "image/jpeg"}, // snapped up to the 64 bucket
 	} {
 		r := get(1, c.path, c.query, annTok)
 		if r.Status != 200 || r.Header.Get("Content-Type") != c.ctype {

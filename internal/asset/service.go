@@ -196,7 +196,21 @@ func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.P
 // describe makes the Asset of a file or folder; siblings, when known, are the names of its
 // folder (to find a JSON file's companion schema without another call).
 func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool) *Asset {
-	a := &Asset{Name: f.Name, Path: "/" + f.Path, CreatedDate: f.ModTime.UTC().Format(time.RFC3339), Size: f.Size}
+	a := &Asset{Name: f.Name, Path: "/" + f.Path, CreatedDate: f.ModTime.UTC().Format(time.RFC3339), Size: f.Size, Kind: f.Kind, Target: f.Target}
+	switch f.Kind {
+	case workspace.KindSubmodule:
+		a.Type, a.Size, a.Children = "DIR", 0, []*Asset{}
+		a.CanEdit = CanEdit{ToolTipMessage: MsgSubmodule}
+		return a
+	case workspace.KindLink:
+		a.Type = MIMEType(f.Name)
+		a.CanEdit = CanEdit{ToolTipMessage: MsgLink + f.Target}
+		return a
+	case workspace.KindLFS:
+		a.Type, a.Size = MIMEType(f.Name), f.LFSSize // the object's real size, not the pointer's
+		a.CanEdit = CanEdit{ToolTipMessage: MsgLFS}
+		return a
+	}
 	if f.Dir {
 		a.Type, a.Size, a.Children = "DIR", 0, []*Asset{}
 		return a
@@ -227,7 +241,8 @@ func (s *Service) canEdit(ctx context.Context, c caller.Caller, pa portalaccess.
 			}
 		}
 		if !has {
-			return CanEdit{ToolTipMessage: MsgNoSchema}
+			// No schema: the source editor with JSON syntax checking (issue 24 item 6).
+			return CanEdit{Editable: true, ToolTipMessage: MsgNoSchemaSource}
 		}
 		return CanEdit{Editable: true}
 	}
@@ -313,11 +328,15 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	if p == workspace.Root {
 		return nil, apperr.BadRequest("NOT_A_FILE", "The root folder is not a file.")
 	}
-	if !ValidName(p.Name()) {
-		return nil, apperr.Validation("The file name " + quote(p.Name()) + " may only hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ .")
-	}
-	if e := ext(p.Name()); !allowedExt(e) {
-		return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
+	// The name rules are for new names: a file the repository already has keeps its name
+	// and can be saved (a real repository's "hash#percent q?.md").
+	if base == workspace.NoVersion {
+		if !ValidName(p.Name()) {
+			return nil, apperr.Validation("The file name " + quote(p.Name()) + " may only hold letters, digits, spaces and [ ] - _ ) & $ @ ( ^ { } ~ .")
+		}
+		if e := ext(p.Name()); !allowedExt(e) {
+			return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
+		}
 	}
 	if ext(p.Name()) != "json" && s.perms != nil {
 		ok, err := s.perms.Allowed(ctx, c, "code:w", strconv.FormatInt(pa.DomainID(), 10))

@@ -132,7 +132,7 @@ func TestListingAndEditRules(t *testing.T) {
 	for _, c := range data.Children {
 		edit[c.Name] = c.CanEdit
 	}
-	if !edit["x.json"].Editable || edit["y.json"].Editable || edit["y.json"].ToolTipMessage != asset.MsgNoSchema || !edit["x.json.schema"].Editable {
+	if !edit["x.json"].Editable || !edit["y.json"].Editable || edit["y.json"].ToolTipMessage != asset.MsgNoSchemaSource || !edit["x.json.schema"].Editable {
 		t.Fatalf("canEdit: %+v", edit)
 	}
 	ms, _ := f.svc.Get(ctx, f.ann, f.pa, workspace.MustPath("microsites/m/content.json"))

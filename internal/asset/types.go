@@ -136,7 +136,10 @@ type CanEdit struct {
 
 // Spec messages.
 const (
-	MsgNoSchema        = "Can not edit, no Schema file"
+	MsgNoSchemaSource  = "No schema file: opens in the source editor (JSON syntax is checked on save)"
+	MsgLink            = "A symbolic link in the portal's repository (shown, never changed here) to "
+	MsgSubmodule       = "A git submodule (shown, never changed here)"
+	MsgLFS             = "A Git LFS object: the repository holds only its pointer (shown, never changed here)"
 	MsgMicrosite       = "This data is read from a microsite. To edit it, open the microsite and edit it from there"
 	MsgChildren        = "Folder still has children."
 	MsgUsed            = "The asset is used by other files."
@@ -146,19 +149,23 @@ const (
 
 // Asset is a file or folder as the asset manager shows it (spec 2 §3).
 type Asset struct {
-	Name        string   `json:"name"`
-	Path        string   `json:"path"`
-	Type        string   `json:"type"`
-	CreatedDate string   `json:"createdDate"`
-	Size        int64    `json:"size"`
-	Width       int      `json:"width"`
-	Height      int      `json:"height"`
-	Dimensions  string   `json:"dimensions"`
-	CanEdit     CanEdit  `json:"canEdit"`
-	IsHidden    bool     `json:"isHidden"`
-	HasChildren bool     `json:"hasChildren"`
-	Version     string   `json:"version,omitempty"`
-	Children    []*Asset `json:"children"` // folders: their children (when listed); files: null
+	Name        string  `json:"name"`
+	Path        string  `json:"path"`
+	Type        string  `json:"type"`
+	CreatedDate string  `json:"createdDate"`
+	Size        int64   `json:"size"`
+	Width       int     `json:"width"`
+	Height      int     `json:"height"`
+	Dimensions  string  `json:"dimensions"`
+	CanEdit     CanEdit `json:"canEdit"`
+	IsHidden    bool    `json:"isHidden"`
+	HasChildren bool    `json:"hasChildren"`
+	Version     string  `json:"version,omitempty"`
+	// Kind marks an entry the product shows but never changes (workspace.KindLink,
+	// KindSubmodule, KindLFS); Target is a link's target or an LFS object's id.
+	Kind     string   `json:"kind,omitempty"`
+	Target   string   `json:"target,omitempty"`
+	Children []*Asset `json:"children"` // folders: their children (when listed); files: null
 }
 
 // Size is an image's width and height (0, 0 when not an image or unknown).

@@ -171,8 +171,8 @@ func (h *Handler) historyTypes(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
 	var f Filter
-	domainID, err := strconv.ParseInt(chi.URLParam(r, "domainId"), 10, 64)
-	if err != nil {
+	domainID, ok := httpx.ParseID(chi.URLParam(r, "domainId"))
+	if !ok {
 		return apperr.BadRequest("INVALID_ID", "The domain id must be a number.")
 	}
 	if domainID != 0 {
@@ -186,8 +186,8 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
 	}
 	f.Action = r.URL.Query().Get("historyType")
 	if u := r.URL.Query().Get("userId"); u != "" {
-		uid, err := strconv.ParseInt(u, 10, 64)
-		if err != nil {
+		uid, ok := httpx.ParseID(u)
+		if !ok {
 			return apperr.BadRequest("INVALID_ID", "The user id must be a number.")
 		}
 		f.ActorID = &uid

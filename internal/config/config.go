@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/netip"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -57,6 +58,9 @@ type Config struct {
 	// Tasks are the limits of a portal's task run in the sandbox (issue 13).
 	Tasks TaskLimits
 
+	// Thumbnails bound the thumbnailer's image work and its disk cache (issue 23).
+	Thumbnails ThumbnailLimits
+
 	// PreviewTTL is how long a preview link stays valid; PreviewMaxMB bounds the files of a
 	// locked preview's snapshot.
 	PreviewTTL   time.Duration
@@ -87,11 +91,27 @@ type Config struct {
 	SSHPublicHost string
 }
 
-// TaskLimits bound a task run (the sandbox's time, memory and processes).
+// TaskLimits are a build's budget in the sandbox (one task run, all its steps together) and how
+// the host enforces it (issue 23).
 type TaskLimits struct {
 	Timeout   time.Duration
-	MemoryMB  int
-	Processes int
+	MemoryMB  int // all the build's processes together (with its /tmp and /dev/shm)
+	Processes int // processes and threads of the build together
+	DiskMB    int // what the build writes to its scratch folder (output included)
+	TmpMB     int // size of the build's /tmp
+	ShmMB     int // size of the build's /dev/shm
+	// Cgroup: auto, v2, v1 or off: how each build gets its control group.
+	Cgroup string
+	// BuildUIDs ("first-last"): the host uids of builds, one per build, when the server runs as
+	// root without control groups.
+	BuildUIDs string
+}
+
+// ThumbnailLimits bound the thumbnailer (internal/thumbnail): the largest decoded image
+// (pixels × bytes per pixel, from its header) and the decoded MiB of all decodes at once,
+// how many decode at once (0: one per CPU), and the disk cache's size.
+type ThumbnailLimits struct {
+	DecodeMB, MemoryMB, Decodes, CacheMB int
 }
 
 // AssetLimits are the per-type upload limits of the asset manager, in bytes (spec 2 §5).
@@ -126,9 +146,10 @@ func Defaults() Config {
 		OIDC:            OIDC{Label: "Sign in with SSO"},
 		Demo:            true,
 		AssetLimits:     AssetLimits{Image: 20 << 20, Video: 200 << 20, PDF: 50 << 20, Default: 20 << 20},
-		Tasks:           TaskLimits{Timeout: 10 * time.Minute, MemoryMB: 4096, Processes: 256},
+		Tasks:           TaskLimits{Timeout: 10 * time.Minute, MemoryMB: 4096, Processes: 256, DiskMB: 1024, TmpMB: 256, ShmMB: 64, Cgroup: "auto", BuildUIDs: "2000000000-2000000999"},
 		PreviewTTL:      72 * time.Hour,
 		PreviewMaxMB:    2048,
+		Thumbnails:      ThumbnailLimits{DecodeMB: 96, MemoryMB: 96, CacheMB: 512},
 
 		UpstreamFetchTimeout: 15 * time.Second,
 		UpstreamPushTimeout:  2 * time.Minute,
@@ -173,10 +194,19 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "asset-limit-pdf", env: "PORTALWRIGHT_ASSET_LIMIT_PDF", usage: "largest PDF upload, in bytes", num: &c.AssetLimits.PDF})
 	b.add(flagSpec{name: "asset-limit-default", env: "PORTALWRIGHT_ASSET_LIMIT_DEFAULT", usage: "largest upload of any other file, in bytes", num: &c.AssetLimits.Default})
 	b.add(flagSpec{name: "task-timeout", env: "PORTALWRIGHT_TASK_TIMEOUT", usage: "longest a portal's task run may take", dur: &c.Tasks.Timeout})
-	b.add(flagSpec{name: "task-memory-mb", env: "PORTALWRIGHT_TASK_MEMORY_MB", usage: "address space of every process of a task run, in MiB", num: &c.Tasks.MemoryMB})
-	b.add(flagSpec{name: "task-processes", env: "PORTALWRIGHT_TASK_PROCESSES", usage: "most processes (and threads) a task run may have", num: &c.Tasks.Processes})
+	b.add(flagSpec{name: "task-memory-mb", env: "PORTALWRIGHT_TASK_MEMORY_MB", usage: "memory of a portal's build, all its processes together, /tmp and /dev/shm included, in MiB (without a control group: address space of each process)", num: &c.Tasks.MemoryMB})
+	b.add(flagSpec{name: "task-processes", env: "PORTALWRIGHT_TASK_PROCESSES", usage: "most processes (and threads) a portal's build may have together", num: &c.Tasks.Processes})
+	b.add(flagSpec{name: "task-disk-mb", env: "PORTALWRIGHT_TASK_DISK_MB", usage: "most a portal's build may write to its scratch folder (its output included), in MiB", num: &c.Tasks.DiskMB})
+	b.add(flagSpec{name: "task-tmp-mb", env: "PORTALWRIGHT_TASK_TMP_MB", usage: "size of a build's /tmp, in MiB", num: &c.Tasks.TmpMB})
+	b.add(flagSpec{name: "task-shm-mb", env: "PORTALWRIGHT_TASK_SHM_MB", usage: "size of a build's /dev/shm, in MiB", num: &c.Tasks.ShmMB})
+	b.add(flagSpec{name: "task-cgroup", env: "PORTALWRIGHT_TASK_CGROUP", usage: "control group per build: auto, v2 (a delegated cgroup v2 subtree), v1 (the v1 pids and memory hierarchies) or off", str: &c.Tasks.Cgroup})
+	b.add(flagSpec{name: "task-build-uids", env: "PORTALWRIGHT_TASK_BUILD_UIDS", usage: "host uids (first-last) builds run as, one per build, when the server is root without control groups", str: &c.Tasks.BuildUIDs})
 	b.add(flagSpec{name: "preview-ttl", env: "PORTALWRIGHT_PREVIEW_TTL", usage: "how long a preview link stays valid", dur: &c.PreviewTTL})
 	b.add(flagSpec{name: "preview-max-mb", env: "PORTALWRIGHT_PREVIEW_MAX_MB", usage: "largest portal a locked preview may copy, in MiB", num: &c.PreviewMaxMB})
+	b.add(flagSpec{name: "thumbnail-decode-mb", env: "PORTALWRIGHT_THUMBNAIL_DECODE_MB", usage: "largest decoded image a thumbnail is made of, in MiB (pixels × bytes per pixel, from its header; larger images are refused)", num: &c.Thumbnails.DecodeMB})
+	b.add(flagSpec{name: "thumbnail-memory-mb", env: "PORTALWRIGHT_THUMBNAIL_MEMORY_MB", usage: "decoded MiB of all thumbnail decodes at once (others wait)", num: &c.Thumbnails.MemoryMB})
+	b.add(flagSpec{name: "thumbnail-decodes", env: "PORTALWRIGHT_THUMBNAIL_DECODES", usage: "most thumbnail decodes at once (0: one per CPU)", num: &c.Thumbnails.Decodes})
+	b.add(flagSpec{name: "thumbnail-cache-mb", env: "PORTALWRIGHT_THUMBNAIL_CACHE_MB", usage: "size limit of the thumbnail cache (<data-dir>/cache/thumbnails), in MiB: the least recently used thumbnails are removed above it", num: &c.Thumbnails.CacheMB})
 	b.add(flagSpec{name: "metrics-addr", env: "PORTALWRIGHT_METRICS_ADDR", usage: "serve /metrics only on this separate address (host:port); see also PORTALWRIGHT_METRICS_TOKEN", str: &c.MetricsAddr})
 	b.add(flagSpec{name: "handover-config", env: "PORTALWRIGHT_HANDOVER_CONFIG", usage: "path of the loadable hand-over targets file (default: <data-dir>/handover.json if it exists)", str: &c.HandoverConfig})
 	b.add(flagSpec{name: "secrets-key-file", env: "PORTALWRIGHT_SECRETS_KEY_FILE", usage: "file with the 32-byte key (base64) that encrypts stored git host credentials (see also PORTALWRIGHT_SECRETS_KEY)", str: &c.SecretsKeyFile})
@@ -280,8 +310,22 @@ func (c *Config) Validate() error {
 	if c.Tasks.Timeout < 10*time.Second || c.Tasks.MemoryMB < 64 || c.Tasks.Processes < 8 {
 		errs = append(errs, errors.New("task-timeout must be at least 10s, task-memory-mb at least 64 and task-processes at least 8"))
 	}
+	if c.Tasks.DiskMB < 16 || c.Tasks.TmpMB < 1 || c.Tasks.ShmMB < 1 {
+		errs = append(errs, errors.New("task-disk-mb must be at least 16, task-tmp-mb and task-shm-mb at least 1"))
+	}
+	switch c.Tasks.Cgroup {
+	case "auto", "v2", "v1", "off":
+	default:
+		errs = append(errs, fmt.Errorf("task-cgroup must be auto, v2, v1 or off, not %q", c.Tasks.Cgroup))
+	}
+	if !validUIDRange(c.Tasks.BuildUIDs) {
+		errs = append(errs, fmt.Errorf("task-build-uids must be first-last, uids from 1000 to 2147483646, at most 65536 of them, not %q", c.Tasks.BuildUIDs))
+	}
 	if c.PreviewTTL < time.Minute || c.PreviewMaxMB < 1 {
 		errs = append(errs, errors.New("preview-ttl must be at least 1m and preview-max-mb at least 1"))
+	}
+	if t := c.Thumbnails; t.DecodeMB < 1 || t.MemoryMB < t.DecodeMB || t.Decodes < 0 || t.CacheMB < 1 {
+		errs = append(errs, errors.New("thumbnail-decode-mb and thumbnail-cache-mb must be at least 1, thumbnail-memory-mb at least thumbnail-decode-mb, thumbnail-decodes at least 0"))
 	}
 	if c.MetricsAddr != "" {
 		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
@@ -312,6 +356,14 @@ func (c *Config) Validate() error {
 		errs = append(errs, errors.New("PORTALWRIGHT_METRICS_TOKEN must be at least 16 characters"))
 	}
 	return errors.Join(errs...)
+}
+
+// validUIDRange checks "first-last" as taskrunner.ParseUIDRange reads it.
+func validUIDRange(s string) bool {
+	a, b, ok := strings.Cut(s, "-")
+	first, err1 := strconv.Atoi(a)
+	last, err2 := strconv.Atoi(b)
+	return ok && err1 == nil && err2 == nil && first >= 1000 && last >= first && last < 1<<31-1 && last-first < 1<<16
 }
 
 // ParseCIDRs reads a comma- or space-separated list of CIDRs ("10.0.0.0/8", "fd00::/8") and

@@ -61,3 +61,12 @@ func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalacce
 	}
 	return nil
 }
+
+// ReadTree is ReadMany over every folder of the caller's workspace that skip does not skip
+// (workspace.Repos.ReadTree).
+func (f *Workspace) ReadTree(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	if err := f.repos.ReadTree(ctx, c.UserID, pa.ID(), skip, keep, maxSize, fn); err != nil {
+		return FileError(err, "")
+	}
+	return nil
+}

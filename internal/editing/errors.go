@@ -3,6 +3,7 @@ package editing
 import (
 	"errors"
 	"io/fs"
+	"syscall"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/workspace"
@@ -11,7 +12,7 @@ import (
 // Spec messages and codes of workspace calls (spec 1 §4.2, spec 3 §8).
 const (
 	MsgNothingToCommit   = "There are no changes to commit."
-	MsgConflict          = "Your changes conflict with changes another user committed. Reset your workspace to continue; your local commit is listed under local changes until then."
+	MsgConflict          = "Your changes conflict with changes another user committed. Resolve the conflicts to continue; your local commit is kept until you do."
 	MsgCouldNotCommit    = "Could not commit changes"
 	MsgCouldNotRevert    = "Could not revert portal"
 	MsgDirtyWorkspace    = "You have local changes on another branch. Commit or revert them before switching branch."
@@ -49,11 +50,16 @@ func FileError(err error, name string) error {
 			msg = "Portal settings were changed since you opened them (by a reload, a revert, a branch switch or another save). Reload them, then apply your change again."
 		}
 		return apperr.Conflict(CodeFileChanged, msg).WithData(map[string]string{"path": name, "currentVersion": string(stale.Current)})
+	case isProtected(err):
+		e, _ := workspace.IsProtected(err)
+		what := map[string]string{workspace.KindLink: "a symbolic link", workspace.KindSubmodule: "a submodule", workspace.KindLFS: "a Git LFS pointer"}[e.Kind]
+		return apperr.Conflict("FILE_PROTECTED", "The file "+e.Path+" is "+what+" in the portal's repository. The product shows it but never changes it; change it with git.").
+			WithData(map[string]string{"path": e.Path, "kind": e.Kind})
 	case errors.Is(err, workspace.ErrLink):
 		return apperr.BadRequest("FILE_IS_LINK", "The file "+name+" is a symbolic link in the portal's content; links are not followed. Replace it with a plain file.")
 	case errors.Is(err, workspace.ErrNoWorkspace):
 		return GitError(err)
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR): // a path through a file names nothing
 		return apperr.NotFound("FILE_NOT_FOUND", "The file "+name+" does not exist in your workspace.")
 	case errors.Is(err, fs.ErrExist):
 		return apperr.Conflict("FILE_EXISTS", "A file or folder "+name+" exists already.")
@@ -69,7 +75,12 @@ func GitError(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, workspace.ErrConflict):
-		return apperr.Conflict(CodeConflicts, MsgConflict).WithCause(err)
+		paths := []string{}
+		var ce *workspace.ConflictError
+		if errors.As(err, &ce) {
+			paths = ce.Paths
+		}
+		return apperr.Conflict(CodeConflicts, MsgConflict).WithData(map[string]any{"paths": paths}).WithCause(err)
 	case errors.Is(err, workspace.ErrBranchMissing):
 		return apperr.NotFound(CodeBranchMissing, MsgBranchMissing)
 	case errors.Is(err, workspace.ErrDirtyWorkspace):
@@ -95,3 +106,5 @@ func GitError(err error) error {
 	}
 	return apperr.NewError(500, CodeGitError, "Error", "A git operation failed. Reset the workspace if the problem persists.").WithCause(err)
 }
+
+func isProtected(err error) bool { _, ok := workspace.IsProtected(err); return ok }

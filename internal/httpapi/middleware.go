@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -136,7 +137,7 @@ func accessLog(log *slog.Logger, m *metrics) func(http.Handler) http.Handler {
 			m.requests.WithLabelValues(r.Method, route, strconv.Itoa(sw.status)).Inc()
 			m.latency.WithLabelValues(r.Method, route).Observe(elapsed.Seconds())
 			attrs := []any{
-				"request_id", httpx.RequestID(r.Context()), "method", r.Method, "path", r.URL.Path, "route", route,
+				"request_id", httpx.RequestID(r.Context()), "method", r.Method, "path", redactedPath(r), "route", route,
 				"status", sw.status, "bytes", sw.bytes, "duration_ms", float64(elapsed.Microseconds()) / 1000,
 			}
 			if fields.userID != 0 {
@@ -151,6 +152,29 @@ func accessLog(log *slog.Logger, m *metrics) func(http.Handler) http.Handler {
 			log.Log(r.Context(), level, "http request", attrs...)
 		})
 	}
+}
+
+// tokenKeep is how much of a URL token the log keeps: enough to correlate lines, far too
+// little to use.
+const tokenKeep = 6
+
+// redactedPath is the request's path with every token URL parameter (a preview link's, a
+// frame's read token) cut to its first characters: the log never holds a usable token.
+func redactedPath(r *http.Request) string {
+	p := r.URL.Path
+	rc := chi.RouteContext(r.Context())
+	if rc == nil {
+		return p
+	}
+	for i, key := range rc.URLParams.Keys {
+		if !strings.Contains(strings.ToLower(key), "token") || i >= len(rc.URLParams.Values) {
+			continue
+		}
+		if v := rc.URLParams.Values[i]; len(v) > tokenKeep {
+			p = strings.Replace(p, v, v[:tokenKeep]+"…", 1)
+		}
+	}
+	return p
 }
 
 func routePattern(r *http.Request) string {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -252,5 +253,20 @@ func TestStaticCaching(t *testing.T) {
 	}
 	if rec, _ := do(t, s, "GET", "/../../etc/passwd", "", ""); rec.Code != 404 {
 		t.Errorf("path traversal answered %d", rec.Code)
+	}
+}
+
+func TestAccessLogRedactsURLTokens(t *testing.T) {
+	var logged bytes.Buffer
+	feature := fakeFeature{{Method: http.MethodGet, Pattern: "/preview/{token}/{domainId}/x", Access: httpx.Public,
+		Handler: func(w http.ResponseWriter, r *http.Request) error { return httpx.NoContent(w) }}}
+	h := newTestServerWith(t, pinger{}, func(d *Deps) {
+		d.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+		d.Features = []httpx.Routes{feature}
+	})
+	const token = "pwp_SECRETSECRETSECRETSECRET"
+	do(t, h, "GET", "/api/v1/preview/"+token+"/1/x", "", "")
+	if strings.Contains(logged.String(), token) || !strings.Contains(logged.String(), "pwp_SE…") {
+		t.Fatalf("the log must hold a short prefix only: %s", logged.String())
 	}
 }

@@ -82,17 +82,20 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 // stops arriving (the server's per-chunk read time-out, see internal/httpapi) is a 408.
 // A JSON null is refused whatever v is: no call takes "nothing" as a value, and decoding null
 // would silently leave v at its zero value (PUT /settings with null reset a portal's settings).
-func Decode(r *http.Request, v any) error {
+func Decode(r *http.Request, v any) error { return DecodeMax(r, v, MaxJSONBody) }
+
+// DecodeMax is Decode for a call whose body may be larger than MaxJSONBody (up to max).
+func DecodeMax(r *http.Request, v any, max int64) error {
 	if r.Body == nil || r.Body == http.NoBody {
 		return apperr.BadRequest("INVALID_JSON", "The request body is empty; a JSON object was expected.")
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
 		return apperr.NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
 	}
-	if r.ContentLength > MaxJSONBody {
-		return errBodyTooLarge()
+	if r.ContentLength > max {
+		return errBodyTooLarge(max)
 	}
-	dec := json.NewDecoder(&limitedBody{r: r.Body, left: MaxJSONBody})
+	dec := json.NewDecoder(&limitedBody{r: r.Body, left: max})
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
 	if err == nil && dec.More() {
@@ -111,7 +114,7 @@ func Decode(r *http.Request, v any) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, errTooLarge):
-		return errBodyTooLarge()
+		return errBodyTooLarge(max)
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout",
 			"The request body stopped arriving, so the server stopped waiting for it. Check the network connection and try again.").WithCause(err)
@@ -126,9 +129,9 @@ func Decode(r *http.Request, v any) error {
 	}
 }
 
-func errBodyTooLarge() *apperr.Error {
+func errBodyTooLarge(max int64) *apperr.Error {
 	return apperr.NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Entity Too Large",
-		"The request body is larger than the limit of "+strconv.Itoa(MaxJSONBody>>20)+" MiB for this call. Send less data at once.")
+		"The request body is larger than the limit of "+strconv.FormatInt(max>>20, 10)+" MiB for this call. Send less data at once.")
 }
 
 var errTooLarge = errors.New("request body over the limit")
@@ -159,12 +162,27 @@ func (l *limitedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// ParseID reads an id from a URL: digits only ("+1", " 1", "1e0" and "0x1" are not ids, so
+// "+1" never names id 1), positive, within int64.
+func ParseID(s string) (int64, bool) {
+	if s == "" || len(s) > 19 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil && v > 0
+}
+
 // PathIDs reads positive numeric URL parameters by name; a bad value is a 400 error.
 func PathIDs(r *http.Request, names ...string) ([]int64, error) {
 	out := make([]int64, len(names))
 	for i, n := range names {
-		v, err := strconv.ParseInt(chi.URLParam(r, n), 10, 64)
-		if err != nil || v <= 0 {
+		v, ok := ParseID(chi.URLParam(r, n))
+		if !ok {
 			return nil, apperr.BadID(n)
 		}
 		out[i] = v

@@ -2,7 +2,6 @@ package identity
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -150,8 +149,8 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
+	id, ok := httpx.ParseID(chi.URLParam(r, "id"))
+	if !ok {
 		return apperr.BadRequest("INVALID_ID", "The user id must be a number.")
 	}
 	if err := h.svc.DeleteUser(r.Context(), caller.Must(r.Context()), id); err != nil {

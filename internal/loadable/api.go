@@ -5,7 +5,6 @@ import (
 	"mime"
 	"net/http"
 	"os"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -61,8 +60,8 @@ func (h *Handler) Routes() []httpx.Route {
 
 // ID reads the {id} parameter.
 func ID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ParseID(chi.URLParam(r, "id"))
+	if !ok {
 		return 0, apperr.BadRequest("INVALID_ID", "The loadable id must be a positive number.")
 	}
 	return id, nil

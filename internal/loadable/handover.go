@@ -186,8 +186,8 @@ func (h *Handler) deliveries(w http.ResponseWriter, r *http.Request, pa portalac
 }
 
 func (h *Handler) retryDelivery(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
-	did, err := strconv.ParseInt(chi.URLParam(r, "deliveryId"), 10, 64)
-	if err != nil || did <= 0 {
+	did, ok := httpx.ParseID(chi.URLParam(r, "deliveryId"))
+	if !ok {
 		return apperr.BadRequest("INVALID_ID", "The delivery id must be a positive number.")
 	}
 	d, err := h.svc.RetryDelivery(r.Context(), pa, id, did)

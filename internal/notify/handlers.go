@@ -46,8 +46,8 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) retry(w http.ResponseWriter, r *http.Request) error {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ParseID(chi.URLParam(r, "id"))
+	if !ok {
 		return apperr.BadRequest("INVALID_ID", "The e-mail id must be a positive number.")
 	}
 	if err := h.o.Retry(r.Context(), id); err != nil {

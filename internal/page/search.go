@@ -30,6 +30,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
+	"portalwright/internal/merge"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
@@ -131,12 +132,15 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 	}
 	add(titleHits, false)
 
-	dirs := []workspace.Path{workspace.MustPath("pages"), workspace.MustPath(WidgetsDir)}
-	if p, err := workspace.CleanPath(trDir); err == nil && trDir != "." {
-		dirs = append(dirs, p)
+	// Every text file of the portal but the build output: pages, widgets and translations as
+	// the spec orders them, then any other file (issue 24 item 5).
+	output := editing.DefaultOutputPath
+	if set, _, err := s.ws.Settings(ctx, c, pa); err == nil && set.TaskRunnerSettings.OutputPath != "" {
+		output = path.Clean(set.TaskRunnerSettings.OutputPath)
 	}
-	keep := func(name string) bool { return strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".json") }
-	err = s.ws.ReadMany(ctx, c, pa, dirs, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
+	skip := func(dir string) bool { return dir == output || path.Base(dir) == "node_modules" }
+	keep := func(name string) bool { return merge.KindOf(name, nil) != merge.KindBinary }
+	err = s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
 		dir, name := path.Split(p.String())
 		dir = strings.TrimSuffix(dir, "/")
 		switch {
@@ -176,6 +180,22 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 			lang := strings.TrimSuffix(name, ".json")
 			for i := range h {
 				h[i].Type, h[i].Language, h[i].Title, h[i].Path, h[i].rank = HitTranslation, lang, h[i].Key, p.String(), 3
+			}
+			add(h, over)
+		default:
+			if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
+				return nil // binary content under a text name
+			}
+			if word != nil && indexFoldASCII(data, word) < 0 {
+				return nil
+			}
+			search := searchText
+			if strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm") {
+				search = searchHTML
+			}
+			h, over := search(data, needle)
+			for i := range h {
+				h[i].Type, h[i].Title, h[i].Path, h[i].rank = HitFile, name, p.String(), 4
 			}
 			add(h, over)
 		}
@@ -431,8 +451,10 @@ func appendNewlines(out, skipped []byte) []byte {
 
 // searchHTML finds the phrase in a page's text; over tells that the file held more than
 // MaxHitsPerFile hits.
-func searchHTML(data, needle []byte) ([]Hit, bool) {
-	text := stripTags(data)
+func searchHTML(data, needle []byte) ([]Hit, bool) { return searchText(stripTags(data), needle) }
+
+// searchText finds the phrase in a text, line by line.
+func searchText(text, needle []byte) ([]Hit, bool) {
 	ascii := newFinder(needle).ascii
 	low := text // an ASCII needle is found ignoring case in the text itself
 	if !ascii {

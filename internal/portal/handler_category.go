@@ -2,7 +2,6 @@ package portal
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"portalwright/internal/apperr"
@@ -63,8 +62,8 @@ func (h *Handler) link(link bool) httpx.HandlerFunc {
 		var portals []int64
 		for _, v := range r.URL.Query()["portalIds"] {
 			for _, part := range strings.Split(v, ",") {
-				n, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
-				if err != nil || n <= 0 {
+				n, ok := httpx.ParseID(strings.TrimSpace(part))
+				if !ok {
 					return apperr.BadRequest("INVALID_ID", "portalIds must be portal ids separated by commas.")
 				}
 				portals = append(portals, n)

@@ -2,7 +2,6 @@ package portal
 
 import (
 	"net/http"
-	"strconv"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
@@ -98,8 +97,8 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	var pid int64
 	if u := q.Get("uuid"); u != "" {
-		n, err := strconv.ParseInt(u, 10, 64)
-		if err != nil {
+		n, ok := httpx.ParseID(u)
+		if !ok {
 			return apperr.BadRequest("INVALID_ID", "uuid must be a portal id.")
 		}
 		pid = n

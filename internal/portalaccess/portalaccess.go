@@ -23,6 +23,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"portalwright/internal/apperr"
+	"portalwright/internal/httpx"
 )
 
 // Portal is a portal checked to belong to its domain. Copy it freely; build it only with
@@ -105,8 +106,8 @@ func (c *Checker) CheckURL(r *http.Request) (Portal, error) {
 }
 
 func urlID(r *http.Request, name string) (int64, error) {
-	v, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	if err != nil || v <= 0 {
+	v, ok := httpx.ParseID(chi.URLParam(r, name))
+	if !ok {
 		return 0, apperr.BadID(name)
 	}
 	return v, nil

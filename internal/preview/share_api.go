@@ -59,8 +59,8 @@ func (s *Shares) latest(w http.ResponseWriter, r *http.Request, pa portalaccess.
 }
 
 func previewID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := httpx.ParseID(chi.URLParam(r, "id"))
+	if !ok {
 		return 0, apperr.BadRequest("INVALID_ID", "The preview id must be a positive number.")
 	}
 	return id, nil

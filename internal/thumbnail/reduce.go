@@ -11,7 +11,10 @@ import (
 // the whole image costs several times its decoding. So large reductions take two steps: an
 // integer box reduction (each output pixel the average of a k×k block: cheap, and free of
 // aliasing) to between 1.5 and 3 times the target size, then Catmull-Rom from there. JPEGs (image.YCbCr)
-// are reduced straight from their planes, without converting every pixel to RGB first.
+// are reduced straight from their planes, without converting every pixel to RGB first; other
+// images pixel by pixel into sums per output pixel, never through an NRGBA copy of the whole
+// image (which would double, or for a paletted or grey image quadruple, the memory its
+// decoding was allowed).
 
 // shrink scales src to tw×th.
 func shrink(src image.Image, tw, th int) image.Image {
@@ -24,7 +27,7 @@ func shrink(src image.Image, tw, th int) image.Image {
 			}
 			src = reduceYCbCr(ycc, k)
 		} else {
-			src = reduceNRGBA(imaging.Clone(src), k)
+			src = reduceAny(src, k)
 		}
 	}
 	return imaging.Resize(src, tw, th, imaging.CatmullRom)
@@ -70,11 +73,68 @@ func reduceYCbCr(src *image.YCbCr, k int) *image.NRGBA {
 	return dst
 }
 
-// reduceNRGBA averages k×k blocks of an NRGBA image, weighting colours by their alpha.
-func reduceNRGBA(src *image.NRGBA, k int) *image.NRGBA {
+// reduceAny averages k×k blocks of any image but YCbCr, weighting colours by their alpha.
+func reduceAny(src image.Image, k int) *image.NRGBA {
+	switch m := src.(type) {
+	case *image.NRGBA:
+		if m.Rect.Min == (image.Point{}) {
+			return reduceNRGBA(m, k)
+		}
+	case image.RGBA64Image: // every image type of the standard decoders
+		return reduceRGBA64(m, k)
+	}
+	return reduceNRGBA(imaging.Clone(src), k)
+}
+
+// reduceRGBA64 sums each k×k block's premultiplied 16-bit colours (RGBA64At): their average
+// over the block's alpha is the alpha-weighted average of its colours.
+func reduceRGBA64(src image.RGBA64Image, k int) *image.NRGBA {
 	b := src.Bounds()
 	ow, oh := b.Dx()/k, b.Dy()/k
 	dst := image.NewNRGBA(image.Rect(0, 0, ow, oh))
+	acc := make([]uint64, ow*4)
+	n := uint64(k * k)
+	for oy := 0; oy < oh; oy++ {
+		clear(acc)
+		for y := b.Min.Y + oy*k; y < b.Min.Y+oy*k+k; y++ {
+			for ox := 0; ox < ow; ox++ {
+				a := acc[ox*4 : ox*4+4 : ox*4+4]
+				for x := b.Min.X + ox*k; x < b.Min.X+ox*k+k; x++ {
+					c := src.RGBA64At(x, y)
+					a[0] += uint64(c.R)
+					a[1] += uint64(c.G)
+					a[2] += uint64(c.B)
+					a[3] += uint64(c.A)
+				}
+			}
+		}
+		row := dst.Pix[oy*dst.Stride:]
+		for ox := 0; ox < ow; ox++ {
+			a := acc[ox*4 : ox*4+4 : ox*4+4]
+			p := row[ox*4 : ox*4+4 : ox*4+4]
+			if a[3] > 0 {
+				p[0] = uint8(min(a[0]*0xffff/a[3], 0xffff) >> 8)
+				p[1] = uint8(min(a[1]*0xffff/a[3], 0xffff) >> 8)
+				p[2] = uint8(min(a[2]*0xffff/a[3], 0xffff) >> 8)
+			}
+			p[3] = uint8(a[3] / n >> 8)
+		}
+	}
+	return dst
+}
+
+// reduceNRGBA averages k×k blocks of an NRGBA image, weighting colours by their alpha.
+func reduceNRGBA(src *image.NRGBA, k int) *image.NRGBA {
+	b := src.Bounds()
+	dst := image.NewNRGBA(image.Rect(0, 0, b.Dx()/k, b.Dy()/k))
+	reduceNRGBAInto(dst, src, k)
+	return dst
+}
+
+// reduceNRGBAInto writes the k×k block averages of src (its origin at Pix[0]) into dst,
+// whose size is src's divided by k.
+func reduceNRGBAInto(dst, src *image.NRGBA, k int) {
+	ow, oh := dst.Rect.Dx(), dst.Rect.Dy()
 	n := k * k
 	for oy := 0; oy < oh; oy++ {
 		row := dst.Pix[oy*dst.Stride:]
@@ -98,7 +158,6 @@ func reduceNRGBA(src *image.NRGBA, k int) *image.NRGBA {
 			p[3] = uint8(as / n)
 		}
 	}
-	return dst
 }
 
 // subsampling is how many luma pixels share a chroma sample, across and down.

@@ -239,7 +239,7 @@ func TestHandler(t *testing.T) {
 		2: {"secret.png": encode(t, "png", picture(10, 10, false))},
 	}}
 	dir := t.TempDir()
-	svc := NewService(fake, dir)
+	svc := NewService(fake, dir, Limits{})
 	signer := NewSigner("k")
 	srv := httptest.NewServer(testkit.Routes(NewHandler(svc, signer, portalaccess.NewChecker(finder{})).Routes()))
 	defer srv.Close()
@@ -323,7 +323,7 @@ func TestConcurrentSameThumbnail(t *testing.T) {
 	photo := encode(t, "jpg", picture(1200, 900, false))
 	fake := &files{byUser: map[int64]map[string][]byte{1: {"a.jpg": photo}}}
 	dir := t.TempDir()
-	svc := NewService(fake, dir)
+	svc := NewService(fake, dir, Limits{})
 	pa, err := portalaccess.NewChecker(finder{}).Check(context.Background(), 1, 10)
 	if err != nil {
 		t.Fatal(err)

@@ -56,13 +56,16 @@ var beforeRename func(k int)
 // The error is a *FileWriteError naming the file.
 func (r *Repos) WriteFiles(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, *Status, error) {
 	versions := make([]Version, len(files))
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		seen := map[string]bool{}
 		for _, f := range files {
 			if f.Path == Root || f.Path.rel == "" || seen[f.Path.rel] {
 				return &FileWriteError{Path: f.Path, Err: ErrBadPath}
 			}
 			seen[f.Path.rel] = true
+			if err := guard(f.Path, false); err != nil {
+				return &FileWriteError{Path: f.Path, Err: err}
+			}
 			if err := checkBase(root, f.Path, f.Base); err != nil {
 				return &FileWriteError{Path: f.Path, Err: err}
 			}
@@ -203,7 +206,7 @@ func (r *Repos) WriteEach(ctx context.Context, userID, portalID int64, files []F
 	versions := make([]Version, len(files))
 	errs := make([]error, len(files))
 	wrote := false
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		seen := map[string]bool{}
 		for i, f := range files {
 			if f.Path == Root || f.Path.rel == "" || seen[f.Path.rel] {
@@ -211,6 +214,10 @@ func (r *Repos) WriteEach(ctx context.Context, userID, portalID int64, files []F
 				continue
 			}
 			seen[f.Path.rel] = true
+			if err := guard(f.Path, false); err != nil {
+				errs[i] = &FileWriteError{Path: f.Path, Err: err}
+				continue
+			}
 			if err := checkBase(root, f.Path, f.Base); err != nil {
 				errs[i] = &FileWriteError{Path: f.Path, Err: err}
 				continue

@@ -144,9 +144,12 @@ func (r *Repos) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error
 // folders are made.
 func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, *Status, error) {
 	var version Version
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
+		}
+		if err := guard(p, false); err != nil {
+			return err
 		}
 		if err := checkBase(root, p, base); err != nil {
 			return err
@@ -175,7 +178,11 @@ func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, d
 // inWorkspace runs change on the user's workspace under the workspace lock (the lock git
 // commands take), then takes the workspace's new status under the same lock. The status is
 // nil when git could not take it; the change stands.
-func (r *Repos) inWorkspace(ctx context.Context, userID, portalID int64, change func(root *os.Root) error) (*Status, error) {
+//
+// guard refuses a change to a link, a submodule or an LFS pointer (special.go): every
+// change calls it for each path it touches (folder: the path is a folder, so what it holds
+// counts too) before writing.
+func (r *Repos) inWorkspace(ctx context.Context, userID, portalID int64, change func(root *os.Root, guard guardFunc) error) (*Status, error) {
 	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
@@ -186,7 +193,8 @@ func (r *Repos) inWorkspace(ctx context.Context, userID, portalID int64, change 
 		return nil, err
 	}
 	defer root.Close()
-	if err := change(root); err != nil {
+	guard := func(p Path, folder bool) error { return r.guard(ctx, dir, root, p, folder) }
+	if err := change(root, guard); err != nil {
 		return nil, err
 	}
 	st, err := r.status(ctx, portalID, dir)
@@ -225,6 +233,11 @@ type FileInfo struct {
 	Size    int64     `json:"size"`
 	ModTime time.Time `json:"modTime"`
 	Version Version   `json:"version,omitempty"`
+	// Kind marks what the product shows but never changes: KindLink (Target: the link's
+	// target), KindSubmodule, KindLFS (Target: the object id, LFSSize: its real size).
+	Kind    string `json:"kind,omitempty"`
+	Target  string `json:"target,omitempty"`
+	LFSSize int64  `json:"lfsSize,omitempty"`
 }
 
 func infoOf(p string, fi fs.FileInfo) FileInfo {
@@ -262,6 +275,7 @@ func (r *Repos) readWorkspace(ctx context.Context, userID, portalID int64, read 
 // files and folders by name, without .git, links (never followed) or unfinished writes.
 func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]FileInfo, error) {
 	var out []FileInfo
+	specials := r.specials(ctx, r.WorkspaceDir(userID, portalID))
 	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
 		if dir != Root {
 			fi, err := lstatIn(root, dir)
@@ -291,7 +305,9 @@ func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]F
 			if err != nil {
 				continue // removed meanwhile
 			}
-			out = append(out, infoOf(path.Join(dir.rel, name), fi))
+			info := infoOf(path.Join(dir.rel, name), fi)
+			describe(&info, specials, root)
+			out = append(out, info)
 		}
 		return nil
 	})
@@ -302,6 +318,7 @@ func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]F
 // comes with its version. A link is refused (ErrLink), a missing path is fs.ErrNotExist.
 func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileInfo, error) {
 	var info FileInfo
+	specials := r.specials(ctx, r.WorkspaceDir(userID, portalID))
 	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
 		fi, err := lstatIn(root, p)
 		if err != nil {
@@ -315,6 +332,7 @@ func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileI
 			}
 			info.Version = VersionOf(data)
 		}
+		describe(&info, specials, root)
 		return nil
 	})
 	return info, err
@@ -324,12 +342,18 @@ func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileI
 // answers the workspace's new status. A file must still be at version base (a folder
 // ignores base); the target must not exist (fs.ErrExist); its parent folders are made.
 func (r *Repos) Move(ctx context.Context, userID, portalID int64, from, to Path, base Version) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if from == Root || to == Root || from.rel == "" || to.rel == "" || strings.HasPrefix(to.rel+"/", from.rel+"/") {
 			return ErrBadPath
 		}
 		fi, err := lstatIn(root, from)
 		if err != nil {
+			return err
+		}
+		if err := guard(from, fi.IsDir()); err != nil {
+			return err
+		}
+		if err := guard(to, false); err != nil {
 			return err
 		}
 		if fi.Mode().IsRegular() {
@@ -352,9 +376,14 @@ func (r *Repos) Move(ctx context.Context, userID, portalID int64, from, to Path,
 // Remove deletes a file (still at version base) or a folder with all it holds from the
 // user's workspace, under the workspace lock, and answers the workspace's new status.
 func (r *Repos) Remove(ctx context.Context, userID, portalID int64, p Path, base Version) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
+		}
+		if fi, err := root.Lstat(p.rel); err == nil {
+			if err := guard(p, fi.IsDir()); err != nil {
+				return err
+			}
 		}
 		fi, err := lstatIn(root, p)
 		if errors.Is(err, ErrLink) {

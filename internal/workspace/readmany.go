@@ -155,3 +155,62 @@ func readSmall(root *os.Root, name string, maxSize int64) ([]byte, bool) {
 
 // readBuffers hold the first 64 KiB of files being read.
 var readBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
+// ReadTree is ReadMany over the whole workspace: every regular file below the top whose
+// name keep says to keep, in folders skip does not skip (given the folder's path; .git is
+// always skipped), links never followed.
+func (r *Repos) ReadTree(ctx context.Context, userID, portalID int64, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	var jobs []readJob
+	var opened []*os.Root
+	defer func() {
+		for _, o := range opened {
+			o.Close()
+		}
+	}()
+	var walk func(dir *os.Root, rel string) error
+	walk = func(dir *os.Root, rel string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f, err := dir.Open(".")
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		entries, err := f.ReadDir(-1)
+		f.Close()
+		if err != nil {
+			return nil
+		}
+		for _, e := range entries {
+			name := e.Name()
+			child := path.Join(rel, name)
+			switch {
+			case e.Type()&fs.ModeSymlink != 0, strings.EqualFold(name, ".git"), strings.HasPrefix(name, ".pw-write-"):
+			case e.IsDir():
+				if skip != nil && skip(child) {
+					continue
+				}
+				sub, err := dir.OpenRoot(name)
+				if err != nil {
+					continue
+				}
+				opened = append(opened, sub)
+				if err := walk(sub, child); err != nil {
+					return err
+				}
+			case e.Type().IsRegular() && keep(name):
+				jobs = append(jobs, readJob{dir: dir, name: name, rel: child})
+			}
+		}
+		return nil
+	}
+	if err := walk(root, ""); err != nil {
+		return err
+	}
+	return readPool(ctx, jobs, maxSize, fn)
+}

@@ -135,7 +135,10 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	if err != nil {
 		return nil, err
 	}
-	st, err := r.inWorkspace(ctx, userID, portalID, func(ws *os.Root) error {
+	st, err := r.inWorkspace(ctx, userID, portalID, func(ws *os.Root, guard guardFunc) error {
+		if err := guard(p, false); err != nil {
+			return err
+		}
 		if fi, err := ws.Lstat(p.rel); err == nil {
 			if fi.Mode()&fs.ModeSymlink != 0 {
 				return ErrLink
@@ -240,9 +243,12 @@ func VersionOfReader(r io.Reader) (Version, error) {
 // workspace lock, and answers the workspace's new status. An existing file or folder at p is
 // fs.ErrExist.
 func (r *Repos) Mkdir(ctx context.Context, userID, portalID int64, p Path) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
+		}
+		if err := guard(p, false); err != nil {
+			return err
 		}
 		if _, err := root.Lstat(p.rel); err == nil {
 			return fs.ErrExist

@@ -42,6 +42,9 @@ type Status struct {
 	Changes map[string]string `json:"changes"` // path → ADD, MODIFY or DELETE
 	Ahead   int               `json:"aheadCount"`
 	Behind  int               `json:"behindCount"`
+	// HeldBack lists, after an open, the files whose uncommitted edits overlap the branch's
+	// new commits: the workspace stayed where it was (the commit offers the resolution).
+	HeldBack []string `json:"heldBack,omitempty"`
 }
 
 // HasChanges tells whether there is anything uncommitted.
@@ -102,7 +105,7 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 	}
 	switch {
 	case override:
-		if err := r.keepUnpushed(ctx, dir, st.Branch); err != nil {
+		if err := r.keepWork(ctx, dir, st.Branch, "opened another branch"); err != nil {
 			return nil, err
 		}
 		if err := r.hardReset(ctx, dir, branch); err != nil {
@@ -125,6 +128,25 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 	case st.Ahead == 0 && st.Behind > 0 && !st.HasChanges():
 		if _, err := r.run(ctx, dir, gitcli.Command("merge", "-q", "--ff-only").Value("origin/"+branch)); err != nil {
 			return nil, err
+		}
+	case st.Ahead == 0 && st.Behind > 0:
+		// Uncommitted edits: the new commits are merged in under them (conflicts.go).
+		tip := readRef(r.bare(portalID), "refs/heads/"+branch)
+		if tip == "" {
+			break
+		}
+		overlaps, err := r.reloadMerge(ctx, dir, branch, tip)
+		if err != nil {
+			return nil, err
+		}
+		if len(overlaps) > 0 {
+			final, err := r.status(ctx, portalID, dir)
+			if err != nil {
+				return nil, err
+			}
+			held := *final
+			held.HeldBack = overlaps
+			return &held, nil
 		}
 	}
 	return r.status(ctx, portalID, dir)
@@ -164,20 +186,6 @@ func (r *Repos) unpushed(ctx context.Context, dir string) (int, error) {
 // refs/portalwright/discarded/<branch>/<unix time>. Nothing an author committed is ever
 // dropped without a copy; an operator can recover it with git.
 const KeptRefs = "refs/portalwright/discarded/"
-
-// keepUnpushed saves HEAD under KeptRefs when it carries commits on no portal branch.
-func (r *Repos) keepUnpushed(ctx context.Context, dir, branch string) error {
-	n, err := r.unpushed(ctx, dir)
-	if err != nil || n == 0 {
-		return nil // an unreadable HEAD has nothing to keep; the reset repairs it
-	}
-	if branch == "" {
-		branch = "detached"
-	}
-	ref := KeptRefs + branch + "/" + strconv.FormatInt(time.Now().UnixNano(), 10)
-	_, err = r.run(ctx, dir, gitcli.Command("update-ref").Value(ref, "HEAD"))
-	return err
-}
 
 // abortUnfinished leaves a rebase or merge that a crash interrupted.
 func (r *Repos) abortUnfinished(ctx context.Context, dir string) {
@@ -451,9 +459,8 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 	var ge *gitcli.Error
 	switch {
 	case errors.As(err, &ge) && ge.ExitCode == 1: // the branch moved: replay our commits on it
-		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("rebase", "-q").Value(tip), SystemAuthor)); err != nil {
-			_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
-			return fmt.Errorf("%w: %v", ErrConflict, err)
+		if err := r.replayOn(ctx, dir, tip); err != nil {
+			return err // a conflict moved nothing: the commit stays in the workspace (conflicts.go)
 		}
 	case err != nil:
 		return err
@@ -556,7 +563,7 @@ func (r *Repos) Reset(ctx context.Context, userID, portalID int64, want, fallbac
 	if branch == "" {
 		return nil, ErrBranchMissing
 	}
-	if err := r.keepUnpushed(ctx, dir, current); err != nil {
+	if err := r.keepWork(ctx, dir, current, "reset"); err != nil {
 		return nil, err
 	}
 	if err := r.hardReset(ctx, dir, branch); err != nil {

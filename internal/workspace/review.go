@@ -1,0 +1,152 @@
+package workspace
+
+// Review before commit: what a workspace's next commit would change against its branch (or
+// what a commit changed against its parent), file by file, for the diff view.
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"portalwright/internal/gitcli"
+)
+
+// ReviewMaxBytes is the largest side of a file the review reads; larger sides are absent
+// from a file's review (the file list still names them).
+const ReviewMaxBytes = 2 << 20
+
+// ReviewFiles lists what the user's workspace would commit against its branch: uncommitted
+// edits and local commits together, path → ADD, MODIFY or DELETE.
+func (r *Repos) ReviewFiles(ctx context.Context, userID, portalID int64) (map[string]string, error) {
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	before := r.reviewBase(ctx, userID, portalID, dir)
+	after, err := r.worktreeTree(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return r.changeKinds(ctx, dir, before, after)
+}
+
+// reviewBase is what a workspace's work is compared with: its branch's tip in the portal,
+// else (the branch was deleted) its HEAD.
+func (r *Repos) reviewBase(ctx context.Context, userID, portalID int64, dir string) string {
+	if tip := readRef(r.bare(portalID), "refs/heads/"+r.CurrentBranch(userID, portalID)); tip != "" {
+		return tip
+	}
+	return "HEAD"
+}
+
+func (r *Repos) changeKinds(ctx context.Context, dir, before, after string) (map[string]string, error) {
+	changes, err := r.diffRaw(ctx, dir, before, after)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(changes))
+	for p, c := range changes {
+		switch {
+		case c.from.absent():
+			out[p] = ChangeAdd
+		case c.to.absent():
+			out[p] = ChangeDelete
+		default:
+			out[p] = ChangeModify
+		}
+	}
+	return out, nil
+}
+
+// ReviewSides is a file before and after (nil: absent or too large; see the flags).
+type ReviewSides struct {
+	Before, After             []byte
+	BeforeExists, AfterExists bool
+	TooLarge                  bool
+}
+
+// ReviewFile reads one file of the user's workspace as it is and as the branch has it.
+func (r *Repos) ReviewFile(ctx context.Context, userID, portalID int64, p Path) (*ReviewSides, error) {
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	s := &ReviewSides{}
+	s.Before, s.BeforeExists, s.TooLarge = r.reviewBlob(ctx, dir, r.reviewBase(ctx, userID, portalID, dir), p.rel)
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	fi, err := root.Lstat(p.rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	case !fi.Mode().IsRegular():
+		return nil, ErrBadPath
+	case fi.Size() > ReviewMaxBytes:
+		s.AfterExists, s.TooLarge = true, true
+	default:
+		if s.After, err = readIn(root, p); err != nil {
+			return nil, err
+		}
+		s.AfterExists = true
+	}
+	return s, nil
+}
+
+// reviewBlob reads path at treeish, up to ReviewMaxBytes.
+func (r *Repos) reviewBlob(ctx context.Context, dir, treeish, p string) (data []byte, exists, tooLarge bool) {
+	size, err := r.run(ctx, dir, gitcli.Command("cat-file", "-s").Value(treeish+":"+p))
+	if err != nil {
+		return nil, false, false
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(size)); err != nil || n > ReviewMaxBytes {
+		return nil, true, true
+	}
+	data = r.blobAt(ctx, dir, treeish, p)
+	return data, data != nil, false
+}
+
+// CommitFiles lists what a commit of the portal changed against its first parent.
+func (r *Repos) CommitFiles(ctx context.Context, portalID int64, commit string) (map[string]string, error) {
+	full, parent, err := r.commitAndParent(ctx, portalID, commit)
+	if err != nil {
+		return nil, err
+	}
+	return r.changeKinds(ctx, r.bare(portalID), parent, full)
+}
+
+// CommitFile reads one file before and after a commit of the portal.
+func (r *Repos) CommitFile(ctx context.Context, portalID int64, commit string, p Path) (*ReviewSides, error) {
+	full, parent, err := r.commitAndParent(ctx, portalID, commit)
+	if err != nil {
+		return nil, err
+	}
+	s := &ReviewSides{}
+	dir := r.bare(portalID)
+	var large bool
+	s.Before, s.BeforeExists, large = r.reviewBlob(ctx, dir, parent, p.rel)
+	s.After, s.AfterExists, s.TooLarge = r.reviewBlob(ctx, dir, full, p.rel)
+	s.TooLarge = s.TooLarge || large
+	return s, nil
+}
+
+func (r *Repos) commitAndParent(ctx context.Context, portalID int64, commit string) (string, string, error) {
+	if !commitID.MatchString(commit) {
+		return "", "", ErrUnknownCommit
+	}
+	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
+	if err != nil {
+		return "", "", ErrUnknownCommit
+	}
+	full := strings.TrimSpace(out)
+	parent := emptyTree
+	if out, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value(full+"^1")); err == nil {
+		parent = strings.TrimSpace(out)
+	}
+	return full, parent, nil
+}
