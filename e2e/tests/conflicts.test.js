@@ -39,7 +39,7 @@ describe('working together', { timeout: 300_000 }, () => {
 
   before(async () => {
     admin = await apiSession(e2e.server);
-    await grantGroup(admin, 1, 'Authors', ['portal_read', 'portal_write', 'branch_read', 'asset_read', 'asset_write', 'asset_create', 'translation_read', 'translation_write'], [AUTHOR.username]);
+    await grantGroup(admin, 1, 'Authors', ['portal_read', 'portal_write', 'branch_read', 'asset_read', 'asset_write', 'asset_create', 'translation_read', 'translation_write', 'code_read', 'code_write'], [AUTHOR.username]);
   });
 
   /** A new API session of Ann (one session per user: it ends her browser's, so it comes first). */
@@ -203,5 +203,26 @@ describe('working together', { timeout: 300_000 }, () => {
     await expectVisible(table.getByText('Reviewed title'));
     await screenshot(page, 'conflicts-review');
     await (await annSession()).ok('POST', 'portal/1/1/revert', {});
+  });
+
+  it("presence: the other author's editor shows who is editing, within 2 s of the first keystroke", async () => {
+    const route = `domain/1/portal/1/branch/master/en_GB/file-explorer?path=%2Fassets%2Fcss&edit=${encodeURIComponent('/assets/css/portal.css')}&mode=source`;
+    const b = await e2e.newPage();
+    await openDashboard(b, undefined);
+    await go(b, route);
+    await expectVisible(b.getByRole('heading', { name: 'Editing: /assets/css/portal.css' }), { timeout: LONG });
+    const a = await e2e.newPage();
+    await openDashboard(a, { username: AUTHOR.username, password: AUTHOR.password });
+    await go(a, route);
+    await expectVisible(a.locator('.ace_content'), { timeout: LONG });
+    const bar = b.getByRole('status', { name: 'Other people on this file' });
+    await expectVisible(bar.getByText('Ann Author is viewing this file'), { timeout: LONG });
+    await a.locator('.ace_content').click();
+    const t0 = Date.now();
+    await a.keyboard.type('/* ann */');
+    await expectVisible(bar.getByText('Ann Author is editing this file'), { timeout: 2_000 });
+    const ms = Date.now() - t0;
+    assert.ok(ms < 2_000, `presence took ${ms} ms`);
+    await screenshot(b, 'conflicts-presence');
   });
 });

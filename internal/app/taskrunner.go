@@ -26,11 +26,9 @@ type TaskRunnerStateChange struct {
 	State    taskrunner.State `json:"state"`
 }
 
-// newSandbox makes the task runner's sandbox (bubblewrap, default limits); tests replace it to
-// see a server on which no sandbox can start.
-var newSandbox = func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sandbox, error) {
-	return taskrunner.NewBubblewrap(ctx, taskrunner.BubblewrapOptions{Limits: l})
-}
+// newSandbox, when set (tests: a server on which no sandbox can start), replaces the
+// bubblewrap sandbox of the configuration.
+var newSandbox func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sandbox, error)
 
 // newTaskRunner builds the workspace build routes (issue 13): the runner over a bubblewrap
 // sandbox, its states restored from the database (none left RUNNING), every state change saved
@@ -38,11 +36,24 @@ var newSandbox = func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sand
 // known to it (STALE, autoRun). Without a sandbox the server still starts: the routes answer
 // 503 'Task runner is unavailable: …'.
 func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
-	sandbox, err := newSandbox(ctx, taskrunner.Limits{WallTime: a.Config.Tasks.Timeout,
-		MemoryBytes: int64(a.Config.Tasks.MemoryMB) << 20, Processes: a.Config.Tasks.Processes})
+	tc := a.Config.Tasks
+	lim := taskrunner.Limits{WallTime: tc.Timeout, MemoryBytes: int64(tc.MemoryMB) << 20, Processes: tc.Processes,
+		DiskBytes: int64(tc.DiskMB) << 20, TmpBytes: int64(tc.TmpMB) << 20, ShmBytes: int64(tc.ShmMB) << 20}
+	var sandbox taskrunner.Sandbox
+	var err error
+	if newSandbox != nil {
+		sandbox, err = newSandbox(ctx, lim)
+	} else {
+		sandbox, err = taskrunner.NewBubblewrap(ctx, taskrunner.BubblewrapOptions{Limits: lim, Cgroup: tc.Cgroup, BuildUIDs: tc.BuildUIDs})
+	}
 	if err != nil {
 		a.Log.Warn("the task runner is unavailable: portals' tasks cannot run on this server", "error", err)
 		return taskrunner.Unavailable(err, a.PortalAccess)
+	}
+	// One line tells how the builds' budgets are enforced here (docs/operations.md).
+	a.Log.Info("task runner sandbox: " + sandbox.Mode())
+	if sw, ok := sandbox.(interface{ Swept() int }); ok && sw.Swept() > 0 {
+		a.Log.Info("task runner: removed the control groups of dead runs", "groups", sw.Swept())
 	}
 	states := taskrunner.NewSQLStore(a.DB)
 	var runner *taskrunner.Runner

@@ -210,6 +210,8 @@ func workingTogetherSuite(t *testing.T, cfg config.Config) {
 		if got.Status != 409 || !strings.Contains(got.Body, "GIT_CONFLICTS") {
 			t.Fatalf("ann's commit: %d %s", got.Status, got.Body)
 		}
+		w.must(w.call(w.ann, "GET", "/portal/1/1/local-changes", ""), 200, "local changes in conflict")
+		w.must(w.call(w.ann, "GET", "/portal/1/1/local-commits", ""), 200, "local commits in conflict")
 		var state struct {
 			InConflict bool
 			Tip        string

@@ -20,15 +20,25 @@
 //     network namespace with only its own loopback), new user, pid, ipc, uts and cgroup
 //     namespaces, no capabilities, a new session (no terminal injection), no nested user
 //     namespaces, a read-only /usr (and the /bin, /lib*, /sbin links or folders), a few read-only
-//     files of /etc, a fresh /proc, a minimal /dev, an empty size-limited /tmp, and the Scratch
-//     at its mount point. Nothing else of the host is mounted.
-//   - Every step has limits: wall time (the Sandbox adds its own deadline, so a caller cannot
-//     forget one; on expiry the process group of bwrap is killed, and with the pid namespace and
-//     --die-with-parent everything in the sandbox dies with it), address space, processes, file
-//     size, open files and captured output (Log keeps the first Limits.OutputBytes and notes what
-//     was dropped).
-//   - When the server runs as root, bwrap itself runs as an unprivileged host uid (65534 by
-//     default), so RLIMIT_NPROC applies (the kernel exempts root) and a fork bomb is contained.
+//     files of /etc, a fresh /proc, a minimal /dev, its own empty size-limited /tmp and
+//     /dev/shm, and the Scratch at its mount point. Nothing else of the host is mounted.
+//   - Every build (a run: all its steps) has a budget, never shared with another build: its
+//     processes, the memory of all its processes together, /tmp and /dev/shm sizes, what it
+//     writes to its scratch folder, its captured output (Log keeps the first
+//     Limits.OutputBytes and notes what was dropped), its output copied back and its wall time
+//     (the Sandbox adds its own deadline, so a caller cannot forget one). The kernel enforces
+//     them with a control group per build (cgroup.go: cgroup v2 where the host delegates one,
+//     else the v1 pids and memory hierarchies), made under the server's own group and removed
+//     after the build; a watcher (budget.go) reads the group's counters and the scratch
+//     folder's size every 250 ms and kills the whole build when it goes over a limit; the step
+//     then fails with a message naming the limit. Without control groups, a server running as
+//     root gives each build a host uid of its own (a range, BubblewrapOptions.BuildUIDs), so
+//     RLIMIT_NPROC counts that build alone, and memory is RLIMIT_AS per process.
+//   - On expiry, cancellation or a limit, the process group of bwrap and every process of the
+//     build's control group are killed; with the pid namespace and --die-with-parent
+//     everything in the sandbox dies with it.
+//   - When the server runs as root, bwrap itself runs as an unprivileged host uid (65534 with
+//     control groups, a build uid without), never as root.
 //   - The task's argv never reaches bwrap as an option: it follows "--". bwrap and prlimit run
 //     with a fixed environment; the Dockerfile's ENV only reaches the task, through --setenv.
 //

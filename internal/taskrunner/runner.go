@@ -335,12 +335,16 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 	for _, n := range plan.Notes {
 		log.Notef("%s", n)
 	}
-	uid, gid := r.cfg.Sandbox.owner()
+	// The build's budget: its control group (or its own uid), ended with the scratch.
+	bud, err := r.cfg.Sandbox.newBudget(ctx)
+	if err != nil {
+		return finish(Unstable, "A Task Runner Error Occurred", err.Error())
+	}
 	var scratch *Scratch
 	if req.Workdir != nil {
-		scratch, err = adopt(req.Workdir, plan.MountAt, uid, gid)
+		scratch, err = adopt(req.Workdir, plan.MountAt, bud)
 	} else {
-		scratch, err = newScratch(r.cfg.ScratchRoot, req.Workspace, out, plan.MountAt, uid, gid)
+		scratch, err = newScratch(r.cfg.ScratchRoot, req.Workspace, out, plan.MountAt, bud)
 	}
 	if err != nil {
 		return finish(Unstable, "A Task Runner Error Occurred", err.Error())
@@ -349,8 +353,8 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 	for _, step := range plan.Steps { // WORKDIR folders exist, as in a Docker build
 		if rel, ok := strings.CutPrefix(step.Task.Dir, plan.MountAt); ok && rel != "" {
 			d := filepath.Join(scratch.dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(d, 0o755); err == nil && uid >= 0 {
-				_ = os.Lchown(d, uid, gid)
+			if err := os.MkdirAll(d, 0o755); err == nil && bud.uid >= 0 {
+				_ = os.Lchown(d, bud.uid, bud.gid)
 			}
 		}
 	}
@@ -367,8 +371,10 @@ func (r *Runner) execute(ctx context.Context, run *Run, req Request) State {
 			return finish(Unstable, "Failed to start the task running process for workspace", err.Error())
 		}
 		switch {
+		case res.Limit != "":
+			return finish(Unstable, "The build went over a limit", fmt.Sprintf("%s Step %d (line %d) was stopped.", res.Limit, i+1, step.Line))
 		case res.TimedOut || errors.Is(ctx.Err(), context.DeadlineExceeded):
-			return finish(Unstable, "Tasks timed out", fmt.Sprintf("step %d was stopped after the time limit of %s", i+1, lim.WallTime))
+			return finish(Unstable, "Tasks timed out", fmt.Sprintf("%s Step %d (line %d) was stopped.", timeMessage(lim), i+1, step.Line))
 		case ctx.Err() != nil:
 			return finish(Unstable, "Task run cancelled", "a newer run replaced this one")
 		case !res.OK():

@@ -10,20 +10,29 @@ import (
 	"time"
 )
 
-// Limits bound one task step. Zero fields take the defaults of DefaultLimits.
+// Limits are a build's budget: what one run (all its steps together) may use. Zero fields take
+// the defaults of DefaultLimits. How each is enforced depends on the host (see Bubblewrap.Mode
+// and docs/operations.md "Task runner sandbox").
 type Limits struct {
 	// WallTime bounds one run (all its steps together) and, separately, each step.
 	WallTime time.Duration
-	// MemoryBytes is RLIMIT_AS (address space) of every process in the sandbox.
+	// MemoryBytes is the memory of the whole build: all its processes together, with their
+	// /tmp and /dev/shm files and the page cache they cause (memory cgroup). Without a control
+	// group it is RLIMIT_AS (address space) of each process.
 	MemoryBytes int64
-	// Processes is RLIMIT_NPROC: processes (threads included) of the sandbox's uid.
+	// Processes bounds the processes and threads of the build together (pids cgroup). Without
+	// a control group it is RLIMIT_NPROC of the build's own host uid.
 	Processes int
-	// FileSizeBytes is RLIMIT_FSIZE: the largest file a task can write.
+	// FileSizeBytes is RLIMIT_FSIZE: the largest file a task can write (never more than
+	// DiskBytes).
 	FileSizeBytes int64
 	// OpenFiles is RLIMIT_NOFILE.
 	OpenFiles int
-	// TmpBytes is the size of the sandbox's /tmp (tmpfs).
-	TmpBytes int64
+	// TmpBytes and ShmBytes are the sizes of the build's own /tmp and /dev/shm (tmpfs).
+	TmpBytes, ShmBytes int64
+	// DiskBytes bounds what the build writes to its scratch folder (its output included),
+	// beyond the copy of the workspace it starts from.
+	DiskBytes int64
 	// OutputBytes caps the captured stdout+stderr of a run; the rest is dropped with a note.
 	OutputBytes int
 	// CopyBackBytes caps the build output copied back into the workspace.
@@ -38,6 +47,8 @@ var DefaultLimits = Limits{
 	FileSizeBytes: 256 << 20,
 	OpenFiles:     1024,
 	TmpBytes:      256 << 20,
+	ShmBytes:      64 << 20,
+	DiskBytes:     1 << 30,
 	OutputBytes:   1 << 20,
 	CopyBackBytes: 1 << 30,
 }
@@ -62,12 +73,19 @@ func (l Limits) withDefaults() Limits {
 	if l.TmpBytes <= 0 {
 		l.TmpBytes = d.TmpBytes
 	}
+	if l.ShmBytes <= 0 {
+		l.ShmBytes = d.ShmBytes
+	}
+	if l.DiskBytes <= 0 {
+		l.DiskBytes = d.DiskBytes
+	}
 	if l.OutputBytes <= 0 {
 		l.OutputBytes = d.OutputBytes
 	}
 	if l.CopyBackBytes <= 0 {
 		l.CopyBackBytes = d.CopyBackBytes
 	}
+	l.FileSizeBytes = min(l.FileSizeBytes, l.DiskBytes)
 	return l
 }
 
@@ -87,21 +105,28 @@ type Result struct {
 	Signal   string        // the signal that ended it, if any
 	TimedOut bool          // the wall time ran out
 	Duration time.Duration // wall time of the step
+	// Limit, when set, names the limit the build went over (it was stopped, or the step
+	// failed on it): "The build used more than 512 MB of memory (task memory limit)."
+	Limit string
 }
 
 // OK tells whether the step succeeded.
-func (r Result) OK() bool { return r.ExitCode == 0 && !r.TimedOut && r.Signal == "" }
+func (r Result) OK() bool { return r.ExitCode == 0 && !r.TimedOut && r.Signal == "" && r.Limit == "" }
 
 // Sandbox runs tasks isolated from the host. Only this package implements it (see the package
 // comment): Bubblewrap now; a Docker daemon is the operator's alternative to come.
 type Sandbox interface {
 	// Name says which sandbox it is, for logs and the run output.
 	Name() string
-	// Run runs t with s as its only writable folder, writing its stdout and stderr to out.
-	// An error means the sandbox could not be started; a task that fails is a Result.
+	// Mode says how the builds' budgets are enforced on this host, for the start-up log.
+	Mode() string
+	// Run runs t with s as its only writable folder, writing its stdout and stderr to out,
+	// within the budget of s's build. An error means the sandbox could not be started; a task
+	// that fails is a Result.
 	Run(ctx context.Context, s *Scratch, t Task, out *Log) (Result, error)
-	// owner is the host uid and gid that must own a Scratch (-1: leave as is).
-	owner() (uid, gid int)
+	// newBudget starts a build's budget (its control group or its uid); the Scratch made with
+	// it owns it and ends it in Remove.
+	newBudget(ctx context.Context) (*budget, error)
 	// limits are the sandbox's limits (with defaults).
 	limits() Limits
 }

@@ -15,21 +15,24 @@ import (
 // Scratch is the only writable folder a task sees: a copy of a workspace in a directory the
 // runner owns. It can only be made by newScratch, which copies; see the package comment.
 type Scratch struct {
-	dir     string // host path of the copy
-	mountAt string // where the task sees it
-	parent  string // the run's private directory (removed by Remove)
-	kept    bool   // a Workdir's: its owner removes it
+	dir     string  // host path of the copy
+	mountAt string  // where the task sees it
+	parent  string  // the run's private directory (removed by Remove)
+	kept    bool    // a Workdir's: its owner removes it
+	budget  *budget // the build's budget (its control group or uid), ended by Remove
 }
 
 // MountAt is where the task sees the copy.
 func (s *Scratch) MountAt() string { return s.mountAt }
 
-// Remove deletes the copy (a Workdir's scratch is removed by the Workdir's owner).
+// Remove ends the build (what is left of its processes is killed, its control group removed)
+// and deletes the copy (a Workdir's scratch is removed by the Workdir's owner).
 func (s *Scratch) Remove() error {
+	err := s.budget.close()
 	if s.kept {
-		return nil
+		return err
 	}
-	return os.RemoveAll(s.parent)
+	return errors.Join(err, os.RemoveAll(s.parent))
 }
 
 // Workdir is a folder the runner owns below its scratch root, for a caller to fill with a
@@ -58,65 +61,72 @@ func (r *Runner) NewWorkdir() (*Workdir, error) {
 	return &Workdir{dir: filepath.Join(parent, "workspace"), parent: parent}, nil
 }
 
-// adopt makes a filled Workdir the run's scratch, owned by the sandbox's uid.
-func adopt(w *Workdir, mountAt string, uid, gid int) (*Scratch, error) {
-	if err := checkMountPoint(mountAt); err != nil {
-		return nil, err
-	}
-	if st, err := os.Lstat(w.dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("the work folder is empty")
-	}
-	if uid >= 0 {
-		err := filepath.WalkDir(w.parent, func(p string, _ fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			return os.Lchown(p, uid, gid)
-		})
-		if err != nil {
+// adopt makes a filled Workdir the run's scratch, owned by the build's uid, within budget b
+// (the Scratch owns it from now on; adopt ends it when it fails).
+func adopt(w *Workdir, mountAt string, b *budget) (*Scratch, error) {
+	s, err := func() (*Scratch, error) {
+		if err := checkMountPoint(mountAt); err != nil {
 			return nil, err
 		}
+		if st, err := os.Lstat(w.dir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("the work folder is empty")
+		}
+		if err := b.own(w.parent); err != nil {
+			return nil, err
+		}
+		if err := b.watch(w.dir); err != nil {
+			return nil, err
+		}
+		return &Scratch{dir: w.dir, mountAt: mountAt, parent: w.parent, kept: true, budget: b}, nil
+	}()
+	if err != nil {
+		_ = b.close()
 	}
-	return &Scratch{dir: w.dir, mountAt: mountAt, parent: w.parent, kept: true}, nil
+	return s, err
 }
 
 // newScratch copies workspace (without .git and without the folder skip, relative, "" for
-// none) into a new directory below root, owned by the sandbox's uid. Links in the workspace are
+// none) into a new directory below root, owned by the build's uid, within budget b (the
+// Scratch owns it from now on; newScratch ends it when it fails). Links in the workspace are
 // copied as plain files holding the link's text (portal content is untrusted; the workspace has
 // none: gitcli checks links out as files).
-func newScratch(root, workspace, skip, mountAt string, uid, gid int) (*Scratch, error) {
-	if err := checkMountPoint(mountAt); err != nil {
-		return nil, err
-	}
-	if rel, err := filepath.Rel(workspace, root); err != nil || rel == "." || !strings.HasPrefix(rel, "..") {
-		return nil, fmt.Errorf("the scratch folder %s must not be inside the workspace", root)
-	}
-	if err := os.MkdirAll(root, 0o711); err != nil {
-		return nil, err
-	}
-	parent, err := os.MkdirTemp(root, "run-")
+func newScratch(root, workspace, skip, mountAt string, b *budget) (*Scratch, error) {
+	s, err := func() (*Scratch, error) {
+		if err := checkMountPoint(mountAt); err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(workspace, root); err != nil || rel == "." || !strings.HasPrefix(rel, "..") {
+			return nil, fmt.Errorf("the scratch folder %s must not be inside the workspace", root)
+		}
+		if err := os.MkdirAll(root, 0o711); err != nil {
+			return nil, err
+		}
+		parent, err := os.MkdirTemp(root, "run-")
+		if err != nil {
+			return nil, err
+		}
+		s := &Scratch{dir: filepath.Join(parent, "workspace"), mountAt: mountAt, parent: parent, budget: b}
+		skip = filepath.Clean(skip)
+		err = copyTree(workspace, s.dir, func(rel string, d fs.DirEntry) bool {
+			return rel == ".git" || (skip != "." && skip != "" && rel == skip)
+		}, -1)
+		if err == nil {
+			// The run's directory is private to the build's uid; the root above it only lets it pass.
+			err = b.own(parent)
+		}
+		if err == nil {
+			err = b.watch(s.dir)
+		}
+		if err != nil {
+			_ = os.RemoveAll(parent)
+			return nil, fmt.Errorf("copying the workspace: %w", err)
+		}
+		return s, nil
+	}()
 	if err != nil {
-		return nil, err
+		_ = b.close()
 	}
-	s := &Scratch{dir: filepath.Join(parent, "workspace"), mountAt: mountAt, parent: parent}
-	skip = filepath.Clean(skip)
-	err = copyTree(workspace, s.dir, func(rel string, d fs.DirEntry) bool {
-		return rel == ".git" || (skip != "." && skip != "" && rel == skip)
-	}, -1)
-	if err == nil && uid >= 0 {
-		// The run's directory is private to the sandbox's uid; the root above it only lets it pass.
-		err = filepath.WalkDir(parent, func(p string, _ fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			return os.Lchown(p, uid, gid)
-		})
-	}
-	if err != nil {
-		_ = os.RemoveAll(parent)
-		return nil, fmt.Errorf("copying the workspace: %w", err)
-	}
-	return s, nil
+	return s, err
 }
 
 var errTooBig = errors.New("too big")
@@ -154,7 +164,7 @@ func copyTree(from, to string, skip func(rel string, d fs.DirEntry) bool, limit 
 			n, err := copyFile(p, dst)
 			total += n
 			if limit >= 0 && total > limit {
-				return fmt.Errorf("the build output is over %d bytes: %w", limit, errTooBig)
+				return fmt.Errorf("the build output is more than %s (task output limit): %w", size(limit), errTooBig)
 			}
 			return err
 		default:

@@ -301,7 +301,7 @@ func TestForkBombIsContained(t *testing.T) {
 	var peak atomic.Int64
 	stop := make(chan struct{})
 	sampled := make(chan struct{})
-	go func() { // the host's view: processes of the sandbox uid
+	go func() { // the host's view: the bomb's processes
 		defer close(sampled)
 		for {
 			select {
@@ -309,16 +309,17 @@ func TestForkBombIsContained(t *testing.T) {
 				return
 			case <-time.After(50 * time.Millisecond):
 			}
-			if n := int64(uidProcesses(DefaultSandboxUID)); n > peak.Load() {
+			if n := int64(bombProcesses()); n > peak.Load() {
 				peak.Store(n)
 			}
 		}
 	}()
 	start := time.Now()
-	st := run(t, r, l, "FROM x\nRUN bomb() { bomb | bomb & sleep 30; }; bomb\n")
+	st := run(t, r, l, "FROM x\nRUN "+forkBomb+"\n")
 	close(stop)
 	<-sampled
-	// Contained either way: the wall time runs out, or the bomb's own shell dies of "Cannot fork".
+	// Contained either way: the build is stopped at its process limit (pids cgroup), the wall
+	// time runs out, or the bomb's own shell dies of "Cannot fork".
 	if st.Phase != Unstable || st.Error == nil {
 		t.Fatalf("state %+v\n%.2000s", st, st.Output)
 	}
@@ -326,20 +327,22 @@ func TestForkBombIsContained(t *testing.T) {
 	if d := time.Since(start); d > 15*time.Second {
 		t.Fatalf("took %s", d)
 	}
-	if os.Getuid() == 0 && peak.Load() > limit+8 {
-		t.Fatalf("%d processes of the sandbox uid at the peak (limit %d)", peak.Load(), limit)
+	if peak.Load() > limit+8 {
+		t.Fatalf("%d processes of the bomb at the peak (limit %d)", peak.Load(), limit)
 	}
-	if !strings.Contains(st.Output, "fork") {
+	if sb := r.cfg.Sandbox.(*Bubblewrap); sb.cg != nil {
+		// With the build's pids cgroup the first refused fork stops the whole build, naming the limit.
+		if !strings.Contains(st.Error.Message, "more than 64 processes (task process limit)") {
+			t.Fatalf("message %q", st.Error.Message)
+		}
+	} else if !strings.Contains(st.Output, "fork") {
 		t.Fatalf("the process limit was never hit:\n%.2000s", st.Output)
 	}
-	if os.Getuid() == 0 {
-		deadline := time.Now().Add(3 * time.Second)
-		for uidProcesses(DefaultSandboxUID) > 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("%d processes of the sandbox uid left: %s", uidProcesses(DefaultSandboxUID), uidProcessList(DefaultSandboxUID))
-			}
-			time.Sleep(50 * time.Millisecond)
+	for deadline := time.Now().Add(3 * time.Second); bombProcesses() > 0; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d processes of the bomb left", bombProcesses())
 		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	// The host is fine: it starts processes, and the next run works.
 	if err := exec.Command("true").Run(); err != nil {
@@ -351,39 +354,15 @@ func TestForkBombIsContained(t *testing.T) {
 	t.Logf("peak %d processes (limit %d)", peak.Load(), limit)
 }
 
-func uidProcessList(uid int) string {
-	var out []string
-	ents, _ := os.ReadDir("/proc")
-	want := "Uid:\t" + strconv.Itoa(uid) + "\t"
-	for _, e := range ents {
-		b, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-		if strings.Contains(string(b), want) {
-			c, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-			st := strings.SplitN(string(b), "\n", 4)
-			out = append(out, e.Name()+" "+strings.ReplaceAll(string(c), "\x00", " ")+" "+strings.Join(st[:min(3, len(st))], ";"))
-		}
-	}
-	return strings.Join(out, " | ")
-}
+// forkBomb is a RUN step that forks without end; bombProcesses counts its processes on the host
+// by their command line (the shells keep the step's, the sleeps are "sleep 4248"), so that other
+// test packages' sandboxes running at once are not counted.
+const forkBomb = "bomb() { bomb | bomb & sleep 4248; }; bomb"
 
-func uidProcesses(uid int) int {
-	n := 0
-	ents, _ := os.ReadDir("/proc")
-	want := "Uid:\t" + strconv.Itoa(uid) + "\t"
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		b, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-		if strings.Contains(string(b), want) {
-			n++
-		}
-	}
-	return n
-}
+func bombProcesses() int { return sandboxProcesses("bomb()") + sandboxProcesses("sleep\x004248") }
 
 func TestOutputFileAndMemoryLimits(t *testing.T) {
-	r := newRunner(t, Limits{WallTime: 20 * time.Second, OutputBytes: 64 << 10, FileSizeBytes: 1 << 20, MemoryBytes: 1 << 30})
+	r := newRunner(t, Limits{WallTime: 20 * time.Second, OutputBytes: 64 << 10, FileSizeBytes: 1 << 20, MemoryBytes: 256 << 20})
 	l := newLayout(t)
 
 	st := run(t, r, l, "FROM x\nRUN head -c 5000000 /dev/zero | tr '\\0' a; mkdir -p pw-dist\n")
@@ -404,7 +383,10 @@ func TestOutputFileAndMemoryLimits(t *testing.T) {
 
 	st = run(t, r, l, "FROM x\nRUN node -e 'const a=[]; for (let i=0;i<40;i++) a.push(Buffer.alloc(64<<20, 1)); console.log(\"ALLO\"+\"CATED\")'\n")
 	if st.Phase != Unstable || strings.Contains(st.Output, "ALLOCATED") {
-		t.Fatalf("2.5 GB under a 1 GiB limit: %s\n%s", st.Phase, st.Output)
+		t.Fatalf("2.5 GB under a 256 MiB limit: %s\n%s", st.Phase, st.Output)
+	}
+	if r.cfg.Sandbox.(*Bubblewrap).cg != nil && !strings.Contains(st.Error.Message, "more than 256 MB of memory (task memory limit)") {
+		t.Fatalf("message %q", st.Error.Message)
 	}
 }
 
@@ -645,14 +627,18 @@ func TestBenchSandboxOverhead(t *testing.T) {
 	}
 	sb := newSandbox(t, fast())
 	l, _ := copyTemplate(t, "passenger")
-	s, err := newScratch(filepath.Join(os.TempDir(), "portalwright-taskrunner-bench"), l.workspace, "pw-dist", DefaultMountPoint, DefaultSandboxUID, DefaultSandboxUID)
+	// One build's budget (its control group) for all the sandboxed runs, as the runner has one
+	// per run of all its steps.
+	bud, err := sb.newBudget(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if os.Getuid() != 0 {
-		s, _ = newScratch(filepath.Join(os.TempDir(), "portalwright-taskrunner-bench"), l.workspace, "pw-dist", DefaultMountPoint, -1, -1)
+	s, err := newScratch(filepath.Join(os.TempDir(), "portalwright-taskrunner-bench"), l.workspace, "pw-dist", DefaultMountPoint, bud)
+	if err != nil {
+		t.Fatal(err)
 	}
 	defer s.Remove()
+	t.Logf("sandbox: %s", sb.Mode())
 	const n = 21
 	var direct, boxed, whole []time.Duration
 	r := newRunner(t, fast())

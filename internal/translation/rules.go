@@ -3,8 +3,10 @@ package translation
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // The rules of translation data that need no workspace: key validation and the status of a
@@ -20,9 +22,9 @@ var languageCode = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
 var markup = regexp.MustCompile(`<[A-Za-z/!]`)
 
 // sameImageAllowed tells whether a key may keep the default language's value as its
-// translation: the same image or link in every language is normal.
-func sameImageAllowed(key string) bool {
-	return strings.HasPrefix(key, "IMG_") || strings.HasPrefix(key, "LNK_")
+// translation: the same image or link in every language is normal. Nested keys are texts.
+func sameImageAllowed(layout Layout, key string) bool {
+	return layout != LayoutNested && (strings.HasPrefix(key, "IMG_") || strings.HasPrefix(key, "LNK_"))
 }
 
 // normal is a value as statuses compare it: a text value without markup gets a trailing
@@ -38,8 +40,15 @@ func empty(v string) bool { return normal(v) == "" }
 
 // Status is the status of key in language lang, given every language's set (data, keyed by
 // language), the default language and the portal's other languages (others, without the
-// default). A language missing from data counts as an empty set.
+// default). A language missing from data counts as an empty set. The keys are flat ones
+// (StatusIn for a layout).
 func Status(data map[string]Set, def string, others []string, lang, key string) KeyStatus {
+	return StatusIn(LayoutFlat, data, def, others, lang, key)
+}
+
+// StatusIn is Status for the keys of a layout: in a nested one every key is a text (none may
+// keep the default's value as IMG_ and LNK_ keys may).
+func StatusIn(layout Layout, data map[string]Set, def string, others []string, lang, key string) KeyStatus {
 	defVal, inDefault := data[def][key]
 	if lang == def {
 		switch {
@@ -54,7 +63,7 @@ func Status(data map[string]Set, def string, others []string, lang, key string) 
 			}
 		}
 		for _, o := range others {
-			if v := data[o][key]; empty(v) || (!sameImageAllowed(key) && normal(v) == normal(defVal)) {
+			if v := data[o][key]; empty(v) || (!sameImageAllowed(layout, key) && normal(v) == normal(defVal)) {
 				return KeyStatus{StatusIncomplete, ReasonRequiredInOthers}
 			}
 		}
@@ -70,7 +79,7 @@ func Status(data map[string]Set, def string, others []string, lang, key string) 
 		return KeyStatus{StatusIncomplete, ReasonDefaultValueMissing}
 	case empty(v):
 		return KeyStatus{StatusIncomplete, ReasonRequired}
-	case normal(v) == normal(defVal) && !sameImageAllowed(key):
+	case normal(v) == normal(defVal) && !sameImageAllowed(layout, key):
 		return KeyStatus{StatusIncomplete, ReasonRequired} // filled, but copied rather than translated
 	}
 	return KeyStatus{StatusCompleted, ReasonNone}
@@ -116,4 +125,52 @@ func CheckKeys(lang string, in map[string]string) (Set, []RuleError) {
 		out[up] = in[k]
 	}
 	return out, errs
+}
+
+// CheckNestedKeys checks the keys of one language's set of a nested portal; keys are kept as
+// written. A key with an empty level ("nav..home", ".nav", "nav."), a control character, or
+// below a key that holds a text ("nav" and "nav.home") is a rule error. It answers the set
+// and the errors, sorted by key.
+func CheckNestedKeys(lang string, in map[string]string) (Set, []RuleError) {
+	out := make(Set, len(in))
+	var errs []RuleError
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		switch {
+		case slices.Contains(strings.Split(k, "."), ""):
+			errs = append(errs, RuleError{Message: fmt.Sprintf(MsgKeyEmptyPart, k), Key: k, Language: lang})
+			continue
+		case strings.ContainsFunc(k, unicode.IsControl):
+			errs = append(errs, RuleError{Message: fmt.Sprintf(MsgKeyControl, k), Key: k, Language: lang})
+			continue
+		}
+		out[k] = in[k]
+	}
+	for _, k := range keys {
+		if _, ok := out[k]; !ok {
+			continue
+		}
+		for i := strings.IndexByte(k, '.'); i >= 0; i = nextDot(k, i) {
+			if _, text := out[k[:i]]; text {
+				errs = append(errs, RuleError{Message: fmt.Sprintf(MsgKeyTextAndNode, k, k[:i]), Key: k, Language: lang})
+				delete(out, k)
+				break
+			}
+		}
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Key < errs[j].Key })
+	return out, errs
+}
+
+// nextDot is the index of the first '.' of k after i, or -1.
+func nextDot(k string, i int) int {
+	j := strings.IndexByte(k[i+1:], '.')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
 }

@@ -1,14 +1,17 @@
 // Package translation is the translation manager's server (spec 2 §2 "Translation manager",
 // §3 "Translation data", §4 and §5 "Translations", §8): the translation files of the caller's
-// workspace of a portal — one flat JSON object key → text per language, at
-// <translationsBasePath>/<language>.json — read with their versions, saved all languages at
-// once, and the status of every key per language with its report.
+// workspace of a portal — one JSON file per language in <translationsBasePath>, flat (the
+// product's own format: key → text, at <language>.json) or nested (real-world locale files:
+// objects of texts, keys shown as dotted paths, written back in place; the default language's
+// file decides), found by the language's name variants (pt_BR.json, pt-BR.json, pt-br.json,
+// pt_br.json, pt.json) — read with their versions, saved all languages at once, and the status
+// of every key per language with its report.
 //
 // Safety rules:
 //   - every file access goes through editing.Workspace (the workspace file layer: checked
 //     paths, links refused, atomic versioned writes under the workspace lock);
-//   - a file path is made only by filePath, from a language that is one of the portal's
-//     languages (each checked against the ll / ll_CC code pattern) and the settings'
+//   - a file path is made only by fileNames/inBase, from a language that is one of the
+//     portal's languages (each checked against the ll / ll_CC code pattern) and the settings'
 //     translationsBasePath, and then checked by workspace.CleanPath: user input never
 //     becomes a path by itself;
 //   - a save checks everything before writing anything (languages, keys, values, versions)
@@ -23,10 +26,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/http"
 	"path"
 	"slices"
 	"sort"
+	"strings"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
@@ -64,12 +69,17 @@ func (pl portalLanguages) others() []string {
 
 func (pl portalLanguages) has(lang string) bool { return slices.Contains(pl.languages, lang) }
 
-// filePath is the translation file of a language of the portal.
+// filePath is the file a language's translations are saved to when none of its names exists:
+// the product's <language>.json.
 func (pl portalLanguages) filePath(lang string) (workspace.Path, error) {
 	if !pl.has(lang) || !languageCode.MatchString(lang) {
 		return workspace.Path{}, unknownLanguage(lang)
 	}
-	name := lang + ".json"
+	return pl.inBase(lang + ".json")
+}
+
+// inBase is a file name of the translations folder as a workspace path.
+func (pl portalLanguages) inBase(name string) (workspace.Path, error) {
 	if pl.base != "." {
 		name = pl.base + "/" + name
 	}
@@ -78,6 +88,28 @@ func (pl portalLanguages) filePath(lang string) (workspace.Path, error) {
 		return workspace.Path{}, settingsInvalid("translationsBasePath must be a folder inside the portal")
 	}
 	return p, nil
+}
+
+// fileNames are the names a language's file may have, in the order they are tried:
+// ll_CC.json (the product's), ll-CC.json, ll-cc.json, ll_cc.json, then ll.json when no other
+// language of the portal has the language ll. A language without region has ll.json only.
+func (pl portalLanguages) fileNames(lang string) []string {
+	ll, cc, regional := strings.Cut(lang, "_")
+	if !regional {
+		return []string{lang + ".json"}
+	}
+	lower := strings.ToLower(cc)
+	names := []string{lang + ".json", ll + "-" + cc + ".json", ll + "-" + lower + ".json", ll + "_" + lower + ".json"}
+	same := 0
+	for _, l := range pl.languages {
+		if base, _, _ := strings.Cut(l, "_"); base == ll {
+			same++
+		}
+	}
+	if same == 1 {
+		names = append(names, ll+".json")
+	}
+	return names
 }
 
 func unknownLanguage(lang string) error {
@@ -117,47 +149,140 @@ func (s *Service) languagesOf(ctx context.Context, c caller.Caller, pa portalacc
 	return pl, nil
 }
 
-// file is one language's translation file as read.
-type file struct {
+// located is a language's file as found in the workspace: the first of its names that
+// exists, else the product's name with no content.
+type located struct {
 	path    workspace.Path
-	raw     []byte // nil when the file does not exist
-	set     Set
+	raw     []byte            // nil when the file does not exist
 	version workspace.Version // workspace.NoVersion when the file does not exist
 }
 
-// read reads a language's file: a missing file is an empty set at NoVersion; one that is not
-// a flat JSON object of texts is a 422.
-func (s *Service) read(ctx context.Context, c caller.Caller, pa portalaccess.Portal, pl portalLanguages, lang string) (file, error) {
-	p, err := pl.filePath(lang)
+// locate finds a language's file by its names (fileNames; two languages of a portal never
+// share a name), else it is the product's name, missing.
+func (s *Service) locate(ctx context.Context, c caller.Caller, pa portalaccess.Portal, pl portalLanguages, lang string) (located, error) {
+	own, err := pl.filePath(lang)
 	if err != nil {
-		return file{}, err
+		return located{}, err
 	}
-	data, version, err := s.ws.Read(ctx, c, pa, p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return file{path: p, set: Set{}, version: workspace.NoVersion}, nil
+	for _, name := range pl.fileNames(lang) {
+		p, err := pl.inBase(name)
+		if err != nil {
+			return located{}, err
+		}
+		data, version, err := s.ws.Read(ctx, c, pa, p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return located{}, editing.FileError(err, p.String())
+		}
+		return located{path: p, raw: data, version: version}, nil
 	}
-	if err != nil {
-		return file{}, editing.FileError(err, p.String())
-	}
-	var set Set
-	if err := json.Unmarshal(data, &set); err != nil || set == nil {
-		return file{}, apperr.NewError(http.StatusUnprocessableEntity, CodeContentInvalid, "Unprocessable Entity",
-			fmt.Sprintf(MsgCouldNotLoad, lang)).WithData(map[string]string{"path": p.String(), "language": lang})
-	}
-	return file{path: p, raw: data, set: set, version: version}, nil
+	return located{path: own, version: workspace.NoVersion}, nil
 }
 
-// all reads every language's file of the portal.
-func (s *Service) all(ctx context.Context, c caller.Caller, pa portalaccess.Portal, pl portalLanguages) (map[string]file, error) {
-	out := make(map[string]file, len(pl.languages))
-	for _, l := range pl.languages {
-		f, err := s.read(ctx, c, pa, pl, l)
+// file is one language's translation file as read.
+type file struct {
+	located
+	set     Set       // the texts (empty when the file does not exist or cannot be read)
+	doc     *document // nested layout: the file's document (nil when missing or unreadable)
+	problem string    // why the file cannot be read ("" when it can)
+}
+
+// portalFiles are the translation files of a portal as far as they are read: the layout
+// (from the default language's file), the default's file and those of the languages asked for.
+type portalFiles struct {
+	layout Layout
+	def    *file
+	files  map[string]*file
+}
+
+// load reads the default language's file, which sets the layout, and the files of langs.
+func (s *Service) load(ctx context.Context, c caller.Caller, pa portalaccess.Portal, pl portalLanguages, langs []string) (*portalFiles, error) {
+	pf := &portalFiles{layout: LayoutFlat, files: make(map[string]*file, len(langs)+1)}
+	defLoc, err := s.locate(ctx, c, pa, pl, pl.def)
+	if err != nil {
+		return nil, err
+	}
+	var defDoc *document
+	if defLoc.raw != nil {
+		if doc, why := parseDocument(defLoc.raw); why == "" && doc.hasObjects() {
+			pf.layout, defDoc = LayoutNested, doc
+		}
+	}
+	pf.def = pf.parse(defLoc, defLoc, defDoc)
+	pf.files[pl.def] = pf.def
+	for _, l := range langs {
+		if pf.files[l] != nil {
+			continue
+		}
+		loc, err := s.locate(ctx, c, pa, pl, l)
 		if err != nil {
 			return nil, err
 		}
-		out[l] = f
+		pf.files[l] = pf.parse(loc, defLoc, nil)
 	}
-	return out, nil
+	return pf, nil
+}
+
+// parse reads a located file in the portal's layout (doc: the file already parsed, or nil).
+func (pf *portalFiles) parse(loc, def located, doc *document) *file {
+	f := &file{located: loc, set: Set{}}
+	if loc.raw == nil {
+		return f
+	}
+	if pf.layout == LayoutFlat {
+		var set Set
+		if err := json.Unmarshal(loc.raw, &set); err == nil && set != nil {
+			f.set = set
+			return f
+		}
+		doc, why := parseDocument(loc.raw)
+		if why != "" {
+			f.problem = loc.path.String() + " " + why
+			return f
+		}
+		defIs := def.path.String() + " is flat"
+		if def.raw == nil {
+			defIs = def.path.String() + " does not exist"
+		}
+		f.problem = loc.path.String() + ": " + doc.flatReason(defIs)
+		return f
+	}
+	if doc == nil {
+		var why string
+		if doc, why = parseDocument(loc.raw); why != "" {
+			f.problem = loc.path.String() + " " + why
+			return f
+		}
+	}
+	set, why := doc.texts()
+	if why != "" {
+		f.problem = loc.path.String() + ": " + why
+		return f
+	}
+	f.set, f.doc = set, doc
+	return f
+}
+
+// unreadable is the 422 of a file that cannot be read, saying why in data.reason.
+func unreadable(lang string, f *file) error {
+	return apperr.NewError(http.StatusUnprocessableEntity, CodeContentInvalid, "Unprocessable Entity",
+		fmt.Sprintf(MsgCouldNotLoad, lang)).WithData(map[string]string{"path": f.path.String(), "language": lang, "reason": f.problem})
+}
+
+// all reads every language's file of the portal; one that cannot be read is a 422.
+func (s *Service) all(ctx context.Context, c caller.Caller, pa portalaccess.Portal, pl portalLanguages) (*portalFiles, error) {
+	pf, err := s.load(ctx, c, pa, pl, pl.languages)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range pl.languages {
+		if f := pf.files[l]; f.problem != "" {
+			return nil, unreadable(l, f)
+		}
+	}
+	return pf, nil
 }
 
 // apiVersion is a version as the API shows it: "" for a missing file.
@@ -182,28 +307,29 @@ func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Port
 	if err != nil {
 		return nil, err
 	}
-	files, err := s.all(ctx, c, pa, pl)
+	pf, err := s.all(ctx, c, pa, pl)
 	if err != nil {
 		return nil, err
 	}
-	out := &Translations{LanguageMode: pl.mode, DefaultLanguage: pl.def, Languages: pl.languages,
-		Data: make(map[string]Set, len(files)), Versions: make(map[string]string, len(files))}
-	for l, f := range files {
-		out.Data[l], out.Versions[l] = f.set, apiVersion(f.version)
+	n := len(pf.files)
+	out := &Translations{LanguageMode: pl.mode, DefaultLanguage: pl.def, Languages: pl.languages, Layout: pf.layout,
+		Files: make(map[string]string, n), Data: make(map[string]Set, n), Versions: make(map[string]string, n)}
+	for l, f := range pf.files {
+		out.Files[l], out.Data[l], out.Versions[l] = f.path.String(), f.set, apiVersion(f.version)
 	}
 	return out, nil
 }
 
 // statuses computes the status of every key of every language, as seen from lang.
-func statuses(pl portalLanguages, files map[string]file, lang string) (map[string]Set, map[string]KeyStatus) {
-	data := make(map[string]Set, len(files))
-	for l, f := range files {
+func statuses(pl portalLanguages, pf *portalFiles, lang string) (map[string]Set, map[string]KeyStatus) {
+	data := make(map[string]Set, len(pf.files))
+	for l, f := range pf.files {
 		data[l] = f.set
 	}
 	others := pl.others()
 	out := map[string]KeyStatus{}
 	for _, k := range AllKeys(data) {
-		out[k] = Status(data, pl.def, others, lang, k)
+		out[k] = StatusIn(pf.layout, data, pl.def, others, lang, k)
 	}
 	return data, out
 }
@@ -217,11 +343,11 @@ func (s *Service) Status(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if !pl.has(lang) {
 		return nil, unknownLanguage(lang)
 	}
-	files, err := s.all(ctx, c, pa, pl)
+	pf, err := s.all(ctx, c, pa, pl)
 	if err != nil {
 		return nil, err
 	}
-	_, keys := statuses(pl, files, lang)
+	_, keys := statuses(pl, pf, lang)
 	return &LanguageStatus{Language: lang, Default: lang == pl.def, Keys: keys}, nil
 }
 
@@ -234,11 +360,11 @@ func (s *Service) Report(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if !pl.has(lang) {
 		return nil, unknownLanguage(lang)
 	}
-	files, err := s.all(ctx, c, pa, pl)
+	pf, err := s.all(ctx, c, pa, pl)
 	if err != nil {
 		return nil, err
 	}
-	data, keys := statuses(pl, files, lang)
+	data, keys := statuses(pl, pf, lang)
 	return buildReport(lang, data[lang], data[pl.def], keys), nil
 }
 
@@ -309,7 +435,16 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	}
 	sort.Strings(langs)
 
+	pf, err := s.load(ctx, c, pa, pl, langs)
+	if err != nil {
+		return nil, err
+	}
+
 	// Keys and values.
+	check := CheckKeys
+	if pf.layout == LayoutNested {
+		check = CheckNestedKeys
+	}
 	sets := make(map[string]Set, len(langs))
 	var rules []RuleError
 	for _, l := range langs {
@@ -322,7 +457,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 			}
 			texts[k] = v
 		}
-		set, errs := CheckKeys(l, texts)
+		set, errs := check(l, texts)
 		sets[l], rules = set, append(rules, errs...)
 	}
 	if len(rules) > 0 {
@@ -343,27 +478,28 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 		}
 	}
 
-	// The files whose content changes; the others must still be at their base.
+	// The files whose content changes; the others must still be at their base. An unreadable
+	// file is replaced by the save, if based on its version.
 	saved := &Saved{Versions: make(map[string]string, len(langs))}
 	var writes []workspace.FileWrite
 	var written []string
+	var rank map[string]int // nested: new keys follow the default language's order
+	if pf.layout == LayoutNested && pf.def.doc != nil {
+		rank = pf.def.doc.order()
+	}
 	for _, l := range langs {
-		cur, err := s.read(ctx, c, pa, pl, l)
-		if err != nil && !isUnparseable(err) {
-			return nil, err
-		}
-		if err != nil { // an unreadable file is replaced by the save, if based on its version
-			p, _ := pl.filePath(l)
-			data, v, rerr := s.ws.Read(ctx, c, pa, p)
-			if rerr != nil {
-				return nil, editing.FileError(rerr, p.String())
-			}
-			cur = file{path: p, raw: data, version: v}
-		}
+		cur := pf.files[l]
 		base := baseVersion(req.Versions[l])
-		data, err := Encode(sets[l])
-		if err != nil {
-			return nil, err
+		var data []byte
+		switch {
+		case pf.layout == LayoutFlat:
+			if data, err = Encode(sets[l]); err != nil {
+				return nil, err
+			}
+		case cur.problem == "" && maps.Equal(cur.set, sets[l]):
+			data = cur.raw
+		default:
+			data = pf.nestedBytes(cur, sets[l], rank)
 		}
 		unchanged := bytes.Equal(data, cur.raw) || (cur.raw == nil && len(sets[l]) == 0)
 		if unchanged {
@@ -386,9 +522,19 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	return saved, nil
 }
 
-func isUnparseable(err error) bool {
-	var e *apperr.Error
-	return errors.As(err, &e) && e.Code == CodeContentInvalid
+// nestedBytes is a nested file with the texts of set: its document edited in place, or a new
+// one laid out as the default language's file when it does not exist or cannot be read.
+func (pf *portalFiles) nestedBytes(cur *file, set Set, rank map[string]int) []byte {
+	doc := cur.doc
+	if doc == nil {
+		st := defaultStyle
+		if pf.def.doc != nil {
+			st = pf.def.doc.style
+		}
+		doc = newDocument(st)
+	}
+	doc.apply(set, rank)
+	return doc.bytes()
 }
 
 // stale is the 409 FILE_CHANGED of a language's file.

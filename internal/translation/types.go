@@ -45,17 +45,37 @@ const (
 	MsgKeyExists        = "Translation key '%s' already exists"
 	MsgCouldNotLoad     = "Could not load translation data for lang '%s'"
 	MsgLanguageUnknown  = "Failed to load language %s"
+	// Nested keys (not the spec's: its keys are flat).
+	MsgKeyEmptyPart   = "Translation key '%s' has an empty level: the levels of a nested key are names joined by single dots (nav.home)"
+	MsgKeyControl     = "Translation key '%s' holds a control character"
+	MsgKeyTextAndNode = "Translation key '%s' cannot be added below '%s', which holds a text: a key is either a text or a group of keys"
 )
 
 // Set is one language's translations: key → value.
 type Set map[string]string
 
+// Layout is how a portal's translation files are written (docs/portal-format.md): flat, the
+// product's own format (one object key → text, TXT_/IMG_/LNK_ keys upper case), or nested,
+// real-world locale JSON (objects whose leaves are texts; a key is the dotted path of its
+// levels, "nav.home", kept as written). The default language's file decides; a missing one
+// is flat.
+type Layout string
+
+const (
+	LayoutFlat   Layout = "flat"
+	LayoutNested Layout = "nested"
+)
+
 // Translations is the answer of GET /translation/{domainId}/{portalId}: every language of the
 // portal with its translations and the version a save must be based on ("" for a missing file).
+// Layout tells how the keys read (flat: TXT_… keys; nested: dotted paths), Files the file
+// of each language (found by its name variants, or the one a save would create).
 type Translations struct {
 	LanguageMode    string            `json:"languageMode"`
 	DefaultLanguage string            `json:"defaultLanguage"`
 	Languages       []string          `json:"languages"`
+	Layout          Layout            `json:"layout"`
+	Files           map[string]string `json:"files"`
 	Data            map[string]Set    `json:"data"`
 	Versions        map[string]string `json:"versions"`
 }

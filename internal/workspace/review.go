@@ -20,10 +20,13 @@ const ReviewMaxBytes = 2 << 20
 // ReviewFiles lists what the user's workspace would commit against its branch: uncommitted
 // edits and local commits together, path → ADD, MODIFY or DELETE.
 func (r *Repos) ReviewFiles(ctx context.Context, userID, portalID int64) (map[string]string, error) {
-	dir, err := r.workspace(userID, portalID)
+	// Under the workspace's lock: the temporary index's lock file must not look like a
+	// crash's leftover to another command (hygiene.go).
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	before := r.reviewBase(ctx, userID, portalID, dir)
 	after, err := r.worktreeTree(ctx, dir)
 	if err != nil {

@@ -39,6 +39,31 @@ export interface Asset {
   version?: string;
   /** One level of children; folders only. */
   children?: Asset[];
+  /**
+   * An entry the product shows but never changes: a symbolic link (target: where it points),
+   * a git submodule, or a Git LFS object (target: its object id; size: its real size).
+   */
+  kind?: AssetKindMark;
+  target?: string;
+}
+
+export type AssetKindMark = 'link' | 'submodule' | 'lfs';
+
+/** Whether an entry is one the product never changes (a link, submodule or LFS object). */
+export const isProtected = (asset: Pick<Asset, 'kind'>) => !!asset.kind;
+
+/** How the File Explorer names a protected entry. */
+export function protectedLabel(asset: Pick<Asset, 'kind' | 'target'>): string | null {
+  switch (asset.kind) {
+    case 'link':
+      return `Link to ${asset.target ?? '?'}`;
+    case 'submodule':
+      return 'Git submodule';
+    case 'lfs':
+      return 'Git LFS object';
+    default:
+      return null;
+  }
 }
 
 export const FOLDER_TYPE = 'DIR';

@@ -52,6 +52,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The browser cache mode (versioned reads use 'no-store': a version must never come from a cache). */
   cache?: RequestCache;
+  /** Let the request outlive the page (a presence DELETE sent on `pagehide`). */
+  keepalive?: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -214,6 +216,7 @@ export async function requestWithResponse<T>(path: string, options: RequestOptio
     signal: options.signal,
   };
   if (options.cache) init.cache = options.cache;
+  if (options.keepalive) init.keepalive = true;
   const retries = method === 'GET' ? RETRY_COUNT : 0;
 
   for (let attempt = 0; ; attempt++) {

@@ -149,6 +149,8 @@ export interface References {
   allReferences: string[];
   allTags: string[];
   currentRef: string;
+  /** Branches the portal's git host deleted that the portal keeps (someone has unpushed work on them). */
+  deletedOnHost?: string[];
 }
 
 export interface NewPortal {

@@ -15,6 +15,8 @@ import {
   listLanguages,
   sameValue,
   saveTranslations,
+  shownKey,
+  storedKey,
   translationKeys,
   translationReportCsvPath,
 } from './translations';
@@ -97,5 +99,36 @@ describe('translation rules', () => {
     expect(languageDirection('he')).toBe('rtl');
     expect(languageDirection('fr_FR')).toBe('ltr');
     expect(languageDirection('xx_YY', { direction: 'rtl' })).toBe('rtl');
+  });
+});
+
+describe('nested locale files', () => {
+  it('types, shows and stores nested keys as written; the product keys as before', () => {
+    expect(keyType('img.logo', 'nested')).toBe('TXT');
+    expect(keyType('IMG_LOGO', 'nested')).toBe('TXT');
+    expect(keyType('IMG_LOGO', 'flat')).toBe('IMG');
+    expect(keyType('nav.home')).toBe('TXT');
+    expect(keyType('lnk_home')).toBe('LNK');
+    expect(shownKey('Nav.Home', 'nested')).toBe('Nav.Home');
+    expect(shownKey('Nav.Home')).toBe('Nav.Home');
+    expect(shownKey('TXT_HELLO')).toBe('txt_hello');
+    expect(storedKey(' nav.Home ', 'nested')).toBe('nav.Home');
+    expect(storedKey(' txt_hello ')).toBe('TXT_HELLO');
+  });
+
+  it('gives an unreadable file its reason as the message', async () => {
+    const reason = 'locales/pt-br.json is not valid JSON: line 3, column 5: invalid character';
+    mockFetch({
+      'GET api/v1/translation/1/2': () =>
+        errorResponse(422, {
+          errorMessage: "Could not load translation data for lang 'pt_BR'",
+          data: { path: 'locales/pt-br.json', language: 'pt_BR', reason },
+        }),
+    });
+    await expect(getTranslations(1, 2)).rejects.toMatchObject({
+      httpStatus: 422,
+      errorMessage: reason,
+      data: { path: 'locales/pt-br.json', language: 'pt_BR' },
+    });
   });
 });

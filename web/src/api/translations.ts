@@ -11,6 +11,7 @@
  * Reset and branch switches refresh them. Languages are not workspace-derived.
  */
 import { api, isFileChanged } from './client';
+import { ApiError } from './errors';
 import { portalKeys, type Id } from './portal';
 
 export { isFileChanged };
@@ -31,7 +32,15 @@ export type TranslationReason =
   | 'KEY_MISSING_IN_OTHERS'
   | 'KEY_MISSING_IN_DEFAULT';
 
-/** One language file: upper-case key → value. */
+/**
+ * How the portal's translation files are written (the default language's file decides): `flat`,
+ * the product's own format (upper-case TXT_/IMG_/LNK_ keys), or `nested`, real-world locale JSON
+ * whose keys are the dotted paths of their levels (`nav.home`), kept as written; every nested
+ * key is a text.
+ */
+export type TranslationLayout = 'flat' | 'nested';
+
+/** One language file: key → value (flat: upper-case keys; nested: dotted paths). */
 export type TranslationMap = Record<string, string>;
 /** Per language, its file. */
 export type TranslationData = Record<string, TranslationMap>;
@@ -42,6 +51,10 @@ export interface Translations {
   languageMode: string;
   defaultLanguage: string;
   languages: string[];
+  /** Absent from older servers: flat. */
+  layout?: TranslationLayout;
+  /** Per language, its file in the workspace ('locales/pt-br.json'; the one a save would create when missing). */
+  files?: Record<string, string>;
   data: TranslationData;
   versions: TranslationVersions;
 }
@@ -96,8 +109,35 @@ export interface Language {
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `translation/${seg(d)}/${seg(p)}`;
 
-/** Every language file of the portal with its version. */
-export const getTranslations = (d: Id, p: Id) => api.get<Translations>(base(d, p), { cache: 'no-store' });
+/**
+ * A file that cannot be read answers 422 with the spec's message and, in `data.reason`, exactly
+ * why ('locales/pt-br.json: the value at nav.items is an array; …'): the error carries the reason
+ * as its message, so the screen's title (the spec's message) is followed by it.
+ */
+export function withLoadReason(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const reason = (error.data as { reason?: unknown } | null)?.reason;
+  if (typeof reason !== 'string' || reason === '') return error;
+  return new ApiError(
+    {
+      errorTitle: error.errorTitle,
+      errorMessage: reason,
+      errorCode: error.errorCode,
+      errorCodeDesc: error.errorCodeDesc,
+      httpStatus: error.httpStatus,
+      data: error.data,
+      requestId: error.requestId,
+      actions: error.actions,
+    },
+    error.server,
+  );
+}
+
+/** Every language file of the portal with its version (an unreadable file: withLoadReason). */
+export const getTranslations = (d: Id, p: Id) =>
+  api.get<Translations>(base(d, p), { cache: 'no-store' }).catch((error: unknown) => {
+    throw withLoadReason(error);
+  });
 
 /** The status of every key (the union over all languages) in `language`. */
 export const getTranslationStatus = (d: Id, p: Id, language: string) =>
@@ -147,17 +187,30 @@ export const translationKeys = {
 // ---------------------------------------------------------------------------
 // Key and value rules shared by the screen and the selector (spec 2 §3, §5)
 
-/** The key type of a key: its first three characters, upper case ('txt_hello' → 'TXT'). */
-export const keyType = (key: string): string => key.slice(0, 3).toUpperCase();
+/** A key of the product's own form: TXT_, IMG_ or LNK_ then a name (any case). */
+const PRODUCT_KEY = /^(txt|img|lnk)_/i;
+
+/**
+ * The key type of a key: its first three characters, upper case ('txt_hello' → 'TXT'). Every key
+ * of a nested portal is a text, as is a key without the product's prefix when the layout is not
+ * known ('nav.home').
+ */
+export const keyType = (key: string, layout?: TranslationLayout): string => {
+  if (layout === 'nested') return 'TXT';
+  if (layout === 'flat' || PRODUCT_KEY.test(key)) return key.slice(0, 3).toUpperCase();
+  return 'TXT';
+};
 
 /** Whether a key begins with txt, lnk or img (any case). */
 export const hasKnownPrefix = (key: string): boolean => /^(txt|img|lnk)/i.test(key.trim());
 
-/** The stored form of a key: upper case, trimmed. */
-export const storedKey = (key: string): string => key.trim().toUpperCase();
+/** The stored form of a key: upper case, trimmed (nested: trimmed, as written). */
+export const storedKey = (key: string, layout?: TranslationLayout): string =>
+  layout === 'nested' ? key.trim() : key.trim().toUpperCase();
 
-/** The shown form of a key: lower case. */
-export const shownKey = (key: string): string => key.toLowerCase();
+/** The shown form of a key: lower case for the product's keys; a nested key as written. */
+export const shownKey = (key: string, layout?: TranslationLayout): string =>
+  layout !== 'nested' && (layout === 'flat' || PRODUCT_KEY.test(key)) ? key.toLowerCase() : key;
 
 /** Whether a value has markup (a tag). */
 export const hasMarkup = (value: string): boolean => /<[a-z!/][^>]*>/i.test(value);

@@ -40,6 +40,8 @@ export const patterns = {
   pageSource: `${PORTAL_MODULE}/pages/:pageId/source-mode`,
   portalPageDesigner: `${PORTAL_MODULE}/pages/:pageId/designer-mode`,
   pageManager: `${PORTAL_MODULE}/page-manager`,
+  /** Resolving the conflicts of the caller's local commits (issue 21). */
+  portalConflicts: `${PORTAL_MODULE}/conflicts`,
   adminUsers: 'admin/users/:userId',
   adminDomains: 'admin/domains/:domainId',
   adminSearch: 'admin/search',
@@ -66,6 +68,9 @@ export const paths = {
   fileExplorer: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE, folder?: string) =>
     paths.portalScreen(domain, portal, branch, language, 'file-explorer') +
     (folder && folder !== '/' ? `?path=${encodeURIComponent(folder)}` : ''),
+  /** The conflict resolution screen of the caller's local commits. */
+  portalConflicts: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE) =>
+    paths.portalScreen(domain, portal, branch, language, 'conflicts'),
   adminUsers: (id: Id = -1) => `/admin/users/${seg(id)}`,
   /** Domains with the domain `id` shown (-1: none). */
   adminDomains: (id: Id = -1) => `/admin/domains/${seg(id)}`,

@@ -18,4 +18,5 @@ import './search/register';
 import './taskrunner/register';
 import './whitelist/register';
 import './loadables/register';
+import './conflicts/register';
 export {};

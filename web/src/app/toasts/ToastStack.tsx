@@ -1,6 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { dismissToast, useToastStore, type Toast, type ToastType } from './toastService';
 
@@ -14,10 +15,16 @@ const SEVERITY: Record<ToastType, AlertColor> = {
 /** At most this many toasts (besides prompts) are shown at once; older ones wait (newest at the bottom). */
 export const MAX_VISIBLE_TOASTS = 4;
 
+/** Where the stack sits: the bottom left corner, over the side navigation's foot. */
+export const TOAST_STACK_OFFSET = 16;
+export const TOAST_WIDTH = 320;
+
 /**
- * The toast stack, bottom right: clear of the header bar and the screens' primary actions
- * (top right of each page frame). Danger and warning toasts are alerts; the others are status
- * messages.
+ * The toast stack, bottom left, over the foot of the side navigation (issue 21): never over the
+ * header bar, the screens' primary actions (top right of each page frame), the editors' Save and
+ * Cancel rows (bottom right of the content) or a dialog's actions (right-aligned, centred
+ * dialog). Repeated toasts show once with a count ('×3'). Danger and warning toasts are alerts;
+ * the others are status messages.
  */
 export function ToastStack() {
   const all = useToastStore((s) => s.toasts);
@@ -35,11 +42,11 @@ export function ToastStack() {
       spacing={1}
       sx={{
         position: 'fixed',
-        bottom: 16,
-        right: 16,
+        bottom: TOAST_STACK_OFFSET,
+        left: TOAST_STACK_OFFSET,
         zIndex: (t) => t.zIndex.snackbar,
-        width: 360,
-        maxWidth: 'calc(100vw - 32px)',
+        width: TOAST_WIDTH,
+        maxWidth: `calc(100vw - ${2 * TOAST_STACK_OFFSET}px)`,
       }}
     >
       {items.map((toast) => (
@@ -62,34 +69,53 @@ function ToastItem({ toast }: { toast: Toast }) {
       onClose={dismissible ? () => dismissToast(toast.id) : undefined}
       sx={{
         cursor: toast.tapToDismiss ? 'pointer' : undefined,
-        '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 },
+        '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0, flex: 1 },
       }}
-      action={
-        toast.isPrompt ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-            <Button
-              color="inherit"
-              size="small"
-              variant="outlined"
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-              onClick={() => dismissToast(toast.id, true)}
-            >
-              {toast.promptAcceptText}
-            </Button>
-            <Button
-              color="inherit"
-              size="small"
-              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-              onClick={() => dismissToast(toast.id, false)}
-            >
-              {toast.promptRejectText}
-            </Button>
-          </Stack>
-        ) : undefined
-      }
     >
       {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
       {toast.message}
+      {toast.isPrompt && (
+        // Under the message: a narrow toast keeps room for its text.
+        <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => dismissToast(toast.id, true)}
+          >
+            {toast.promptAcceptText}
+          </Button>
+          <Button
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => dismissToast(toast.id, false)}
+          >
+            {toast.promptRejectText}
+          </Button>
+        </Stack>
+      )}
+      {toast.count > 1 && <RepeatCount count={toast.count} />}
     </Alert>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** '×3' after a toast shown three times (read as '(shown 3 times)'). */
+function RepeatCount({ count }: { count: number }) {
+  return (
+    <Box component="span" data-testid="toast-count" sx={{ ml: 1, fontWeight: 700, whiteSpace: 'nowrap' }}>
+      <span aria-hidden>{`×${count}`}</span>
+      <Box component="span" sx={visuallyHidden}>{` (shown ${count} times)`}</Box>
+    </Box>
   );
 }

@@ -5,6 +5,9 @@
  * auto-dismiss on). Prompt toasts never auto-dismiss: they show accept and
  * reject buttons (default 'Yes' / 'No') and resolve a promise with true/false.
  * An unknown type logs an error and shows nothing.
+ *
+ * A toast shown again while the same one (type, title and message) is still up is not stacked:
+ * the shown one counts it ('×3') and its time-out starts again (issue 21). Prompts never collapse.
  */
 import { create } from 'zustand';
 import { ApiError, toApiError } from '../../api/errors';
@@ -32,6 +35,8 @@ export interface ToastOptions {
 export interface Toast extends Required<Omit<ToastOptions, 'title'>> {
   id: number;
   title?: string;
+  /** How many times it was shown while up (1 at first). */
+  count: number;
 }
 
 export interface ToastHandle {
@@ -49,6 +54,27 @@ export const useToastStore = create<ToastState>(() => ({ toasts: [] }));
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 const resolvers = new Map<number, (accepted: boolean) => void>();
+const results = new Map<number, Promise<boolean>>();
+
+function startTimer(toast: Toast): void {
+  const previous = timers.get(toast.id);
+  if (previous !== undefined) clearTimeout(previous);
+  if (!toast.autoDismiss) return;
+  timers.set(
+    toast.id,
+    setTimeout(() => dismissToast(toast.id), toast.timeOut),
+  );
+}
+
+/** The toast up now that a new one repeats (same type, title and message; prompts never repeat). */
+function repeatOf(options: ToastOptions): Toast | undefined {
+  if (options.isPrompt) return undefined;
+  return useToastStore
+    .getState()
+    .toasts.find(
+      (t) => !t.isPrompt && t.type === options.type && t.title === options.title && t.message === options.message,
+    );
+}
 
 function isToastType(value: unknown): value is ToastType {
   return typeof value === 'string' && (TOAST_TYPES as readonly string[]).includes(value);
@@ -58,6 +84,19 @@ export function showToast(options: ToastOptions): ToastHandle | null {
   if (!isToastType(options.type)) {
     console.error(`Unknown toast type: ${String(options.type)}`);
     return null;
+  }
+  const repeated = repeatOf(options);
+  if (repeated) {
+    const counted: Toast = {
+      ...repeated,
+      count: repeated.count + 1,
+      // The longer of the two time-outs, from now.
+      timeOut: Math.max(repeated.timeOut, options.timeOut ?? DEFAULT_TOAST_TIMEOUT_MS),
+      autoDismiss: repeated.autoDismiss && (options.autoDismiss ?? true),
+    };
+    useToastStore.setState((s) => ({ toasts: s.toasts.map((t) => (t.id === counted.id ? counted : t)) }));
+    startTimer(counted);
+    return { id: counted.id, result: results.get(counted.id) ?? Promise.resolve(false) };
   }
   const isPrompt = options.isPrompt ?? false;
   const toast: Toast = {
@@ -73,15 +112,12 @@ export function showToast(options: ToastOptions): ToastHandle | null {
     isPrompt,
     promptAcceptText: options.promptAcceptText ?? 'Yes',
     promptRejectText: options.promptRejectText ?? 'No',
+    count: 1,
   };
   const result = new Promise<boolean>((resolve) => resolvers.set(toast.id, resolve));
+  results.set(toast.id, result);
   useToastStore.setState((s) => ({ toasts: [...s.toasts, toast] }));
-  if (toast.autoDismiss) {
-    timers.set(
-      toast.id,
-      setTimeout(() => dismissToast(toast.id), toast.timeOut),
-    );
-  }
+  startTimer(toast);
   return { id: toast.id, result };
 }
 
@@ -92,6 +128,7 @@ export function dismissToast(id: number, accepted = false): void {
   timers.delete(id);
   resolvers.get(id)?.(accepted);
   resolvers.delete(id);
+  results.delete(id);
   useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
 

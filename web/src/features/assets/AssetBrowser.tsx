@@ -37,6 +37,8 @@ export interface AssetBrowserProps {
   allowedExtensions?: readonly string[];
   /** Shown above the assets (the toolbar). */
   toolbar?: ReactNode;
+  /** A mark beside a file's name (the explorer: other users changing it). */
+  markOf?: (asset: Asset) => ReactNode;
 }
 
 /** The tree at the left and the selected folder's assets at the right, in grid or list view. */
@@ -87,6 +89,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         onOpenFolder={onPathChange}
         thumbnailToken={token}
         onEdit={props.onEdit}
+        markOf={props.markOf}
       />
     );
   else
@@ -101,6 +104,7 @@ export function AssetBrowser(props: AssetBrowserProps) {
         onSortChange={props.onSortChange}
         onDownload={props.onDownload}
         onEdit={props.onEdit}
+        markOf={props.markOf}
       />
     );
 

@@ -4,7 +4,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
-import { isFolder, type Asset } from '../../api/assets';
+import type { ReactNode } from 'react';
+import { isFolder, type Asset, protectedLabel } from '../../api/assets';
 import { useSettledValue } from '../../lib/useSettledValue';
 import { AssetThumbnail } from './AssetThumbnail';
 import { EditAction } from './EditAction';
@@ -23,6 +24,8 @@ export interface AssetViewProps {
   thumbnailToken: string | null;
   /** Opens a file in its editor (the explorer; pickers leave it out). */
   onEdit?: (asset: Asset) => void;
+  /** A mark beside a file's name (the explorer: other users changing it). */
+  markOf?: (asset: Asset) => ReactNode;
 }
 
 /** The grid renders a selection this long after it last changed (spec 2 §4, §9). */
@@ -40,6 +43,7 @@ export function AssetGrid({
   onOpenFolder,
   thumbnailToken,
   onEdit,
+  markOf,
 }: AssetViewProps) {
   // Toggling many cards (or Select All over a big folder) re-renders the grid once.
   const shown = useSettledValue(selected, GRID_SELECTION_RENDER_MS);
@@ -76,6 +80,17 @@ export function AssetGrid({
                     {asset.dimensions}
                   </Typography>
                 )}
+                {protectedLabel(asset) && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="div"
+                    noWrap
+                    title={protectedLabel(asset) ?? ''}
+                  >
+                    {protectedLabel(asset)}
+                  </Typography>
+                )}
               </CardContent>
             </CardActionArea>
             {!folder && onEdit && (
@@ -83,6 +98,7 @@ export function AssetGrid({
                 <EditAction asset={asset} onEdit={onEdit} />
               </Box>
             )}
+            {!folder && markOf && <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>{markOf(asset)}</Box>}
             {!folder && selectable && (
               <Checkbox
                 checked={isSelected}

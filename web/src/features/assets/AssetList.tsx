@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { isFolder, type Asset } from '../../api/assets';
+import { isFolder, type Asset, protectedLabel } from '../../api/assets';
 import { formatDateTime, formatSize } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { SORT_VALUES } from './assetColumns';
@@ -30,6 +30,7 @@ export function AssetList({
   onSortChange,
   onDownload,
   onEdit,
+  markOf,
 }: AssetListProps) {
   const columns: Array<Column<Asset>> = [
     {
@@ -45,6 +46,11 @@ export function AssetList({
               <span>{a.name}</span>
             </Stack>
           </Link>
+        ) : markOf ? (
+          <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
+            <span>{a.name}</span>
+            {markOf(a)}
+          </Stack>
         ) : (
           a.name
         ),
@@ -55,7 +61,13 @@ export function AssetList({
       sortValue: SORT_VALUES.createdDate,
       cell: (a) => formatDateTime(a.createdDate),
     },
-    { id: 'type', header: 'Type', sortValue: SORT_VALUES.type, cell: (a) => (isFolder(a) ? 'Folder' : a.type) },
+    {
+      id: 'type',
+      header: 'Type',
+      sortValue: SORT_VALUES.type,
+      // A link, submodule or LFS object says what it is (the product never changes those).
+      cell: (a) => protectedLabel(a) ?? (isFolder(a) ? 'Folder' : a.type),
+    },
     { id: 'dimensions', header: 'Dimensions', sortValue: SORT_VALUES.dimensions, cell: (a) => a.dimensions ?? '' },
     {
       id: 'size',

@@ -3,7 +3,8 @@ import FolderIcon from '@mui/icons-material/FolderOutlined';
 import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
-import { GRID_THUMBNAIL, hasThumbnail, isFolder, thumbnailUrl, type Asset } from '../../api/assets';
+import Typography from '@mui/material/Typography';
+import { GRID_THUMBNAIL, hasThumbnail, isFolder, protectedLabel, thumbnailUrl, type Asset } from '../../api/assets';
 
 interface AssetThumbnailProps {
   domain: string;
@@ -25,6 +26,17 @@ export function AssetThumbnail({ domain, portal, branch, asset, token }: AssetTh
     return (
       <Box sx={frame}>
         <FolderIcon sx={{ fontSize: 72 }} color="action" aria-hidden />
+      </Box>
+    );
+  }
+  const mark = protectedLabel(asset);
+  if (mark) {
+    // A link, a submodule or an LFS object: the repository holds no image to show.
+    return (
+      <Box sx={frame} data-testid="thumbnail-placeholder">
+        <Typography variant="overline" color="text.secondary">
+          {asset.kind === 'lfs' ? 'LFS' : mark}
+        </Typography>
       </Box>
     );
   }

@@ -1,7 +1,7 @@
 import EditIcon from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { isFolder, type Asset } from '../../api/assets';
+import { isFolder, isProtected, type Asset } from '../../api/assets';
 
 /** How a file opens for editing: a JSON form, its source, or not at all. */
 export type EditMode = 'json' | 'source';
@@ -12,7 +12,8 @@ export type EditMode = 'json' | 'source';
  * rule), other text files in the source editor; binaries in none.
  */
 export function editModeOf(asset: Asset): EditMode | null {
-  if (isFolder(asset)) return null;
+  if (isFolder(asset) || isProtected(asset)) return null; // links, submodules, LFS objects: never
+
   if (asset.name.toLowerCase().endsWith('.json')) return 'json';
   return asset.canEdit?.editable ? 'source' : null;
 }

@@ -59,6 +59,44 @@ function render(path = '', user?: typeof sampleUser, permissions: string[] = [])
 }
 
 describe('File Explorer', () => {
+  it('marks the files other users are changing: uncommitted changes, or editing now', async () => {
+    const grace = { id: 9, userName: 'grace', firstName: 'Grace', lastName: 'Hopper' };
+    const bob = { id: 21, userName: 'bob', firstName: 'Bob', lastName: 'Builder' };
+    routes({
+      'GET api/v1/portal/1/2/wsChanges/master': () =>
+        jsonResponse([
+          {
+            user: grace,
+            aheadCount: 0,
+            behindCount: 0,
+            hasChanges: true,
+            branch: 'master',
+            domainName: 'Ops',
+            portalName: 'Crew Portal',
+            changes: { 'index.html': 'MODIFY' },
+          },
+        ]),
+      'GET api/v1/presence/1/2': () =>
+        jsonResponse([
+          { user: bob, path: 'logo.png', state: 'editing', since: '2024-01-01T00:00:00Z' },
+          { user: grace, path: 'images', state: 'viewing', since: '2024-01-01T00:00:00Z' },
+        ]),
+    });
+    render();
+    const grid = await screen.findByRole('list', { name: 'Assets' });
+    expect(
+      await within(within(grid).getByRole('listitem', { name: 'index.html' })).findByRole('img', {
+        name: 'Other users are changing this file: Grace Hopper (uncommitted changes)',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      await within(within(grid).getByRole('listitem', { name: 'logo.png' })).findByRole('img', {
+        name: 'Other users are changing this file: Bob Builder (editing)',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByTestId('others-mark')).toHaveLength(2);
+  });
+
   it('lists the root folder and navigates the tree; the grid selection is cleared', async () => {
     routes();
     const { user, router } = render();

@@ -8,7 +8,9 @@ import { plural } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
+import { workspacePath } from '../../api/merge';
 import { usePortalParams } from '../portals-admin/shared';
+import { OthersMark, usePortalActivity } from '../presence';
 import { AssetBrowser, type AssetView } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
@@ -75,6 +77,9 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   const limits = useSizeLimits();
   const actions = useAssetActions(domain, portal, path, setPath);
   const refreshAfterUpload = useDebouncedFolderRefresh(domain, portal, path);
+  // Files other users are changing (uncommitted changes, or editing now) are marked.
+  const activity = usePortalActivity(domain, portal);
+  const markOf = (asset: Asset) => <OthersMark activity={activity.get(workspacePath(asset.path))} />;
 
   const toggle = (asset: Asset) =>
     setSelected((current) => {
@@ -112,6 +117,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
         onToggle={toggle}
         onDownload={can.write ? (asset) => actions.download.run([asset]) : undefined}
         onEdit={openEditor}
+        markOf={markOf}
         onDropFiles={can.create ? openUpload : undefined}
         allowedExtensions={limits?.allowedExtensions}
         toolbar={

@@ -29,6 +29,7 @@ import { useSelectionStore } from '../../app/selection/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { PageFrame } from '../../ui/PageFrame';
+import { pagePath, PresenceBar, usePresence } from '../presence';
 import { findPage, pageLabel, PageSelector, useSitemap } from '../widgets';
 import { postTranslationUpdated } from '../widgets/translation/previewMessage';
 import { pagesApi } from '../../api/pages';
@@ -71,6 +72,8 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
   const sitemap = useSitemap(domain, portal);
   const page = findPage(sitemap.data, pageId);
   const pageTitle = page ? pageLabel(page) : pageId === MASTER_PAGE_ID ? 'Master Page' : pageId;
+  const presence = usePresence(domain, portal, pagePath(pageId));
+  const markEditing = presence.markEditing;
 
   const portalJson = useQuery({
     queryKey: [...portalKeys.workspace(domain, portal), 'designer-portal-json'],
@@ -139,8 +142,9 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
     (id: string, instance: WidgetInstance, version: string) => {
       frame.send('dataChanged', { id, data: instance });
       setDirty(markDirty(dirtyRef.current, 'WIDGET', id, instance, version));
+      markEditing();
     },
-    [frame, setDirty],
+    [frame, setDirty, markEditing],
   );
 
   const save = useCallback(async (): Promise<boolean> => {
@@ -285,6 +289,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
         </Stack>
       }
     >
+      <PresenceBar domain={domain} portal={portal} path={pagePath(pageId)} />
       {frame.tokenError && (
         <Alert severity="error" role="alert">
           {MSG.tokenFailed}: {frame.tokenError}

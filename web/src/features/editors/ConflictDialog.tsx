@@ -16,7 +16,12 @@ export interface ConflictDialogProps {
   onDiscard: () => void;
 }
 
-/** A save refused with 409 FILE_CHANGED: the user decides; nothing is overwritten (as SettingsScreen). */
+/**
+ * A save refused with 409 FILE_CHANGED by an editor whose data is not one file's text (the
+ * translation manager's languages, the whitelist's list): the user decides; nothing is
+ * overwritten, and "reapply" puts only the user's own changes on top (their models' rebase).
+ * Editors that save a file's text merge instead (useMergingSave, MergeDialog).
+ */
 export function ConflictDialog({ open, busy, onCancel, onReapply, onDiscard }: ConflictDialogProps) {
   return (
     <Dialog

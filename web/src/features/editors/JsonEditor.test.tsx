@@ -1,13 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
+import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { JsonEditor } from './JsonEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
+
+// happy-dom cannot run Ace: a textarea stands in for it (as in SourceEditor.test.tsx).
+vi.mock('./AceField', () => ({
+  default: (props: { value: string; onChange: (v: string) => void; label: string; readOnly?: boolean }) => (
+    <textarea
+      aria-label={props.label}
+      value={props.value}
+      readOnly={props.readOnly}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  ),
+}));
 
 const FILE = 'GET api/v1/assets/1/2/src/content/menu.json';
 const SCHEMA = 'GET api/v1/assets/1/2/src/content/menu.json.schema';
 const SAVE = 'POST api/v1/assets/1/2/src/content/menu.json';
+const MERGE = 'POST api/v1/workspace-merge/1/2';
 
 const schema = {
   type: 'object',
@@ -32,11 +45,19 @@ const routes = (text: string, extra: Record<string, () => Response> = {}, schema
 });
 
 describe('JsonEditor', () => {
-  it("says 'No schema found.' when the schema is missing", async () => {
-    mockFetch({ [FILE]: () => fileResponse('{}', 'v1'), [SCHEMA]: () => errorResponse(404) });
+  it('opens a file without a schema in the source editor, which refuses text that is not JSON', async () => {
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse('{\n  "a": 1\n}\n', 'v1', 'application/json'),
+      [SCHEMA]: () => errorResponse(404),
+      [SAVE]: () => savedResponse('/content/menu.json', 'v2'),
+    });
     open();
-    expect(await screen.findByText('No schema found.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    const source = await screen.findByRole('textbox', { name: 'Source of /content/menu.json' });
+    expect(screen.queryByText('No schema found.')).not.toBeInTheDocument();
+    await userEvent.type(source, '}}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Wrong JSON Format: line \d+, column \d+/);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(() => nthCall(fetch, SAVE, 0)).toThrow();
   });
 
   it("warns 'Wrong JSON Format' for a file that is not JSON", async () => {
@@ -141,6 +162,98 @@ describe('JsonEditor', () => {
     const dialog = await screen.findByRole('dialog', { name: 'The file changed' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reload and discard my edit' }));
     await waitFor(() => expect(title).toHaveValue('Theirs'));
+  });
+
+  it("merges a refused save with the current file and saves it: the other author's field and mine", async () => {
+    let saves = 0;
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse('{\n  "title": "Menu",\n  "tags": ["a"]\n}\n', 'v1', 'application/json'),
+      [SCHEMA]: () => jsonResponse(schema),
+      [SAVE]: () =>
+        saves++ === 0 ? errorResponse(409, { errorCode: 'FILE_CHANGED' }) : savedResponse('/content/menu.json', 'v3'),
+      [MERGE]: () =>
+        jsonResponse({
+          kind: 'json',
+          merged: '{\n  "title": "Menus",\n  "tags": [\n    "a",\n    "b"\n  ]\n}\n',
+          theirs: '{\n  "title": "Menu",\n  "tags": [\n    "a",\n    "b"\n  ]\n}\n',
+          version: 'v2',
+          conflicts: [],
+          unresolved: 0,
+        }),
+    });
+    const onSaved = open();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Merged with changes made meanwhile and saved.')).toBeInTheDocument();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    // The merge got the text the edit started from and only the author's change.
+    expect(bodyOf(fetch, MERGE)).toEqual({
+      path: 'content/menu.json',
+      base: '{\n  "title": "Menu",\n  "tags": ["a"]\n}\n',
+      mine: '{\n  "title": "Menus",\n  "tags": [\n    "a"\n  ]\n}\n',
+    });
+    const retry = nthCall(fetch, SAVE, 1);
+    expect(retry.headers.get('If-Match')).toBe('"v2"');
+    expect(JSON.parse(retry.body.data)).toEqual({ title: 'Menus', tags: ['a', 'b'] });
+    // The form shows the merge, saved.
+    await waitFor(() => expect(screen.getAllByRole('textbox')).toHaveLength(3));
+    expect(title).toHaveValue('Menus');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('lists only the overlapping field; Keep mine loads the merge into the form, unsaved', async () => {
+    const theirs = '{"title": "Lunch", "tags": ["a", "b"]}';
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse('{"title": "Menu", "tags": ["a"]}', 'v1', 'application/json'),
+      [SCHEMA]: () => jsonResponse(schema),
+      [SAVE]: () => errorResponse(409, { errorCode: 'FILE_CHANGED' }),
+      [MERGE]: ({ init }) => {
+        const body = JSON.parse(String(init.body)) as { choices?: Record<string, { take: string }> };
+        if (body.choices?.['/title']?.take === 'mine')
+          return jsonResponse({
+            kind: 'json',
+            merged: '{"title": "Menus", "tags": ["a", "b"]}',
+            theirs,
+            version: 'v2',
+            conflicts: [],
+            unresolved: 0,
+          });
+        return jsonResponse({
+          kind: 'json',
+          merged: null,
+          theirs,
+          version: 'v2',
+          conflicts: [{ id: '/title', path: 'title', base: '"Menu"', mine: '"Menus"', theirs: '"Lunch"' }],
+          unresolved: 1,
+        });
+      },
+    });
+    open();
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    await userEvent.type(title, 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The file changed' });
+    const list = within(dialog).getByRole('list', { name: 'Changes that overlap' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('heading', { name: 'title' })).toBeInTheDocument();
+    expect(within(list).getByText('Lunch')).toBeInTheDocument();
+    expect(within(list).getByText('Menus')).toBeInTheDocument();
+    const choice = within(list).getByRole('radiogroup', { name: 'title' });
+    expect(within(choice).getByRole('radio', { name: 'Keep mine' })).not.toBeChecked();
+    expect(within(choice).getByRole('radio', { name: 'Keep theirs' })).not.toBeChecked();
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Keep mine' }));
+    expect(apply).toBeEnabled();
+    await userEvent.click(apply);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(nthCall(fetch, MERGE, 1).body).toMatchObject({ choices: { '/title': { take: 'mine' } } });
+    // Loaded, not saved: the author checks it and saves (with the version the merge saw).
+    expect(title).toHaveValue('Menus');
+    expect(screen.getAllByRole('textbox')).toHaveLength(3);
+    expect(() => nthCall(fetch, SAVE, 1)).toThrow();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('offers a Choose… button on image link fields when a picker is given', async () => {

@@ -3,13 +3,15 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
+import { PresenceBar, usePresence } from '../presence';
 import { editorKeys, readSchemaText, useFileText } from './fileApi';
-import { parseJsonText } from './jsonText';
+import { jsonSyntaxError, parseJsonText } from './jsonText';
+import { SourceEditor } from './SourceEditor';
 import type { JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
 import { normalizeSchema } from './normalizeSchema';
@@ -27,10 +29,13 @@ export interface JsonEditorProps extends JsonFormContext {
 // The form library and its validator are big: their own chunk, fetched when an editor opens.
 const JsonForm = lazy(() => import('./JsonForm').then((m) => ({ default: m.JsonForm })));
 
-/** The JSON editor (spec 2 §2, §4): a form built from the file's companion schema. */
+/**
+ * The JSON editor (spec 2 §2, §4): a form built from the file's companion schema. A file with
+ * no schema (a real repository's locale or configuration file) opens in the source editor,
+ * which refuses to save text that is not JSON and says on which line it breaks.
+ */
 export function JsonEditor(props: JsonEditorProps) {
-  const { domain, portal, path, onClose } = props;
-  const file = useFileText(domain, portal, path);
+  const { domain, portal, path } = props;
   const schemaText = useQuery({
     queryKey: editorKeys.schema(domain, portal, path),
     queryFn: () => readSchemaText(domain, portal, path),
@@ -39,6 +44,26 @@ export function JsonEditor(props: JsonEditorProps) {
     refetchOnWindowFocus: false,
     retry: false,
   });
+  if (schemaText.data === null) {
+    return (
+      <SourceEditor
+        domain={domain}
+        portal={portal}
+        path={path}
+        canWrite={!props.readOnly}
+        onClose={props.onClose}
+        onSaved={props.onSaved}
+        validate={jsonSyntaxError}
+      />
+    );
+  }
+  return <JsonSchemaEditor {...props} schemaText={schemaText} />;
+}
+
+function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaText: UseQueryResult<string | null> }) {
+  const { domain, portal, path, onClose } = props;
+  const file = useFileText(domain, portal, path);
+  const presence = usePresence(domain, portal, path);
   const schema = useMemo(() => {
     if (typeof schemaText.data !== 'string') return null;
     const parsed = parseJsonText(schemaText.data);
@@ -57,6 +82,7 @@ export function JsonEditor(props: JsonEditorProps) {
       <Typography variant="h5" component="h2">
         {EDITOR_MESSAGES.editingTitle(path)}
       </Typography>
+      <PresenceBar domain={domain} portal={portal} path={path} />
       {(file.isPending || schemaText.isPending) && !error && <Loading label="Loading the file" />}
       {error && (
         <LoadError
@@ -65,16 +91,21 @@ export function JsonEditor(props: JsonEditorProps) {
           onRetry={() => void Promise.all([file.refetch(), schemaText.refetch()])}
         />
       )}
-      {schemaText.data === null && <Alert severity="warning">{EDITOR_MESSAGES.noSchema}</Alert>}
       {schema === undefined && <Alert severity="error">{EDITOR_MESSAGES.badSchema}</Alert>}
-      {(schemaText.data === null || schema === undefined) && (
+      {schema === undefined && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>Cancel</Button>
         </Stack>
       )}
       {file.data && schema && parsed && (
         <Suspense fallback={<Loading label="Loading the editor" />}>
-          <JsonForm {...props} schema={schema} file={file.data} data={parsed.ok ? parsed.data : undefined} />
+          <JsonForm
+            {...props}
+            onEdit={presence.markEditing}
+            schema={schema}
+            file={file.data}
+            data={parsed.ok ? parsed.data : undefined}
+          />
         </Suspense>
       )}
     </Stack>

@@ -8,14 +8,15 @@ import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ArrayTemplate } from './ArrayTemplate';
-import { ConflictDialog } from './ConflictDialog';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
-import { detectLayout, formatJson, parseJsonText } from './jsonText';
+import { applyEdits, detectLayout, formatJson, parseJsonText } from './jsonText';
 import { jsonValidator, transformErrors } from './jsonValidation';
 import { LinkTextWidget, type JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
+import { MergeDialog } from './MergeDialog';
 import { useFileSave } from './useFileSave';
+import type { FileBase } from './useMergingSave';
 
 export interface JsonFormProps extends JsonFormContext {
   domain: Id;
@@ -29,6 +30,8 @@ export interface JsonFormProps extends JsonFormContext {
   readOnly?: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /** The author's first change (presence: 'editing'). */
+  onEdit?: () => void;
 }
 
 // Our own Save and Cancel: rjsf's submit button is not rendered.
@@ -47,6 +50,12 @@ function withDefaults(schema: RJSFSchema, data: unknown): unknown {
   }
 }
 
+/** The form state of a file's text (empty or unparseable text: no data). */
+function formStateOf(schema: RJSFSchema, text: string): unknown {
+  const parsed = parseJsonText(text);
+  return withDefaults(schema, parsed.ok ? parsed.data : undefined);
+}
+
 /** The JSON editor's form (spec 2 §4 "JSON editor"): Save is for a changed, valid form. */
 export function JsonForm({
   domain,
@@ -58,13 +67,15 @@ export function JsonForm({
   readOnly,
   onClose,
   onSaved,
+  onEdit,
   pickAsset,
 }: JsonFormProps) {
-  const [version, setVersion] = useState(file.version);
+  // The file the edit is based on (its text is the merge's base after a refused save).
+  const [base, setBase] = useState<FileText>(file);
   const [layout, setLayout] = useState(() => detectLayout(file.data));
   const [baseline, setBaseline] = useState(() => withDefaults(schema, data));
   const [formData, setFormData] = useState<unknown>(baseline);
-  const files = useFileSave(domain, portal, path);
+  const files = useFileSave(domain, portal, path, load);
 
   const dirty = !same(formData, baseline);
   const invalid = useMemo(
@@ -73,24 +84,30 @@ export function JsonForm({
   );
   const formContext = useMemo<JsonFormContext>(() => ({ pickAsset, domain, portal }), [pickAsset, domain, portal]);
 
-  async function save() {
-    const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);
-    const saved = await files.save(formatJson(formData, layout), version);
-    if (wait) toasts.dismiss(wait.id);
-    if (!saved) return;
-    setVersion(saved.version);
-    setBaseline(formData);
-    toasts.success(EDITOR_MESSAGES.saved);
-    onSaved?.();
+  /** Shows `text` (a merge, or the file reloaded) based on `next`; the file's layout is kept. */
+  function load(text: string, next: FileBase) {
+    setBase({ data: next.text, version: next.version });
+    setLayout(detectLayout(next.text));
+    setBaseline(formStateOf(schema, next.text));
+    setFormData(formStateOf(schema, text));
   }
 
-  function applyFresh(fresh: FileText, keepEdit: boolean) {
-    const parsed = parseJsonText(fresh.data);
-    const next = withDefaults(schema, parsed.ok ? parsed.data : undefined);
-    setVersion(fresh.version);
-    setLayout(detectLayout(fresh.data));
-    setBaseline(next);
-    if (!keepEdit) setFormData(next);
+  async function save() {
+    const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);
+    const text = formatJson(formData, layout);
+    // The merge gets only what the author changed (not the defaults the form filled in).
+    const original = parseJsonText(base.data);
+    const mine = original.ok ? formatJson(applyEdits(original.data, baseline, formData), layout) : text;
+    const saved = await files.save(text, { text: base.data, version: base.version }, mine);
+    if (wait) toasts.dismiss(wait.id);
+    if (!saved) return;
+    if (saved.merged) load(saved.text, saved.base);
+    else {
+      setBase({ data: saved.base.text, version: saved.base.version });
+      setBaseline(formData);
+      toasts.success(EDITOR_MESSAGES.saved);
+    }
+    onSaved?.();
   }
 
   return (
@@ -101,7 +118,10 @@ export function JsonForm({
         uiSchema={UI_SCHEMA}
         validator={jsonValidator}
         formData={formData}
-        onChange={(event) => setFormData(event.formData)}
+        onChange={(event) => {
+          setFormData(event.formData);
+          if (!same(event.formData, baseline)) onEdit?.();
+        }}
         liveValidate="onChange"
         showErrorList="top"
         noHtml5Validate
@@ -121,13 +141,7 @@ export function JsonForm({
           </PendingButton>
         )}
       </Stack>
-      <ConflictDialog
-        open={files.conflict}
-        busy={files.reloading}
-        onCancel={files.dismissConflict}
-        onReapply={() => void files.reload((fresh) => applyFresh(fresh, true))}
-        onDiscard={() => void files.reload((fresh) => applyFresh(fresh, false))}
-      />
+      <MergeDialog {...files.dialog} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, mockFetch } from '../../test/helpers';
+import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { EDITOR_THEME_KEY } from './useEditorTheme';
 import { SourceEditor } from './SourceEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
@@ -27,6 +27,7 @@ vi.mock('./AceField', () => ({
 
 const FILE = 'GET api/v1/assets/1/2/src/css/site.css';
 const SAVE = 'POST api/v1/assets/1/2/src/css/site.css';
+const MERGE = 'POST api/v1/workspace-merge/1/2';
 
 function open(canWrite: boolean) {
   const onClose = vi.fn();
@@ -65,31 +66,74 @@ describe('SourceEditor', () => {
     await waitFor(() => expect(save).toBeDisabled());
   });
 
-  it('offers reload and reapply on 409 FILE_CHANGED and saves on the new version', async () => {
-    let reads = 0;
+  it('merges a refused save with the current file and saves the merge with its version', async () => {
     let saves = 0;
     const fetch = mockFetch({
-      [FILE]: () => fileResponse(reads++ === 0 ? 'old' : 'theirs', reads === 1 ? 'v1' : 'v2'),
+      [FILE]: () => fileResponse('a {}\nb {}\n', 'v1', 'text/css'),
       [SAVE]: () =>
         saves++ === 0
           ? errorResponse(409, { errorCode: 'FILE_CHANGED', errorMessage: 'The file changed' })
           : savedResponse('/css/site.css', 'v3'),
+      [MERGE]: () =>
+        jsonResponse({
+          kind: 'text',
+          merged: 'a { x }\nb { theirs }\n',
+          theirs: 'a {}\nb { theirs }\n',
+          version: 'v2',
+          conflicts: [],
+          unresolved: 0,
+        }),
     });
     open(true);
     const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
     await userEvent.clear(source);
-    await userEvent.type(source, 'mine');
+    await userEvent.type(source, 'a {{ x }{enter}b {{}{enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'The file changed' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Reload and reapply my edit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'The file changed' })).not.toBeInTheDocument());
-    expect(source).toHaveValue('mine');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Changes saved to your workspace.');
-    expect(nthCall(fetch, SAVE, 1).headers.get('If-Match')).toBe('"v2"');
+    expect(await screen.findByText('Merged with changes made meanwhile and saved.')).toBeInTheDocument();
+    expect(bodyOf(fetch, MERGE)).toEqual({ path: 'css/site.css', base: 'a {}\nb {}\n', mine: 'a { x }\nb {}\n' });
+    const retry = nthCall(fetch, SAVE, 1);
+    expect(retry.headers.get('If-Match')).toBe('"v2"');
+    expect(retry.body).toEqual({ data: 'a { x }\nb { theirs }\n' });
+    await waitFor(() => expect(source).toHaveValue('a { x }\nb { theirs }\n'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('reload and discard shows the file as it is now', async () => {
+  it('merges at most three times when the file keeps changing, then asks', async () => {
+    let merges = 0;
+    const fetch = mockFetch({
+      [FILE]: () => fileResponse('old', 'v1'),
+      [SAVE]: () => errorResponse(409, { errorCode: 'FILE_CHANGED' }),
+      [MERGE]: () => {
+        merges++;
+        return jsonResponse({
+          kind: 'text',
+          merged: `old!${merges}`,
+          theirs: `old${merges}`,
+          version: `v${merges + 1}`,
+          conflicts: [],
+          unresolved: 0,
+        });
+      },
+    });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    await userEvent.type(source, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The file changed' });
+    expect(merges).toBe(3);
+    // The first save, then one after each merge.
+    expect(() => nthCall(fetch, SAVE, 3)).not.toThrow();
+    expect(() => nthCall(fetch, SAVE, 4)).toThrow();
+    expect(within(dialog).getByText(/The file kept changing/)).toBeInTheDocument();
+    // Apply loads the last merge, unsaved, based on the file as that merge saw it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(source).toHaveValue('old!3');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('a merge that fails still offers reload and discard, which shows the file as it is now', async () => {
     let reads = 0;
     mockFetch({
       [FILE]: () => fileResponse(reads++ === 0 ? 'old' : 'theirs', reads === 1 ? 'v1' : 'v2'),

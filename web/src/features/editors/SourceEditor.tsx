@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,8 +9,9 @@ import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { ACE_THEMES, modeForPath } from './aceConfig';
-import { ConflictDialog } from './ConflictDialog';
+import { PresenceBar, usePresence } from '../presence';
 import { useFileText, type FileText } from './fileApi';
+import { MergeDialog } from './MergeDialog';
 import { EDITOR_MESSAGES } from './messages';
 import { useEditorTheme } from './useEditorTheme';
 import { useFileSave } from './useFileSave';
@@ -26,23 +28,27 @@ export interface SourceEditorProps {
   canWrite: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /** Checks the text before a save: a message refuses it (JSON files without a schema). */
+  validate?: (text: string) => string | null;
 }
 
 /** The file source editor (spec 2 §2 "Asset manager"): 'Editing: {path}', Cancel and Save. */
 export function SourceEditor(props: SourceEditorProps) {
   const { domain, portal, path } = props;
   const file = useFileText(domain, portal, path);
+  const presence = usePresence(domain, portal, path);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h2">
         {EDITOR_MESSAGES.editingTitle(path)}
       </Typography>
+      <PresenceBar domain={domain} portal={portal} path={path} />
       {file.isPending && <Loading label="Loading the file" />}
       {file.isError && (
         <LoadError title={EDITOR_MESSAGES.loadFailed} error={file.error} onRetry={() => void file.refetch()} />
       )}
       {/* The form keeps the version it started from; a background refetch does not reset the edit. */}
-      {file.data && <SourceForm {...props} initial={file.data} />}
+      {file.data && <SourceForm {...props} initial={file.data} onEdit={presence.markEditing} />}
     </Stack>
   );
 }
@@ -55,19 +61,27 @@ function SourceForm({
   onClose,
   onSaved,
   initial,
-}: SourceEditorProps & { initial: FileText }) {
+  onEdit,
+  validate,
+}: SourceEditorProps & { initial: FileText; onEdit: () => void }) {
   const [base, setBase] = useState(initial);
   const [text, setText] = useState(initial.data);
   const [confirmClose, setConfirmClose] = useState(false);
   const [theme, setTheme] = useEditorTheme();
-  const files = useFileSave(domain, portal, path);
+  const files = useFileSave(domain, portal, path, (next, nextBase) => {
+    setBase({ data: nextBase.text, version: nextBase.version });
+    setText(next);
+  });
   const dirty = text !== base.data;
+  const invalid = validate ? validate(text) : null;
 
   async function save() {
-    const saved = await files.save(text, base.version);
+    if (invalid) return;
+    const saved = await files.save(text, { text: base.data, version: base.version });
     if (!saved) return;
-    setBase({ data: text, version: saved.version });
-    toasts.success(EDITOR_MESSAGES.saved);
+    setBase({ data: saved.base.text, version: saved.base.version });
+    if (saved.merged) setText(saved.text);
+    else toasts.success(EDITOR_MESSAGES.saved);
     onSaved?.();
   }
 
@@ -82,35 +96,32 @@ function SourceForm({
       <Suspense fallback={<Loading label="Loading the editor" />}>
         <AceField
           value={text}
-          onChange={setText}
+          onChange={(next) => {
+            setText(next);
+            onEdit();
+          }}
           mode={modeForPath(path)}
           theme={theme}
           readOnly={!canWrite}
           label={`Source of ${path}`}
         />
       </Suspense>
+      {invalid && dirty && (
+        <Alert severity="error" role="alert">
+          {EDITOR_MESSAGES.wrongJson}: {invalid}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => (dirty && canWrite ? setConfirmClose(true) : onClose())} disabled={files.saving}>
           Cancel
         </Button>
         {canWrite && (
-          <PendingButton pending={files.saving} disabled={!dirty} onClick={() => void save()}>
+          <PendingButton pending={files.saving} disabled={!dirty || !!invalid} onClick={() => void save()}>
             Save
           </PendingButton>
         )}
       </Stack>
-      <ConflictDialog
-        open={files.conflict}
-        busy={files.reloading}
-        onCancel={files.dismissConflict}
-        onReapply={() => void files.reload((fresh) => setBase(fresh))}
-        onDiscard={() =>
-          void files.reload((fresh) => {
-            setBase(fresh);
-            setText(fresh.data);
-          })
-        }
-      />
+      <MergeDialog {...files.dialog} />
       <ConfirmDialog
         open={confirmClose}
         title={EDITOR_MESSAGES.discardTitle}

@@ -4,3 +4,6 @@ export { JsonEditor, type JsonEditorProps } from './JsonEditor';
 export type { AssetKind, JsonFormContext } from './LinkTextWidget';
 export { EDITOR_MESSAGES } from './messages';
 export { EDITOR_THEME_KEY } from './useEditorTheme';
+// The schema helpers other features render @rjsf forms with (conflict resolution's field widgets).
+export { normalizeSchema } from './normalizeSchema';
+export { jsonValidator, transformErrors } from './jsonValidation';

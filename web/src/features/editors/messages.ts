@@ -22,6 +22,30 @@ export const EDITOR_MESSAGES = {
     '"Reload and reapply" loads the current file and keeps your edit on top of it, for you to check and save. "Reload and discard" loads it without your edit.',
   reloadAndReapply: 'Reload and reapply my edit',
   reloadAndDiscard: 'Reload and discard my edit',
+  /** A save refused with 409 that merged cleanly and was saved again (issue 21). */
+  mergedAndSaved: 'Merged with changes made meanwhile and saved.',
+  /** The merge dialog's Apply loaded the merged text (not saved). */
+  mergedLoaded: 'Your edit was merged with the current file. Check it, then Save.',
+  mergeConflictText:
+    'This file was changed since you opened it, in the same places as your edit. Nothing was saved yet.',
+  mergeConflictHint:
+    'Everything else was merged: the other changes and yours are both kept. For each change below choose the version to keep, then Apply: the result is loaded into the editor for you to check and save.',
+  mergeFailedTitle: 'Could not merge your edit',
+  mergeFailedText: (reason: string) =>
+    `Your edit could not be merged with the current file (${reason}). Nothing was saved. Cancel keeps your edit in the editor; "Reload and discard" loads the current file without it.`,
+  keptChanging:
+    'The file kept changing while your edit was being merged into it. Nothing was saved. Apply loads the last merge into the editor for you to check and save.',
+  deletedMeanwhile:
+    'This file was deleted since you opened it. Nothing was saved. Cancel keeps your edit in the editor; "Reload and discard" shows the workspace without it.',
+  conflictsLabel: 'Changes that overlap',
+  keepMine: 'Keep mine',
+  keepTheirs: 'Keep theirs',
+  apply: 'Apply',
+  theirsHeading: 'Theirs (the file now)',
+  mineHeading: 'Mine (your edit)',
+  absent: '(not present)',
+  deleted: '(deleted)',
+  emptyText: '(empty)',
   discardTitle: 'Discard your changes?',
   discardText: 'Your unsaved changes will be lost.',
   choose: 'Choose…',

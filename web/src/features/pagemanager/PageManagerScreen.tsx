@@ -45,6 +45,7 @@ import { CloneDialog, MoveDialog, type CloneValues, type MoveValues } from './Cl
 import { allIds, PAGE_MANAGER_MESSAGES as MSG, placementOf } from './model';
 import { PageDialog, type PageFormValues } from './PageDialog';
 import { SitemapTree } from './SitemapTree';
+import { OthersMark, pagePath, usePortalActivity } from '../presence';
 
 export default function PageManagerScreen() {
   const { domain, portal, branch, opened } = usePortalParams();
@@ -87,6 +88,8 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
   });
   const root = sitemap.data?.root ?? null;
   const [selectedId, setSelectedId] = useState<string>(MASTER_PAGE_ID);
+  // Pages other users are changing (uncommitted changes, or editing now) are marked.
+  const activity = usePortalActivity(domain, portal);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleteError, setDeleteError] = useState<{ title: string; message: string } | null>(null);
   const can = {
@@ -301,7 +304,14 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
                 {MSG.noPages}
               </Typography>
             )}
-            <SitemapTree root={root} selectedId={page?.id ?? null} onSelect={(p) => setSelectedId(p.id)} />
+            <SitemapTree
+              root={root}
+              selectedId={page?.id ?? null}
+              onSelect={(p) => setSelectedId(p.id)}
+              markOf={(p) => (
+                <OthersMark what="page" activity={activity.get(p.isMaster ? 'index.html' : pagePath(p.id))} />
+              )}
+            />
           </Paper>
           {page && (
             <PageDetails

@@ -11,16 +11,18 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SitemapPage } from '../../api/sitemap';
 
 export interface SitemapTreeProps {
   root: SitemapPage;
   selectedId: string | null;
   onSelect: (page: SitemapPage) => void;
+  /** A mark after a page (other users changing its file). */
+  markOf?: (page: SitemapPage) => ReactNode;
 }
 
-export function SitemapTree({ root, selectedId, onSelect }: SitemapTreeProps) {
+export function SitemapTree({ root, selectedId, onSelect, markOf }: SitemapTreeProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setCollapsed((current) => {
@@ -31,7 +33,15 @@ export function SitemapTree({ root, selectedId, onSelect }: SitemapTreeProps) {
     });
   return (
     <List role="tree" aria-label="Sitemap" dense disablePadding>
-      <Item page={root} depth={0} collapsed={collapsed} onToggle={toggle} selectedId={selectedId} onSelect={onSelect} />
+      <Item
+        page={root}
+        depth={0}
+        collapsed={collapsed}
+        onToggle={toggle}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        markOf={markOf}
+      />
     </List>
   );
 }
@@ -43,9 +53,10 @@ interface ItemProps {
   onToggle: (id: string) => void;
   selectedId: string | null;
   onSelect: (page: SitemapPage) => void;
+  markOf?: (page: SitemapPage) => ReactNode;
 }
 
-function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemProps) {
+function Item({ page, depth, collapsed, onToggle, selectedId, onSelect, markOf }: ItemProps) {
   const children = page.children ?? [];
   const hasChildren = children.length > 0;
   const open = hasChildren && !collapsed.has(page.id);
@@ -95,6 +106,7 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
           {draft && <Chip size="small" variant="outlined" label="Draft" />}
           {page.deactived && <Chip size="small" variant="outlined" label="Deactivated" />}
         </ListItemButton>
+        {markOf?.(page)}
       </Box>
       {open && (
         <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
@@ -107,6 +119,7 @@ function Item({ page, depth, collapsed, onToggle, selectedId, onSelect }: ItemPr
               onToggle={onToggle}
               selectedId={selectedId}
               onSelect={onSelect}
+              markOf={markOf}
             />
           ))}
         </Box>

@@ -145,41 +145,53 @@ describe('source mode', () => {
     ]);
   });
 
-  it('opens the conflict dialog on a stale version and reapplies the edit on the reloaded page', async () => {
-    let version = 'v1';
+  it('merges the edit into the page changed meanwhile and saves it with the current version', async () => {
+    const stale = {
+      file: 'home',
+      path: 'pages/home.html',
+      error: {
+        errorTitle: 'Could not save design surface changes.',
+        errorMessage: 'The file pages/home.html was changed since you opened it.',
+        errorCode: 'FILE_CHANGED',
+        httpStatus: 409,
+        data: { path: 'pages/home.html', currentVersion: 'v9' },
+      },
+    };
+    let batches = 0;
     const fetch = mockFetch({
-      [GET_HOME]: () =>
-        jsonResponse(pageAnswer('home', version === 'v1' ? '<h1>Home</h1>' : '<h1>Other</h1>', version)),
+      [GET_HOME]: () => jsonResponse(pageAnswer('home', '<h1>Home</h1>\n<p>x</p>', 'v1')),
       [BATCH]: () =>
-        jsonResponse([
-          {
-            file: 'home',
-            path: 'pages/home.html',
-            error: {
-              errorTitle: 'Could not save design surface changes.',
-              errorMessage: 'The file pages/home.html was changed since you opened it.',
-              errorCode: 'FILE_CHANGED',
-              httpStatus: 409,
-              data: { path: 'pages/home.html', currentVersion: 'v9' },
-            },
-          },
-        ]),
+        jsonResponse(batches++ === 0 ? [stale] : [{ file: 'home', path: 'pages/home.html', version: 'v10' }]),
+      'POST api/v1/workspace-merge/1/2': () =>
+        jsonResponse({
+          kind: 'text',
+          merged: '<h1>Home</h1>!\n<p>theirs</p>',
+          theirs: '<h1>Home</h1>\n<p>theirs</p>',
+          version: 'v9',
+          conflicts: [],
+          unresolved: 0,
+        }),
     });
     const { user } = render();
     const source = await editor();
-    await user.type(source, '!');
+    await user.click(source);
+    await user.keyboard('{Control>}{Home}{/Control}');
+    await user.clear(source);
+    await user.type(source, '<h1>Home</h1>!{enter}<p>x</p>');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'The file changed' });
-    version = 'v9';
-    await user.click(within(dialog).getByRole('button', { name: 'Reload and reapply my edit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'The file changed' })).not.toBeInTheDocument());
-    expect(source).toHaveValue('<h1>Home</h1>!');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).includes('batch'))).toHaveLength(2));
+    expect(await screen.findByText('Merged with changes made meanwhile and saved.')).toBeInTheDocument();
+    expect(bodyOf(fetch, 'POST api/v1/workspace-merge/1/2')).toEqual({
+      path: 'pages/home.html',
+      base: '<h1>Home</h1>\n<p>x</p>',
+      mine: '<h1>Home</h1>!\n<p>x</p>',
+    });
     const second = JSON.parse(
       String((fetch.mock.calls.filter(([u]) => String(u).includes('batch'))[1][1] as RequestInit).body),
     );
-    expect(second[0].version).toBe('v9');
+    expect(second).toEqual([{ file: 'home', data: '<h1>Home</h1>!\n<p>theirs</p>', type: 'page', version: 'v9' }]);
+    await waitFor(() => expect(source).toHaveValue('<h1>Home</h1>!\n<p>theirs</p>'));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows an item's error", async () => {

@@ -17,8 +17,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { isFileChanged } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { MASTER_PAGE_ID, pageKeys, pagesApi, isStaleItem, type Page } from '../../api/pages';
 import type { ErrorObject } from '../../api/types';
@@ -32,8 +33,10 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { SelectField } from '../../ui/SelectField';
 import { ACE_THEMES } from '../editors/aceConfig';
-import { ConflictDialog } from '../editors/ConflictDialog';
+import { MergeDialog } from '../editors/MergeDialog';
 import { useEditorTheme } from '../editors/useEditorTheme';
+import { useMergingSave, type FileBase } from '../editors/useMergingSave';
+import { pagePath, PresenceBar, usePresence } from '../presence';
 import { usePortalParams } from '../portals-admin/shared';
 import { SOURCE_MESSAGES as MSG } from './messages';
 
@@ -99,12 +102,17 @@ function SourceMode({ domain, portal, pageId }: ModeProps) {
   );
 }
 
-interface Base {
-  html: string;
-  version: string;
+/** A batch item's failure other than a stale version: shown with the editor. */
+class ItemError extends Error {
+  constructor(readonly item: Partial<ErrorObject>) {
+    super(item.errorMessage ?? '');
+  }
 }
 
-type SaveOutcome = 'saved' | 'conflict' | 'failed';
+/** A batch item refused because the page's file changed (409 FILE_CHANGED). */
+class StaleItem extends Error {}
+
+type SaveOutcome = 'saved' | 'not-saved';
 
 function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: Page }) {
   const queryClient = useQueryClient();
@@ -112,81 +120,69 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
   const location = useLocation();
   const canWrite = usePermission('page:w');
   const [theme, setTheme] = useEditorTheme();
-  const [base, setBase] = useState<Base>({ html: initial.html ?? '', version: initial.version ?? '' });
+  const [base, setBase] = useState<FileBase>({ text: initial.html ?? '', version: initial.version ?? '' });
   const [text, setText] = useState(initial.html ?? '');
-  const [saving, setSaving] = useState(false);
   const [itemError, setItemError] = useState<Partial<ErrorObject> | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const running = useRef(false);
-  const dirty = text !== base.html;
+  const path = initial.path || pagePath(pageId);
+  const presence = usePresence(domain, portal, path);
+  const dirty = text !== base.text;
 
-  async function save(): Promise<SaveOutcome> {
-    if (running.current) return 'failed';
-    running.current = true;
-    setSaving(true);
-    setItemError(null);
-    try {
+  const files = useMergingSave({
+    domain,
+    portal,
+    path,
+    write: async (html, version) => {
       const [result] = await pagesApi.batch(domain, portal, [
-        { file: pageId, data: text, type: 'page', version: base.version },
+        { file: pageId, data: html, type: 'page', version: version ?? '' },
       ]);
-      if (!result || result.error) {
-        if (result && isStaleItem(result)) {
-          setConflict(true);
-          return 'conflict';
-        }
-        const error = result?.error ?? { errorMessage: 'The server answered no result for the page.' };
-        setItemError(error);
-        toasts.show({
-          type: 'DANGER',
-          title: MSG.saveFailed,
-          message: error.errorMessage ?? '',
-          timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
-          closeButton: true,
-        });
-        return 'failed';
-      }
-      setBase({ html: text, version: result.version ?? '' });
-      toasts.success(MSG.saved);
-      // The header's local changes (and every other view of the workspace) follow the save.
-      const own = JSON.stringify(pageKeys.page(domain, portal, pageId));
-      void queryClient
-        .invalidateQueries({
-          predicate: (q) => isWorkspaceQueryKey(q.queryKey, domain, portal) && JSON.stringify(q.queryKey) !== own,
-        })
-        .catch(() => undefined);
-      return 'saved';
-    } catch (error) {
-      const apiError = toApiError(error);
-      setItemError({ errorTitle: MSG.saveFailed, errorMessage: apiError.errorMessage });
+      if (result && isStaleItem(result)) throw new StaleItem();
+      if (!result || result.error)
+        throw new ItemError(result?.error ?? { errorMessage: 'The server answered no result for the page.' });
+      return result.version ?? '';
+    },
+    read: async () => {
+      const fresh = await pagesApi.get(domain, portal, pageId);
+      return { text: fresh.html ?? '', version: fresh.version ?? '' };
+    },
+    isConflict: (error) => error instanceof StaleItem || isFileChanged(error),
+    onFailure: (error) => {
+      const shown =
+        error instanceof ItemError
+          ? error.item
+          : { errorTitle: MSG.saveFailed, errorMessage: toApiError(error).errorMessage };
+      setItemError(shown);
       toasts.show({
         type: 'DANGER',
         title: MSG.saveFailed,
-        message: apiError.errorMessage,
+        message: shown.errorMessage ?? '',
         timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
         closeButton: true,
       });
-      return 'failed';
-    } finally {
-      running.current = false;
-      setSaving(false);
-    }
-  }
-
-  async function reload(keepEdit: boolean) {
-    setReloading(true);
-    try {
-      const fresh = await pagesApi.get(domain, portal, pageId);
-      setBase({ html: fresh.html ?? '', version: fresh.version ?? '' });
-      if (!keepEdit) setText(fresh.html ?? '');
-      setConflict(false);
+    },
+    onLoad: (next, nextBase) => {
+      setBase(nextBase);
+      setText(next);
       setItemError(null);
-    } catch (error) {
-      toasts.show({ type: 'DANGER', title: MSG.retrieveFailed, message: toApiError(error).errorMessage });
-    } finally {
-      setReloading(false);
-    }
+    },
+  });
+
+  async function save(): Promise<SaveOutcome> {
+    setItemError(null);
+    const saved = await files.save(text, base);
+    if (!saved) return 'not-saved';
+    setBase(saved.base);
+    if (saved.merged) setText(saved.text);
+    else toasts.success(MSG.saved);
+    // The header's local changes (and every other view of the workspace) follow the save.
+    const own = JSON.stringify(pageKeys.page(domain, portal, pageId));
+    void queryClient
+      .invalidateQueries({
+        predicate: (q) => isWorkspaceQueryKey(q.queryKey, domain, portal) && JSON.stringify(q.queryKey) !== own,
+      })
+      .catch(() => undefined);
+    return 'saved';
   }
+  const saving = files.saving;
 
   // Leaving with unsaved changes: Save (then go) or Continue (go without saving).
   const guard = dirty && canWrite;
@@ -212,6 +208,7 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
 
   return (
     <Stack spacing={2}>
+      <PresenceBar domain={domain} portal={portal} path={path} />
       <Stack
         direction="row"
         spacing={2}
@@ -251,20 +248,17 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
       <Suspense fallback={<Loading label="Loading the editor" />}>
         <AceField
           value={text}
-          onChange={setText}
+          onChange={(next) => {
+            setText(next);
+            presence.markEditing();
+          }}
           mode="html"
           theme={theme}
           readOnly={!canWrite}
           label={MSG.editorLabel(initial.title || initial.id)}
         />
       </Suspense>
-      <ConflictDialog
-        open={conflict}
-        busy={reloading}
-        onCancel={() => setConflict(false)}
-        onReapply={() => void reload(true)}
-        onDiscard={() => void reload(false)}
-      />
+      <MergeDialog {...files.dialog} />
       <Dialog
         open={blocker.state === 'blocked'}
         onClose={() => !saving && blocker.reset?.()}

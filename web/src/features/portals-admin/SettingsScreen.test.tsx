@@ -154,7 +154,8 @@ const withLanguages = (languages: string[]): PortalSettings => ({
 });
 const versioned = (body: PortalSettings, version: string) => jsonResponse(body, 200, { ETag: `"${version}"` });
 const ifMatchOf = (fetch: ReturnType<typeof mockFetch>, n: number) => {
-  const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+  // The settings saves (not the presence heartbeats).
+  const puts = fetch.mock.calls.filter(([url, init]) => init?.method === 'PUT' && String(url).includes('/settings/'));
   return new Headers(puts[n]?.[1]?.headers).get('If-Match');
 };
 const fileChanged = () =>

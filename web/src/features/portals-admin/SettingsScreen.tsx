@@ -16,7 +16,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { isFileChanged } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import {
@@ -43,6 +43,10 @@ import { optionsOf, SelectField } from '../../ui/SelectField';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { languageLabel } from '../../lib/languages';
 import { UpstreamSettings } from '../upstream/UpstreamSettings';
+import { PresenceBar, usePresence } from '../presence';
+
+/** The file the settings screen edits (issue 21 presence). */
+const SETTINGS_FILE = 'portal.json';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved to your workspace. Commit them to share them.',
@@ -106,6 +110,7 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
   const reload = () => queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
   return (
     <PageFrame title="Portal Settings" intro={`portal.json of your workspace on ${branch}.`}>
+      <PresenceBar domain={domain} portal={portal} path={SETTINGS_FILE} />
       {settings.isPending && <Loading label="Loading settings" />}
       {settings.isError && !settings.data && (
         <LoadError
@@ -165,6 +170,10 @@ function SettingsForm({
 
   const dirty = !sameJson(values, base.data);
   const stale = stampOf(server) !== stampOf(base);
+  const { markEditing } = usePresence(domain, portal, SETTINGS_FILE);
+  useEffect(() => {
+    if (dirty) markEditing();
+  }, [dirty, markEditing]);
 
   // The file changed in the workspace (Reload Now, a revert, Reset, a branch switch, a save
   // elsewhere): without an edit the form shows the new file; with one, the user decides.

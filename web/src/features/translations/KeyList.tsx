@@ -1,8 +1,9 @@
 /**
  * The key list of the translation manager: a virtualised listbox (only the rows in view are in the
- * DOM, so 5,000 keys stay fast). Each option is named by its whole key (lower case) and shows the
- * label cut at 28 characters, the status icon of the current language and, for a new key, the
- * unsaved mark. Arrow keys, Home and End move the selection.
+ * DOM, so 5,000 keys stay fast). Each option is named by its whole key (shownKey: the product's
+ * keys lower case, nested keys as written) and shows the label cut at 28 characters, the status
+ * icon of the current language and, for a new key, the unsaved mark. Arrow keys, Home and End
+ * move the selection.
  */
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -13,7 +14,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import type { KeyStatus } from '../../api/translations';
+import { shownKey, type KeyStatus } from '../../api/translations';
 import { TRANSLATION_MESSAGES } from './messages';
 import { keyLabel, statusIcon, statusTooltip, type StatusIcon } from './model';
 
@@ -98,7 +99,7 @@ export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved
         {keys.slice(start, end).map((key, i) => {
           const index = start + i;
           const status = statusOf(key);
-          const shown = key.toLowerCase();
+          const shown = shownKey(key);
           const isSelected = key === selected;
           return (
             <Box

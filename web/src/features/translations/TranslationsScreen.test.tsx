@@ -327,7 +327,11 @@ describe('Translation manager', () => {
     expect(screen.getByText(MSG.unsavedTitle)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent(/en_GB/));
-    expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) => (init as RequestInit | undefined)?.method === 'PUT' && String(url).includes('/translation/'),
+      ),
+    ).toBe(false);
 
     await chooseOption(user, 'Language', /fr_FR/);
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
@@ -388,7 +392,9 @@ describe('Translation manager', () => {
     expect(screen.getByRole('textbox', { name: 'Translation value' })).toHaveValue('Hello!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastTexts()).toContain(MSG.saved));
-    const puts = fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    const puts = fetch.mock.calls.filter(
+      ([url, init]) => (init as RequestInit | undefined)?.method === 'PUT' && String(url).includes('/translation/'),
+    );
     const last = JSON.parse(String((puts.at(-1)?.[1] as RequestInit).body)) as {
       data: TranslationData;
       versions: Record<string, string>;

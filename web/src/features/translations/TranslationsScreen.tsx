@@ -53,6 +53,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { SelectField } from '../../ui/SelectField';
 import { ConflictDialog } from '../editors/ConflictDialog';
+import { PresenceBar, usePresence } from '../presence';
 import { useTaskRunnerBusy } from '../taskrunner/taskRunnerStore';
 import { usePortalParams } from '../portals-admin/shared';
 import { AddKeyDialog } from './AddKeyDialog';
@@ -103,6 +104,10 @@ export default function TranslationsScreen() {
     </PermissionView>
   );
 }
+
+/** The file of a language's translations (issue 21 presence): as the server found it, else the product's name. */
+const translationPath = (info: Translations, language: string) =>
+  info.files?.[language] ?? `translations/${language}.json`;
 
 function readSpellCheck(): boolean {
   try {
@@ -164,6 +169,9 @@ function TranslationManager({
     chosenLanguage ?? (languages.includes(routeLanguage) ? routeLanguage : defaultLanguage || routeLanguage);
   // The header's language switch (a new route language) wins over the screen's own choice.
   useEffect(() => setChosenLanguage(null), [routeLanguage]);
+  // Presence is about the selected language's file (the others change only with key adds and deletes).
+  const presencePath = info && language ? translationPath(info, language) : null;
+  const presence = usePresence(domain, portal, presencePath);
 
   const changes = useMemo(() => (state ? unsavedChanges(state.baseline, state.draft) : null), [state]);
   const dirty = !!changes && hasUnsavedChanges(changes);
@@ -313,8 +321,10 @@ function TranslationManager({
   // ---------------------------------------------------------------------------
   // Key and value edits
 
-  const edit = (change: (d: TranslationData) => TranslationData) =>
+  const edit = (change: (d: TranslationData) => TranslationData) => {
     setState((s) => (s ? { ...s, draft: change(s.draft) } : s));
+    presence.markEditing();
+  };
 
   function addKey(stored: string) {
     edit((d) => addKeyToDraft(d, languages, stored));
@@ -369,6 +379,7 @@ function TranslationManager({
 
   return (
     <PageFrame title={MSG.title}>
+      <PresenceBar domain={domain} portal={portal} path={presencePath} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <Card variant="outlined" sx={{ p: 2, minWidth: 240, width: { md: 380 }, flexShrink: 0 }}>
           <Stack spacing={1.5}>

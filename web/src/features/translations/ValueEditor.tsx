@@ -1,17 +1,20 @@
 /**
  * The editor of one translation value, by key type (spec 2 §3): text keys (TXT_) in the rich-text
  * editor, image keys (IMG_) as an asset path chosen with the asset picker (images), link keys
- * (LNK_) as a link edited in the link manager.
+ * (LNK_) as a link edited in the link manager. The values of a portal with nested locale files
+ * are plain text (what the files hold, written back as typed), in a text field.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Id } from '../../api/portal';
-import { keyType } from '../../api/translations';
+import { keyType, type TranslationLayout } from '../../api/translations';
 import { AssetPicker } from '../assets';
 import { LinkManagerDialog } from '../widgets/links/LinkManagerDialog';
 import { RichTextEditor } from '../widgets/richtext/RichTextEditor';
+import { TRANSLATION_MESSAGES } from './messages';
+import { useTranslationLayout } from './useTranslationData';
 
 export interface ValueEditorProps {
   /** The translation key (its prefix picks the editor). */
@@ -25,10 +28,15 @@ export interface ValueEditorProps {
   label: string;
   domain: Id;
   portal: Id;
+  /** The portal's layout; by default the one of its translations as last read. */
+  layout?: TranslationLayout;
 }
 
 export function ValueEditor(props: ValueEditorProps) {
-  const type = keyType(props.translationKey);
+  const read = useTranslationLayout(props.domain, props.portal);
+  const layout = props.layout ?? read;
+  if (layout === 'nested') return <PlainTextValue {...props} />;
+  const type = keyType(props.translationKey, layout);
   if (type === 'IMG') return <ImageValue {...props} />;
   if (type === 'LNK') return <LinkValue {...props} />;
   return (
@@ -39,6 +47,22 @@ export function ValueEditor(props: ValueEditorProps) {
       dir={props.dir}
       spellCheck={props.spellCheck}
       ariaLabel={props.label}
+    />
+  );
+}
+
+function PlainTextValue({ value, onChange, readOnly, dir, spellCheck, label }: ValueEditorProps) {
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      multiline
+      minRows={3}
+      label={label}
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+      slotProps={{ htmlInput: { dir, readOnly, spellCheck } }}
+      helperText={TRANSLATION_MESSAGES.plainTextHelp}
     />
   );
 }

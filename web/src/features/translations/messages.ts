@@ -33,6 +33,12 @@ export const TRANSLATION_MESSAGES = {
     'The Translation Manager is not available for this portal: limited, UNIVERSAL and captive portals have no translations.',
   notTranslationMode: 'Translations are managed only for portals in TRANSLATION language mode.',
   keyRule: "After its prefix a key may hold letters, digits, '_', '.' and '-' only (e.g. txt_welcome).",
+  nestedKeyRule: 'A key is the names of its levels joined by single dots (e.g. nav.contact): no level may be empty.',
+  nestedBelowText: (key: string, text: string) =>
+    `'${key}' cannot be added below '${text}', which holds a text: a key is either a text or a group of keys.`,
+  nestedAboveKeys: (key: string, below: string) =>
+    `'${key}' is a group of keys ('${below}' is below it), so it cannot hold a text.`,
+  plainTextHelp: "Plain text, as in this portal's locale files",
   noKeys: 'No translation keys match.',
   selectKey: 'Select a key to edit its value.',
   defaultLanguageValue: 'Default Language',

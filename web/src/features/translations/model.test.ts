@@ -96,3 +96,29 @@ describe('unsaved changes', () => {
     expect(keyLabel('TXT_123456789012345678901234567890')).toBe('txt_123456789012345678901234…');
   });
 });
+
+describe('nested keys', () => {
+  it('are texts: none keeps the default value as IMG_ and LNK_ keys may', () => {
+    const nested: TranslationData = {
+      en: { 'img.logo': 'a.png', IMG_X: 'x.png' },
+      fr: { 'img.logo': 'a.png', IMG_X: 'x.png' },
+    };
+    expect(computeKeyStatus(nested, 'en', ['en', 'fr'], 'fr', 'IMG_X', 'nested')).toEqual({
+      status: 'INCOMPLETE',
+      reason: 'REQUIRED',
+    });
+    expect(computeKeyStatus(nested, 'en', ['en', 'fr'], 'fr', 'IMG_X', 'flat')).toEqual({
+      status: 'COMPLETED',
+      reason: '',
+    });
+    expect(computeKeyStatus(nested, 'en', ['en', 'fr'], 'fr', 'img.logo')).toEqual({
+      status: 'INCOMPLETE',
+      reason: 'REQUIRED',
+    });
+  });
+
+  it('are labelled as written', () => {
+    expect(keyLabel('nav.Home')).toBe('nav.Home');
+    expect(keyLabel('TXT_HELLO')).toBe('txt_hello');
+  });
+});

@@ -7,8 +7,10 @@
 import {
   keyType,
   sameValue,
+  shownKey,
   type KeyStatus,
   type TranslationData,
+  type TranslationLayout,
   type TranslationStatus,
 } from '../../api/translations';
 import { KEY_LABEL_MAX, TRANSLATION_MESSAGES } from './messages';
@@ -87,8 +89,11 @@ export function changedKeys(changes: UnsavedChanges): Set<string> {
 }
 
 const isEmpty = (value: string | undefined) => (value ?? '').trim() === '';
-/** IMG_ and LNK_ keys may carry the default's value in every language. */
-const sameAllowed = (key: string) => keyType(key) === 'IMG' || keyType(key) === 'LNK';
+/** IMG_ and LNK_ keys may carry the default's value in every language (nested keys are texts). */
+const sameAllowed = (key: string, layout?: TranslationLayout) => {
+  const type = keyType(key, layout);
+  return type === 'IMG' || type === 'LNK';
+};
 
 /** The status of `key` in `language` by the contract's rules. */
 export function computeKeyStatus(
@@ -97,6 +102,7 @@ export function computeKeyStatus(
   languages: readonly string[],
   language: string,
   key: string,
+  layout?: TranslationLayout,
 ): KeyStatus {
   const defaults = data[defaultLanguage] ?? {};
   const others = languages.filter((l) => l !== defaultLanguage);
@@ -107,7 +113,7 @@ export function computeKeyStatus(
     if (
       others.some((l) => {
         const v = data[l]?.[key];
-        return isEmpty(v) || (!sameAllowed(key) && sameValue(v, defaults[key]));
+        return isEmpty(v) || (!sameAllowed(key, layout) && sameValue(v, defaults[key]));
       })
     )
       return { status: 'INCOMPLETE', reason: 'REQUIRED_IN_OTHERS' };
@@ -118,7 +124,8 @@ export function computeKeyStatus(
   if (!(key in defaults)) return { status: 'MISSING', reason: 'KEY_MISSING_IN_DEFAULT' };
   if (isEmpty(defaults[key])) return { status: 'INCOMPLETE', reason: 'DEFAULT_VALUE_MISSING' };
   if (isEmpty(own[key])) return { status: 'INCOMPLETE', reason: 'REQUIRED' };
-  if (!sameAllowed(key) && sameValue(own[key], defaults[key])) return { status: 'INCOMPLETE', reason: 'REQUIRED' };
+  if (!sameAllowed(key, layout) && sameValue(own[key], defaults[key]))
+    return { status: 'INCOMPLETE', reason: 'REQUIRED' };
   return { status: 'COMPLETED', reason: '' };
 }
 
@@ -142,9 +149,9 @@ export function statusTooltip(status: KeyStatus): string {
   return TRANSLATION_MESSAGES.tooltips[status.reason] ?? status.status;
 }
 
-/** A key as the list shows it: lower case, cut at 28 characters. */
-export function keyLabel(key: string): string {
-  const shown = key.toLowerCase();
+/** A key as the list shows it (shownKey: the product's keys lower case), cut at 28 characters. */
+export function keyLabel(key: string, layout?: TranslationLayout): string {
+  const shown = shownKey(key, layout);
   return shown.length > KEY_LABEL_MAX ? `${shown.slice(0, KEY_LABEL_MAX)}…` : shown;
 }
 
@@ -155,8 +162,8 @@ export interface IndexedKey {
   type: string;
 }
 
-export const indexKeys = (keys: readonly string[]): IndexedKey[] =>
-  keys.map((key) => ({ key, lower: key.toLowerCase(), type: keyType(key) }));
+export const indexKeys = (keys: readonly string[], layout?: TranslationLayout): IndexedKey[] =>
+  keys.map((key) => ({ key, lower: key.toLowerCase(), type: keyType(key, layout) }));
 
 export interface KeyFilter {
   search: string;

@@ -48,7 +48,11 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ConflictDialog } from '../editors/ConflictDialog';
 import { usePortalParams } from '../portals-admin/shared';
+import { PresenceBar, usePresence } from '../presence';
 import { WHITELIST_MESSAGES as MSG } from './messages';
+
+/** The file the whitelist screen edits (issue 21 presence). */
+const WHITELIST_FILE = 'whitelist.json';
 import { isDirty, newUrlError, reapply } from './model';
 
 export default function WhitelistScreen() {
@@ -100,6 +104,10 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
   const dirty = !!state && isDirty(state.baseline, state.draft);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const { markEditing } = usePresence(domain, portal, WHITELIST_FILE);
+  useEffect(() => {
+    if (dirty) markEditing();
+  }, [dirty, markEditing]);
 
   // A fresh load is taken over unless the user has unsaved changes (they keep the version they
   // started from: a save then meets the conflict dialog, never overwrites silently).
@@ -248,6 +256,7 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
         </Button>
       }
     >
+      <PresenceBar domain={domain} portal={portal} path={WHITELIST_FILE} />
       {!canWrite && <Alert severity="info">{MSG.readOnly}</Alert>}
       {tooMany && <Alert severity="error">{MSG.tooMany(MAX_WHITELIST_ENTRIES)}</Alert>}
       {canWrite && (

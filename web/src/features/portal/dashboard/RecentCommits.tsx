@@ -17,6 +17,7 @@ import type { ChangeType, Id } from '../../../api/portal';
 import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { toasts } from '../../../app/toasts/toastService';
 import { formatDateTime } from '../../../lib/format';
+import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
 import { useWorkspaceStore } from '../../realtime/workspaceStore';
 import { LOCAL_CHANGES_MESSAGES, revert } from '../localChanges/commit';
 
@@ -91,6 +92,7 @@ export function RecentCommits({
 }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState<BranchCommit | null>(null);
   const commits = useQuery({
     queryKey: commitKeys.recent(d, p, branch),
     queryFn: () => commitsApi.recent(d, p, branch),
@@ -131,7 +133,7 @@ export function RecentCommits({
             <TableCell>Author</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>Time</TableCell>
             <TableCell sx={{ minWidth: 280 }}>Files changed</TableCell>
-            {canWrite && <TableCell>Action</TableCell>}
+            <TableCell>Action</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -148,9 +150,17 @@ export function RecentCommits({
               <TableCell>
                 <CommitFiles commit={c} />
               </TableCell>
-              {canWrite && (
-                <TableCell>
-                  {i > 0 && (
+              <TableCell>
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    aria-label={CONFLICT_MESSAGES.reviewCommit(c.commitId.slice(0, 10))}
+                    onClick={() => setReviewing(c)}
+                  >
+                    {CONFLICT_MESSAGES.changes}
+                  </Button>
+                  {canWrite && i > 0 && (
                     <Button
                       size="small"
                       sx={{ whiteSpace: 'nowrap' }}
@@ -161,8 +171,8 @@ export function RecentCommits({
                       Revert To
                     </Button>
                   )}
-                </TableCell>
-              )}
+                </Stack>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -182,6 +192,14 @@ export function RecentCommits({
         </Stack>
         {body}
       </CardContent>
+      <ReviewDialog
+        open={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        d={d}
+        p={p}
+        subject={reviewing ? { commit: reviewing.commitId } : undefined}
+        title={reviewing ? CONFLICT_MESSAGES.reviewCommitTitle(reviewing.commitId.slice(0, 10)) : undefined}
+      />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../../api/authStorage';
@@ -7,7 +7,15 @@ import { initialSelectionState, setDomainPermissions, useSelectionStore } from '
 import { useSessionStore } from '../../../app/session/sessionStore';
 import { clearToasts, dismissToast, useToastStore } from '../../../app/toasts/toastService';
 import { MESSAGES } from '../../../lib/validation';
-import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../../test/helpers';
+import {
+  called,
+  errorResponse,
+  jsonResponse,
+  jwtExpiringIn,
+  mockFetch,
+  queryOf,
+  sampleUser,
+} from '../../../test/helpers';
 import { renderRoute } from '../../../test/render';
 import { LOCAL_CHANGES_MESSAGES } from './commit';
 import { LocalChangesMenu } from './LocalChangesMenu';
@@ -60,9 +68,20 @@ const ws = [
   },
 ];
 
-function server(commit: () => Response = () => jsonResponse({ commitId: 'c2', ruleWarnings: [] })) {
+const noConflicts = { inConflict: false, branch: 'master', tip: 't1', files: [], merged: [] };
+const inConflict = {
+  ...noConflicts,
+  inConflict: true,
+  files: [{ path: 'pages/a.html', kind: 'text', binary: false, hasSchema: false, conflicts: [] }],
+};
+
+function server(
+  commit: () => Response = () => jsonResponse({ commitId: 'c2', ruleWarnings: [] }),
+  conflicts: (committed: boolean) => Response = () => jsonResponse(noConflicts),
+) {
   const commits: unknown[] = [];
-  mockFetch({
+  return mockFetch({
+    'GET api/v1/workspace-conflicts/1/1': () => conflicts(commits.length > 0),
     'GET api/v1/portal/1/1/local-changes': () =>
       jsonResponse({
         branch: 'master',
@@ -78,8 +97,13 @@ function server(commit: () => Response = () => jsonResponse({ commitId: 'c2', ru
       return commit();
     },
   });
-  return commits;
 }
+
+/** The commit messages posted. */
+const postedCommits = (fetch: ReturnType<typeof server>) =>
+  fetch.mock.calls
+    .filter(([url, init]) => String(url) === 'api/v1/portal/1/1/commits' && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 const render = () =>
   renderRoute([{ path: '*', element: <LocalChangesMenu /> }], '/domain/1/portal/1/branch/master/en_GB/dashboard');
@@ -113,7 +137,7 @@ describe('local changes menu', () => {
   });
 
   it('applies the commit message rule and commits with the spinner', async () => {
-    const commits = server();
+    const fetch = server();
     render();
     const panel = await openPanel();
     const submit = within(panel).getByRole('button', { name: 'Submit' });
@@ -127,7 +151,7 @@ describe('local changes menu', () => {
     await userEvent.type(box, 'Fix the header');
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
-    await waitFor(() => expect(commits).toEqual([{ message: 'Fix the header' }]));
+    await waitFor(() => expect(postedCommits(fetch)).toEqual([{ message: 'Fix the header' }]));
     expect(overlayMessages).toContain(LOCAL_CHANGES_MESSAGES.committing);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Local changes' })).toBeNull());
   });
@@ -195,20 +219,56 @@ describe('local changes menu', () => {
     );
   });
 
-  it('shows a commit conflict with a Reset action', async () => {
-    server(() =>
-      errorResponse(409, {
-        errorCode: 'GIT_CONFLICTS',
-        errorMessage: 'The branch moved on; your commit is kept locally.',
-      }),
+  it('a commit that conflicts shows the server message with Resolve conflicts and Reset Workspace; Submit and Revert To wait', async () => {
+    const message =
+      'Your changes conflict with changes another user committed. Resolve the conflicts to continue; your local commit is kept until you do.';
+    server(
+      () => errorResponse(409, { errorCode: 'GIT_CONFLICTS', errorMessage: message }),
+      (committed) => jsonResponse(committed ? inConflict : noConflicts),
     );
-    render();
+    const { router } = render();
     const panel = await openPanel();
+    expect(within(panel).queryByRole('alert')).toBeNull();
     await userEvent.type(within(panel).getByLabelText('Commit message'), 'Conflicting');
     await userEvent.click(within(panel).getByRole('button', { name: 'Submit' }));
     const alert = await within(panel).findByRole('alert');
-    expect(alert).toHaveTextContent('The branch moved on; your commit is kept locally.');
+    expect(alert).toHaveTextContent(message);
     expect(within(alert).getByRole('button', { name: 'Reset Workspace' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Revert To' })).toBeDisabled();
+    expect(within(panel).getAllByText('Resolve the conflicts first').length).toBeGreaterThan(0);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Resolve conflicts' }));
+    expect(router.state.location.pathname).toBe('/domain/1/portal/1/branch/master/en_GB/conflicts');
+  });
+
+  it('a workspace already in conflict (after a reload) offers Resolve and Reset; Submit and Revert To are disabled', async () => {
+    server(undefined, () => jsonResponse(inConflict));
+    render();
+    const panel = await openPanel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Resolve the conflicts to continue');
+    expect(within(alert).getByRole('button', { name: 'Resolve conflicts' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Reset Workspace' })).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText('Commit message'), 'More work');
+    const submit = within(panel).getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Resolve the conflicts first');
+    expect(within(panel).getByRole('button', { name: 'Revert To' })).toBeDisabled();
+  });
+
+  it('Reset Workspace asks first; Cancel resets nothing', async () => {
+    const fetch = server(undefined, () => jsonResponse(inConflict));
+    render();
+    const panel = await openPanel();
+    const alert = await within(panel).findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reset Workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Workspace?' });
+    expect(dialog).toHaveTextContent(
+      'Reset discards your local commits from the branch. They are kept under Recover discarded work for 30 days, where you can restore them.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Workspace?' })).toBeNull());
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/reset/'))).toBe(false);
   });
 
   it('Revert All opens the workspace again, so every view (and the languages) shows the reverted files', async () => {
@@ -252,7 +312,10 @@ describe('local changes menu', () => {
 
   it('Reset goes to the dashboard of the branch the server put the workspace on (the active one when mine was deleted)', async () => {
     useSelectionStore.setState({ branch: 'feature/gone' });
-    server(() => errorResponse(409, { errorCode: 'GIT_CONFLICTS', errorMessage: 'Conflict.' }));
+    server(
+      () => errorResponse(409, { errorCode: 'GIT_CONFLICTS', errorMessage: 'Conflict.' }),
+      (committed) => jsonResponse(committed ? inConflict : noConflicts),
+    );
     const fetch = vi.mocked(globalThis.fetch);
     const routes = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input, init) => {
@@ -270,8 +333,166 @@ describe('local changes menu', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Submit' }));
     const alert = await within(panel).findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Reset Workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Workspace?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(overlayMessages).toContain('Resetting Workspace');
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/domain/1/portal/1/branch/master/en_GB/dashboard'),
+    );
+  });
+
+  it('Review shows a file of the next commit; Review all pages through every file', async () => {
+    const fetch = server();
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('api/v1/workspace-review/1/1/files'))
+        return jsonResponse({ files: { 'index.html': 'MODIFY', 'new.html': 'ADD' } });
+      if (url.startsWith('api/v1/workspace-review/1/1?')) {
+        const path = new URLSearchParams(url.split('?')[1]).get('path');
+        return jsonResponse({
+          path,
+          change: path === 'new.html' ? 'ADD' : 'MODIFY',
+          kind: 'text',
+          image: false,
+          page: false,
+          diff: {
+            kind: 'text',
+            fields: [],
+            binary: false,
+            truncated: false,
+            hunks: [
+              { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [{ op: '+', text: `line of ${path}` }] },
+            ],
+          },
+          before: null,
+          after: null,
+        });
+      }
+      return routes(input, init);
+    });
+    render();
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Review index.html' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Review changes' });
+    expect(await within(dialog).findByRole('region', { name: 'Line changes of index.html' })).toHaveTextContent(
+      'line of index.html',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Review changes' })).toBeNull());
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Review all' }));
+    dialog = await screen.findByRole('dialog', { name: 'Review changes' });
+    expect(await within(dialog).findByText('File 1 of 2')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next file' }));
+    expect(await within(dialog).findByRole('region', { name: 'Line changes of new.html' })).toHaveTextContent(
+      'line of new.html',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Next file' })).toBeDisabled();
+  });
+
+  it("reviews another user's file with user=ID", async () => {
+    const fetch = server();
+    const routes = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('api/v1/workspace-review/1/1?'))
+        return jsonResponse({
+          path: 'pages/bob.html',
+          change: 'MODIFY',
+          kind: 'text',
+          image: false,
+          page: false,
+          diff: { kind: 'text', fields: [], hunks: [], binary: false, truncated: false },
+          before: 'a',
+          after: 'b',
+        });
+      return routes(input, init);
+    });
+    render();
+    const panel = await openPanel();
+    const others = await within(panel).findByRole('list', { name: 'Other users' });
+    await userEvent.click(within(others).getByRole('button', { name: 'View changes' }));
+    const changes = await screen.findByRole('dialog', { name: 'Local changes of Bob Builder (bob)' });
+    await userEvent.click(within(changes).getByRole('button', { name: 'Review pages/bob.html' }));
+    await screen.findByRole('dialog', { name: 'Changes of Bob Builder (bob)' });
+    await waitFor(() => expect(called(fetch, 'GET api/v1/workspace-review/1/1')).toBe(true));
+    const query = queryOf(fetch, 'GET api/v1/workspace-review/1/1');
+    expect(query.get('path')).toBe('pages/bob.html');
+    expect(query.get('user')).toBe('8');
+  });
+
+  it('Recover discarded work lists the entries; a double click on Restore sends one request, then the views refresh', async () => {
+    const fetch = server();
+    const routes = fetch.getMockImplementation()!;
+    const calls: string[] = [];
+    let release: () => void = () => undefined;
+    fetch.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === 'api/v1/workspace-discarded/1/1')
+        return jsonResponse([
+          {
+            id: 'dw1',
+            branch: 'master',
+            time: new Date(2026, 2, 6, 10, 30).toISOString(),
+            message: 'Menu rework',
+            commits: 2,
+            files: { 'data/menu.json': 'MODIFY', 'pages/lunch.html': 'ADD' },
+          },
+        ]);
+      if (init?.method === 'POST' && url === 'api/v1/workspace-discarded/1/1/dw1/restore') {
+        calls.push('restore');
+        await new Promise<void>((resolve) => (release = resolve));
+        return jsonResponse({
+          restored: ['data/menu.json', 'pages/lunch.html'],
+          overlapping: ['data/menu.json'],
+          status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+        });
+      }
+      if (url.startsWith('api/v1/portal/1/1/open')) {
+        calls.push('open');
+        return jsonResponse({
+          portal: { id: 1, name: 'Crew Portal', scope: 'FULL', status: 'active', activeBranch: 'master' },
+          branch: 'master',
+          settings: {
+            engineType: 'PORTAL_ENGINE',
+            supportLevel: 'FULL',
+            scope: 'FULL',
+            languageSettings: { languages: ['en_GB'], defaultLanguage: 'en_GB', languageMode: 'MULTILANGUAGE' },
+          },
+          status: { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 },
+        });
+      }
+      return routes(input, init);
+    });
+    render();
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Recover discarded work' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recover discarded work' });
+    const table = await within(dialog).findByRole('table', { name: 'Discarded work' });
+    expect(table).toHaveTextContent('03/06/2026 10:30');
+    expect(table).toHaveTextContent('Menu rework');
+    expect(table).toHaveTextContent('2 commits');
+    await userEvent.click(within(table).getByRole('button', { name: '2 files' }));
+    expect(within(table).getByRole('list', { name: 'Files discarded at 03/06/2026 10:30' })).toHaveTextContent(
+      'pages/lunch.html',
+    );
+    const restore = within(table).getByRole('button', { name: 'Restore' });
+    await userEvent.dblClick(restore);
+    await waitFor(() => expect(restore).toBeDisabled());
+    fireEvent.click(restore);
+    release();
+    await waitFor(() => expect(calls).toEqual(['restore', 'open']));
+    await waitFor(() =>
+      expect(titledToasts()).toEqual(
+        expect.arrayContaining([
+          ['SUCCESS', 'SUCCESS', 'Discarded work restored to your local changes.'],
+          [
+            'WARNING',
+            'Restored over other changes',
+            "The restored version replaced other authors' overlapping edits in: data/menu.json",
+          ],
+        ]),
+      ),
     );
   });
 

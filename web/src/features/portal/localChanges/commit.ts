@@ -5,6 +5,8 @@ import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../../app
 
 export const LOCAL_CHANGES_MESSAGES = {
   committing: 'Committing changes',
+  /** A commit went through (the resolution of conflicts says so in a toast). */
+  committed: 'Changes committed',
   reverting: 'Reverting Portal Changes',
   commitFailed: 'Could not commit changes',
   warningsCode: 'CONTENT_VALIDATION_PASS_WITH_WARNINGS',

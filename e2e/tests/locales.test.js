@@ -1,0 +1,189 @@
+// Real-world locale files in the Translation Manager (issue 24 item 7), against the real server:
+// a portal imported from a git repository served by a real `git daemon`, whose translations are
+// nested JSON named as real projects name them (locales/en.json, locales/pt-br.json), mapped to
+// the portal's languages (en_GB, pt_BR) through its language settings:
+// - the keys show as dotted paths as written ('nav.home'), their values as plain text;
+// - a value edited and saved is written back nested, in place: key order, tab indentation and
+//   every other byte as they were;
+// - committed from the header's Local changes, the file on the git host is still nested.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  useE2E, apiSession, signIn, freePort, eventually, expectVisible, expectHidden, expectText, expectEnabled, shell,
+} from '../harness/index.js';
+import {
+  translationsRoute, translationManager, expectTranslationManager, expectLanguage, selectKey, expectSaved,
+} from '../harness/translations.js';
+
+const DOMAIN_ID = 1;
+const LONG = 120_000;
+// The header's local changes refresh every 10 s (a save refreshes them at once).
+const REFRESH = 25_000;
+
+// The host's files: four spaces in en.json, tabs in pt-br.json; keys in no alphabetical order.
+const EN = '{\n    "nav": {\n        "home": "Home",\n        "about": "About us"\n    },\n    "title": "Welcome"\n}\n';
+const PT_BR = '{\n\t"nav": {\n\t\t"home": "Início",\n\t\t"about": "Sobre nós"\n\t},\n\t"title": "Bem-vindo"\n}\n';
+const PT_BR_EDITED = PT_BR.replace('Início', 'Página inicial');
+
+const git = (cwd, ...args) =>
+  execFileSync('git', args, {
+    cwd,
+    stdio: 'pipe',
+    env: { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.test', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.test' },
+  }).toString();
+
+// stopGroup ends a process started with detached: true and everything it started (its process
+// group), and waits until it has exited.
+async function stopGroup(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // the group is gone already
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signal('SIGKILL'); // children that outlived the group leader
+}
+
+describe('nested locale files in the translation manager', { timeout: 300_000 }, () => {
+  const e2e = useE2E();
+  let gitDir;
+  let bare;
+  let daemon;
+  let portalId;
+  let adminId;
+
+  before(async () => {
+    // A bare repository with nested locale files, served by git daemon (pushes allowed).
+    gitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-locales-'));
+    const work = path.join(gitDir, 'work');
+    const served = path.join(gitDir, 'served');
+    fs.mkdirSync(path.join(work, 'locales'), { recursive: true });
+    fs.mkdirSync(served);
+    git(work, 'init', '-q', '-b', 'master');
+    fs.writeFileSync(path.join(work, 'index.html'), '<!doctype html><title>Locales</title><h1>Locales</h1>\n');
+    fs.writeFileSync(path.join(work, 'locales', 'en.json'), EN);
+    fs.writeFileSync(path.join(work, 'locales', 'pt-br.json'), PT_BR);
+    git(work, 'add', '.');
+    git(work, 'commit', '-q', '-m', 'Site with locales');
+    bare = path.join(served, 'site.git');
+    git(gitDir, 'clone', '-q', '--bare', work, bare);
+    const port = await freePort();
+    daemon = spawn(
+      'git',
+      ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${served}`, served],
+      // Its own process group (git daemon forks a child per connection); after() ends it.
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    );
+    let daemonErr = '';
+    daemon.stderr.on('data', (d) => { daemonErr += d; });
+    const gitURL = `git://127.0.0.1:${port}/site.git`;
+    await eventually(
+      () => {
+        assert.equal(daemon.exitCode, null, `git daemon exited: ${daemonErr}`);
+        execFileSync('git', ['ls-remote', gitURL], { stdio: 'pipe' });
+        return true;
+      },
+      { timeout: 15_000, message: `git daemon serves ${gitURL}` },
+    );
+
+    // Import, open, and point the language settings at locales/ with en_GB and pt_BR. (A
+    // repository without portal.json is a LIMITED portal, which has no Translation Manager:
+    // the settings say FULL.)
+    const admin = await apiSession(e2e.server);
+    adminId = admin.userId;
+    const created = await admin.ok('POST', `portal/create_url/${DOMAIN_ID}`, { portal: { name: 'Locale Site', url: gitURL } });
+    portalId = created.id;
+    assert.ok(portalId, `the imported portal: ${JSON.stringify(created)}`);
+    await admin.ok('GET', `portal/${DOMAIN_ID}/${portalId}/open`);
+    const settings = await admin.call('GET', `settings/${DOMAIN_ID}/${portalId}`);
+    assert.equal(settings.status, 200, settings.text);
+    await admin.ok(
+      'PUT',
+      `settings/${DOMAIN_ID}/${portalId}`,
+      {
+        ...settings.body,
+        supportLevel: 'FULL',
+        languageSettings: {
+          ...settings.body.languageSettings,
+          languages: ['en_GB', 'pt_BR'],
+          defaultLanguage: 'en_GB',
+          languageMode: 'TRANSLATION',
+          translationsBasePath: 'locales',
+        },
+      },
+      { headers: { 'If-Match': settings.etag } },
+    );
+    const translations = await admin.ok('GET', `translation/${DOMAIN_ID}/${portalId}`);
+    assert.equal(translations.layout, 'nested');
+    assert.deepEqual(translations.files, { en_GB: 'locales/en.json', pt_BR: 'locales/pt-br.json' });
+  });
+
+  after(async () => {
+    await stopGroup(daemon);
+    if (gitDir) fs.rmSync(gitDir, { recursive: true, force: true });
+  });
+
+  const workspaceFile = (name) => path.join(e2e.server.dataDir, 'workspaces', String(adminId), String(portalId), ...name.split('/'));
+
+  /** Goes to a hash route without a reload (a reload would sign out). */
+  async function go(page, route) {
+    await page.evaluate((hash) => { window.location.hash = hash; }, route.replace(/^\/#/, '#'));
+  }
+
+  it('edits a nested locale file and commits it; the file on the host is still nested', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    const tm = translationManager(page);
+    await go(page, translationsRoute(DOMAIN_ID, portalId, 'master', 'pt_BR'));
+    await expectTranslationManager(page);
+    await expectLanguage(page, 'pt_BR');
+
+    // Dotted keys as written; the value is plain text, the default language's beside it.
+    await selectKey(page, 'nav.home');
+    await expectVisible(page.getByRole('heading', { name: 'nav.home', exact: true }));
+    assert.equal(await tm.value.inputValue(), 'Início');
+    assert.equal(await tm.defaultValue.inputValue(), 'Home');
+    await tm.value.fill('Página inicial');
+    await expectEnabled(tm.save);
+    const sent = await expectSaved(page, () => tm.save.click());
+    assert.equal(sent.data.pt_BR['nav.home'], 'Página inicial');
+    assert.deepEqual(Object.keys(sent.data.en_GB).sort(), ['nav.about', 'nav.home', 'title']);
+
+    // Written back nested, in place: tabs, key order and the other bytes kept; en.json untouched.
+    assert.equal(fs.readFileSync(workspaceFile('locales/pt-br.json'), 'utf8'), PT_BR_EDITED);
+    assert.equal(fs.readFileSync(workspaceFile('locales/en.json'), 'utf8'), EN);
+    assert.equal(fs.existsSync(workspaceFile('locales/pt_BR.json')), false, 'no file under the product name');
+
+    // Commit from the header: the settings (portal.json) and pt-br.json.
+    await expectVisible(shell(page).localChanges(2), { timeout: REFRESH });
+    await shell(page).localChanges(2).click();
+    const panel = page.getByRole('region', { name: 'Local changes' });
+    await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'pt-br.json');
+    await panel.getByLabel('Commit message').fill('Translate the home link');
+    const submit = panel.getByRole('button', { name: 'Submit' });
+    await expectEnabled(submit);
+    await submit.click();
+    await expectHidden(panel);
+    await expectVisible(shell(page).localChanges(0), { timeout: REFRESH });
+
+    // The host has the commit, with the file still nested as written.
+    await eventually(() => {
+      assert.equal(git(bare, 'log', '-1', '--format=%s', 'master').trim(), 'Translate the home link');
+      return true;
+    }, { timeout: 15_000 });
+    assert.equal(git(bare, 'show', 'master:locales/pt-br.json'), PT_BR_EDITED);
+    assert.equal(git(bare, 'show', 'master:locales/en.json'), EN);
+    assert.deepEqual(JSON.parse(git(bare, 'show', 'master:locales/pt-br.json')).nav, { home: 'Página inicial', about: 'Sobre nós' });
+  });
+});
