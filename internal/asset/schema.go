@@ -3,19 +3,16 @@ package asset
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"sort"
-	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -44,7 +41,7 @@ func (noLoader) Load(url string) (any, error) {
 // validateJSON checks that data is JSON and, when the file has a companion schema, that it
 // keeps it.
 func (s *Service) validateJSON(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte) error {
-	if where := JSONSyntaxError(data); where != "" {
+	if where := validate.JSONSyntax(data); where != "" {
 		return contentInvalid("Wrong JSON Format: " + where)
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
@@ -140,30 +137,4 @@ func SchemaProblems(doc, schema []byte) []string {
 		rules = []string{err.Error()}
 	}
 	return rules
-}
-
-// JSONSyntaxError says where data stops being JSON ("line 3, column 5: invalid character
-// '}' …"), or "" when it is JSON.
-func JSONSyntaxError(data []byte) string {
-	var v any
-	err := json.Unmarshal(data, &v)
-	if err == nil {
-		return ""
-	}
-	offset := int64(len(data))
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) && syn.Offset > 0 {
-		offset = syn.Offset - 1 // the offset counts the offending byte
-	}
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	msg := err.Error()
-	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(msg, "unexpected end of JSON input") {
-		msg = "the text ends before the JSON does"
-	}
-	return fmt.Sprintf("line %d, column %d: %s", line, col, msg)
 }

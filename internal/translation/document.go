@@ -3,12 +3,12 @@ package translation
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"portalwright/internal/validate"
 )
 
 // A nested translation file (real-world locale JSON such as {"nav": {"home": "Home"}}) read as
@@ -88,32 +88,6 @@ type document struct {
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// syntaxError says where data stops being JSON ("line 3, column 5: invalid character '}' …"),
-// or "" when it is JSON. (The same reading as the asset manager's JSONSyntaxError.)
-func syntaxError(data []byte) string {
-	var v any
-	err := json.Unmarshal(data, &v)
-	if err == nil {
-		return ""
-	}
-	offset := int64(len(data))
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) && syn.Offset > 0 {
-		offset = syn.Offset - 1 // the offset counts the offending byte
-	}
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	msg := err.Error()
-	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(msg, "unexpected end of JSON input") {
-		msg = "the text ends before the JSON does"
-	}
-	return fmt.Sprintf("line %d, column %d: %s", line, col, msg)
-}
-
 // parseDocument reads a translation file. It answers why it cannot be read ("is not valid
 // JSON: line 3, column 5: …", "holds an array") with a nil document.
 func parseDocument(data []byte) (*document, string) {
@@ -121,7 +95,7 @@ func parseDocument(data []byte) (*document, string) {
 	if bytes.HasPrefix(data, utf8BOM) {
 		doc.bom, data = true, data[len(utf8BOM):]
 	}
-	if why := syntaxError(data); why != "" {
+	if why := validate.JSONSyntax(data); why != "" {
 		return nil, "is not valid JSON: " + why
 	}
 	p := &parser{data: data}

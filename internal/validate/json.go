@@ -1,0 +1,36 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// JSONSyntax says where data stops being JSON ("line 3, column 5: invalid character '}' …"),
+// or "" when it is JSON. Every save of a JSON file that is refused names the line this way.
+func JSONSyntax(data []byte) string {
+	var v any
+	err := json.Unmarshal(data, &v)
+	if err == nil {
+		return ""
+	}
+	offset := int64(len(data))
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) && syn.Offset > 0 {
+		offset = syn.Offset - 1 // the offset counts the offending byte
+	}
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	msg := err.Error()
+	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(msg, "unexpected end of JSON input") {
+		msg = "the text ends before the JSON does"
+	}
+	return fmt.Sprintf("line %d, column %d: %s", line, col, msg)
+}
