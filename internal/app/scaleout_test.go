@@ -109,6 +109,22 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 		t.Fatal("instance B did not hear the commit made on instance A")
 	}
 
+	// Presence (issue 21): announced on A, heard on B's socket and listed by B.
+	if code, body := call(first.base, tokA, "PUT", "/api/v1/presence/1/1", `{"path":"pages/home.html","state":"editing"}`); code != 204 {
+		t.Fatalf("presence on A: %d %s", code, body)
+	}
+	heard = false
+	for deadline := time.Now().Add(10 * time.Second); !heard && time.Now().Before(deadline); {
+		m := readJSON(t, conn)
+		heard = m["title"] == "PRESENCE" && m["room"] == "portal-1"
+	}
+	if !heard {
+		t.Fatal("instance B did not hear the presence announced on instance A")
+	}
+	if code, body := call(second.base, tokB, "GET", "/api/v1/presence/1/1", ""); code != 200 || !strings.Contains(body, `"pages/home.html"`) {
+		t.Fatalf("presence listed by B: %d %s", code, body)
+	}
+
 	// Two users commit at the same moment, one through each instance: the advisory lock
 	// serialises them and the second is rebased, so both changes land.
 	setup, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
