@@ -18,8 +18,8 @@ import (
 // TestPortalSearch: the demo crew portal (domain 1, portal 1) with 5,000 pages written into
 // the admin's workspace (sitemap.json with 5,000 entries, pages/page-NNNN.html of about 2 KB
 // of text each, one widget file per 5 pages); a phrase found in a few pages, widgets and a
-// translation. GET /portal/1/1/search?phrase=… sequentially, and `git grep -F -i -n` of the
-// same phrase over the same folders of the same workspace, alternately, 15 runs each
+// translation. GET /portal/1/1/search?phrase=… sequentially (every text file of the portal),
+// and `git grep -F -i -l` of the same phrase over the same workspace, alternately, 15 runs each
 // (PORTALWRIGHT_BENCH_SEARCH_RUNS, at least 9); medians. Then the worst case, a phrase in
 // every page.
 // Targets: p50 < 150 ms and ≤ 2× git grep -F.
@@ -55,7 +55,8 @@ func TestPortalSearch(t *testing.T) {
 		t.Fatalf("search answer: %+v", kinds)
 	}
 	grep := func() int {
-		cmd := exec.Command("git", "grep", "--no-index", "-F", "-i", "-n", "-e", phrase, "--", "sitemap.json", "pages", "widgets/database", "translations")
+		// The whole workspace, as the search covers every text file (issue 24 item 5).
+		cmd := exec.Command("git", "grep", "--no-index", "-F", "-i", "-l", "-e", phrase)
 		cmd.Dir = ws
 		out, err := cmd.Output()
 		if err != nil {
@@ -65,7 +66,7 @@ func TestPortalSearch(t *testing.T) {
 	}
 	lines := grep()
 
-	fmt.Printf("== Portal search (issue 12): %d pages (%d MB of pages, widgets, translations), phrase %q: %d hits answered, git grep %d lines ==\n",
+	fmt.Printf("== Portal search (issue 12): %d pages (%d MB of pages, widgets, translations), phrase %q: %d hits answered, git grep %d files ==\n",
 		pages, size>>20, phrase, len(answer.Results), lines)
 	var api, gg []time.Duration
 	for range runs {
