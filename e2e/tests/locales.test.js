@@ -18,6 +18,8 @@ import {
 import {
   translationsRoute, translationManager, expectTranslationManager, expectLanguage, selectKey, expectSaved,
 } from '../harness/translations.js';
+import { headerSearch } from '../harness/pages.js';
+import { explorer, explorerRoute } from '../harness/explorer.js';
 
 const DOMAIN_ID = 1;
 const LONG = 120_000;
@@ -74,6 +76,9 @@ describe('nested locale files in the translation manager', { timeout: 300_000 },
     fs.writeFileSync(path.join(work, 'index.html'), '<!doctype html><title>Locales</title><h1>Locales</h1>\n');
     fs.writeFileSync(path.join(work, 'locales', 'en.json'), EN);
     fs.writeFileSync(path.join(work, 'locales', 'pt-br.json'), PT_BR);
+    // What real repositories also carry (issue 24): a Markdown file, a symbolic link to it.
+    fs.writeFileSync(path.join(work, 'README.md'), '# Locale site\n\nThe quartermaster keeps the lantern lit.\n');
+    fs.symlinkSync('README.md', path.join(work, 'readme-link.md'));
     git(work, 'add', '.');
     git(work, 'commit', '-q', '-m', 'Site with locales');
     bare = path.join(served, 'site.git');
@@ -185,5 +190,34 @@ describe('nested locale files in the translation manager', { timeout: 300_000 },
     assert.equal(git(bare, 'show', 'master:locales/pt-br.json'), PT_BR_EDITED);
     assert.equal(git(bare, 'show', 'master:locales/en.json'), EN);
     assert.deepEqual(JSON.parse(git(bare, 'show', 'master:locales/pt-br.json')).nav, { home: 'Página inicial', about: 'Sobre nós' });
+  });
+
+  it('a symbolic link is shown as a link and cannot be edited', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await go(page, explorerRoute(DOMAIN_ID, portalId, 'master', '/'));
+    const card = explorer(page).card('readme-link.md');
+    await expectVisible(card, { timeout: 20_000 });
+    await expectVisible(card.getByText('Link to README.md').first());
+    assert.equal(await page.getByRole('button', { name: 'Edit readme-link.md', exact: true }).count(), 0, 'no Edit for a link');
+    await expectVisible(page.getByRole('button', { name: 'Edit README.md', exact: true }));
+  });
+
+  it('search finds a phrase in a Markdown file and opens it in the File Explorer', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await go(page, explorerRoute(DOMAIN_ID, portalId, 'master', '/locales'));
+    const search = headerSearch(page);
+    await expectVisible(search.box, { timeout: 20_000 });
+    await search.box.fill('quartermaster');
+    const hit = search.results.getByRole('option').filter({ hasText: 'README.md' }).first();
+    await expectVisible(hit, { timeout: 20_000 });
+    await hit.click();
+    await eventually(() => {
+      assert.match(page.url(), /file-explorer(\?|$)/);
+      assert.doesNotMatch(page.url(), /path=%2Flocales/);
+      return true;
+    });
+    await expectVisible(explorer(page).card('README.md'), { timeout: 20_000 });
   });
 });
