@@ -83,6 +83,8 @@ type App struct {
 	stopHandOver func()
 	started      time.Time // the data dir sweep leaves what this instance made after it
 	gitSSH       *gitSSH   // git over SSH for authors (gitssh.go); nil unless --ssh-addr
+	// stopMaintenance ends the background packing of repositories (workspace/maintenance.go).
+	stopMaintenance func()
 }
 
 // NewLogger builds the process logger from the configuration.
@@ -154,6 +156,9 @@ func (a *App) wire(ctx context.Context) error {
 		return err
 	}
 	repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
+	// Loose refs and objects are packed in the background, at most hourly per repository.
+	repos.StartMaintenance(time.Hour)
+	a.stopMaintenance = repos.StopMaintenance
 	// With PostgreSQL, room messages reach the clients of every instance through LISTEN/NOTIFY.
 	var bus realtime.Bus
 	if a.DB.Dialect == store.Postgres {
@@ -334,6 +339,9 @@ func (a *App) Close() error {
 	}
 	if a.stopBus != nil {
 		a.stopBus()
+	}
+	if a.stopMaintenance != nil {
+		a.stopMaintenance()
 	}
 	return a.DB.Close()
 }

@@ -564,6 +564,9 @@ type References struct {
 	AllReferences []string `json:"allReferences"`
 	AllTags       []string `json:"allTags"`
 	CurrentRef    string   `json:"currentRef"`
+	// DeletedOnHost lists the branches the portal's git host deleted that the portal keeps
+	// (a workspace has unpushed work on them); the branch picker labels them.
+	DeletedOnHost []string `json:"deletedOnHost"`
 }
 
 // References lists branches and tags and the user's current branch.
@@ -587,7 +590,7 @@ func (s *Service) References(ctx context.Context, p caller.Caller, pa portalacce
 	if current == "" {
 		current = s.ActiveBranch(ctx, pt)
 	}
-	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current}, nil
+	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: s.repos.DeletedOnHost(portalID)}, nil
 }
 
 // Branches lists the portal's branches.

@@ -10,6 +10,11 @@
 //     refused or failed push keeps the commit: the portal is AHEAD of its upstream, the reason
 //     is recorded, and Sync now (fetch, integrate, push) tries again. A branch that went both
 //     ways gets a merge commit, so no history is rewritten on either side.
+//   - A branch the host deleted leaves the portal at the next fetch, unless someone's work holds
+//     it (a workspace's unpushed commits or edits, or commits of the portal the host never had):
+//     then the status lists it with deletedOnHost and it is never pushed back (issue 24).
+//   - Its cost does not grow with the number of branches: one fetch with --prune, and the
+//     comparison and integration from one listing of the refs (workspace/upstream.go).
 //   - The host's push webhook (POST /upstream/webhook/{portalId}, HMAC-SHA256 of the body in
 //     X-Hub-Signature-256, or the secret in X-Gitlab-Token) fetches at once; branches that
 //     moved are announced as WORKSPACE_COMMIT, so authors get the reload toast.

@@ -125,13 +125,13 @@ func (s *Service) status(ctx context.Context, rec *record) (*Status, error) {
 	st := &Status{Configured: true, URL: rec.URL, LastSyncAt: rec.LastSyncAt, Error: rec.LastError, ErrorAt: rec.LastErrorAt,
 		AuthKind: rec.AuthKind, HasCredentials: rec.Sealed != "", PublicKey: rec.PublicKey, SecretsConfigured: s.cfg.Sealer != nil,
 		WebhookURL: s.webhookURL(rec.PortalID)}
-	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID)
+	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID, rec.Pending)
 	if err != nil {
 		return nil, editing.GitError(err)
 	}
 	st.Branches = []workspace.UpstreamBranch{}
 	for _, b := range branches {
-		if !b.OnUpstream && !slices.Contains(rec.Pending, b.Branch) {
+		if !b.OnUpstream && !b.DeletedOnHost && !slices.Contains(rec.Pending, b.Branch) {
 			continue // a branch made in the product that was never pushed: not the host's business
 		}
 		st.Branches = append(st.Branches, b)
@@ -379,6 +379,9 @@ func (s *Service) announce(ctx context.Context, rec *record, moved []workspace.M
 		return
 	}
 	for _, m := range moved {
+		if m.Created {
+			continue // a branch new in the portal: nobody has it open to reload
+		}
 		by := editing.Person{UserName: m.Author, FirstName: m.Author, LastName: "(git host)"}
 		s.events.Committed(ctx, rec.DomainID, rec.PortalID, by, m.Branch, m.Commit)
 	}
@@ -413,6 +416,16 @@ func (s *Service) push(ctx context.Context, rec *record, branch string) error {
 	pending := slices.DeleteFunc(slices.Clone(rec.Pending), func(b string) bool { return b == branch })
 	if errors.Is(err, workspace.ErrBranchMissing) {
 		err = nil // deleted meanwhile: nothing to send
+	}
+	if errors.Is(err, workspace.ErrDeletedOnHost) {
+		// Kept in the portal, shown as deleted on the git host; not made there again.
+		if slices.Contains(rec.Pending, branch) {
+			rec.Pending = pending
+			if rerr := s.store.record(ctx, rec.PortalID, outcome{pending: append([]string{}, pending...)}); rerr != nil {
+				s.log.Error("upstream: could not record a push", "portal", rec.PortalID, "error", rerr)
+			}
+		}
+		return err
 	}
 	o := outcome{}
 	if err != nil {
@@ -468,7 +481,9 @@ func (s *Service) Push(ctx context.Context, pa portalaccess.Portal, branch strin
 		}
 		return "Your commit is saved in the portal but was not sent to its git host. " + rec.LastError + later
 	}
-	if err := s.push(ctx, rec, branch); err != nil {
+	if err := s.push(ctx, rec, branch); errors.Is(err, workspace.ErrDeletedOnHost) {
+		return "Your commit is saved in the portal. Its branch " + branch + " was deleted on the git host, so it is not sent there; merge it into another branch to send your work."
+	} else if err != nil {
 		return "Your commit is saved in the portal but did not reach its git host: " + describe(err) + later
 	}
 	return ""
@@ -501,13 +516,13 @@ func (s *Service) Sync(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	if rec, err = s.load(ctx, pa); err != nil {
 		return nil, err
 	}
-	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID)
+	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID, rec.Pending)
 	if err != nil {
 		return nil, editing.GitError(err)
 	}
 	for _, b := range branches {
-		if b.Ahead == 0 || (!b.OnUpstream && !slices.Contains(rec.Pending, b.Branch)) {
-			continue
+		if b.Ahead == 0 || b.DeletedOnHost || (!b.OnUpstream && !slices.Contains(rec.Pending, b.Branch)) {
+			continue // nothing to send, or the host deleted the branch (it is not made again there)
 		}
 		if err := s.push(ctx, rec, b.Branch); err != nil {
 			var pe *workspace.UpstreamPushError

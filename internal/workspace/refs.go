@@ -92,6 +92,7 @@ type refTable struct {
 	names   []string             // sorted (as git sorts refnames: bytewise)
 	stamps  map[string]fileStamp // packed-refs and every folder under refs/, by path
 	trusted bool                 // no stamp was racy when read
+	loose   int                  // refs read from loose files (maintenance.go packs them)
 }
 
 // refCache keeps the last refTable per repository.
@@ -188,6 +189,7 @@ func readRefTable(gitDir string) (*refTable, error) {
 				return err
 			}
 			content := strings.TrimSpace(string(data))
+			t.loose++
 			switch {
 			case shaPattern.MatchString(content):
 				t.refs[name] = content

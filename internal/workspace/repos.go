@@ -44,6 +44,8 @@ type Repos struct {
 	statuses statusCache // workspace status records (statuscache.go)
 
 	schemaCheck SchemaCheck // the content check's JSON Schema validation (nil: parse only)
+
+	maint *maintainer // background packing of refs and objects (maintenance.go); nil: off
 }
 
 // SchemaCheck validates a JSON document against its companion schema's text and says what

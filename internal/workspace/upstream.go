@@ -17,11 +17,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"log/slog"
 	neturl "net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"portalwright/internal/gitcli"
@@ -64,13 +69,22 @@ type UpstreamBranch struct {
 	Behind int    `json:"behind"` // commits of the upstream the portal lacks
 	// OnUpstream is false for a branch the upstream does not have (yet).
 	OnUpstream bool `json:"onUpstream"`
+	// DeletedOnHost: the host deleted the branch, and the portal keeps it because a workspace
+	// has unpushed work on it (or the portal's branch has commits the host never had); Ahead
+	// counts the portal's commits beyond the host's last one. It is never pushed back.
+	DeletedOnHost bool `json:"deletedOnHost"`
 }
 
 // MovedBranch is a branch of the portal that upstream commits moved.
 type MovedBranch struct {
 	Branch, Commit string
 	Author         string // the tip's author, for the WORKSPACE_COMMIT announcement
+	Created        bool   // the branch is new in the portal (nobody can be on it yet)
 }
+
+// ErrDeletedOnHost is a push of a branch that the git host deleted: the portal keeps it (see
+// IntegrateUpstream) but does not create it there again.
+var ErrDeletedOnHost = errors.New("the branch was deleted on the git host")
 
 // runRemote runs a command that talks to the upstream: host policy, credentials per process,
 // an SSH key as a temporary file. knownHosts (may be nil) is the per-portal known_hosts text;
@@ -115,8 +129,8 @@ func (r *Repos) runRemote(ctx context.Context, dir string, c *gitcli.Cmd, up Ups
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // FetchUpstream fetches every branch of the upstream into UpstreamRefs of the canonical
-// repository (branches deleted there are dropped from UpstreamRefs, never from the portal),
-// under the portal lock, within timeout.
+// repository in one fetch (branches deleted there are pruned from UpstreamRefs; they leave
+// the portal in IntegrateUpstream), under the portal lock, within timeout.
 func (r *Repos) FetchUpstream(ctx context.Context, portalID int64, up Upstream, knownHosts *string, timeout time.Duration) error {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
@@ -126,131 +140,429 @@ func (r *Repos) FetchUpstream(ctx context.Context, portalID int64, up Upstream, 
 	if !exists(r.bare(portalID)) {
 		return ErrInvalidWorkspace
 	}
-	c := gitcli.Command("fetch", "-q", "--prune", "--no-tags", "--no-write-fetch-head").Value(up.URL, "+refs/heads/*:"+UpstreamRefs+"*").Timeout(timeout)
+	// --atomic: every update and every prune in one ref transaction (git prunes one ref at a
+	// time otherwise, reading packed-refs again for each: seconds for 2,000 deleted branches).
+	c := gitcli.Command("fetch", "-q", "--prune", "--atomic", "--no-tags", "--no-write-fetch-head").Value(up.URL, "+refs/heads/*:"+UpstreamRefs+"*").Timeout(timeout)
 	_, err = r.runRemote(ctx, r.bare(portalID), c, up, knownHosts)
 	return classifyRemote(err)
 }
 
 // MarkUpstreamSynced records that the upstream has exactly the portal's branches (right after
-// an import, whose clone made them from the upstream).
+// an import, whose clone made them from the upstream): UpstreamRefs (one `git update-ref
+// --stdin`) and the record of the host's branches (upstreamrecord.go).
 func (r *Repos) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	branches, err := r.Branches(ctx, portalID)
+	bare := r.bare(portalID)
+	refs, _, err := r.refMap(ctx, bare)
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	for _, name := range branches {
-		if sha := readRef(r.bare(portalID), "refs/heads/"+name); sha != "" {
-			fmt.Fprintf(&b, "update %s%s %s\n", UpstreamRefs, name, sha)
+	heads := map[string]string{}
+	var tx strings.Builder
+	for name, sha := range refs {
+		if b, ok := strings.CutPrefix(name, "refs/heads/"); ok {
+			heads[b] = sha
+			if refs[UpstreamRefs+b] != sha {
+				// Loose, as a fetch makes them (maintenance.go: git prunes loose refs faster).
+				fmt.Fprintf(&tx, "update %s%s %s\n", UpstreamRefs, b, sha)
+			}
 		}
 	}
-	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(b.String())))
-	return err
+	if tx.Len() > 0 {
+		if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
+			return err
+		}
+	}
+	return writeBranchFile(bare, upstreamHeadsFile, heads)
 }
 
-// CompareUpstream compares each branch of the portal with the upstream's as last fetched.
-func (r *Repos) CompareUpstream(ctx context.Context, portalID int64) ([]UpstreamBranch, error) {
+// refMap is every ref of a repository (full name → commit) and the names sorted: read from the
+// ref files (refs.go), or with one `git for-each-ref` for another ref backend.
+func (r *Repos) refMap(ctx context.Context, gitDir string) (map[string]string, []string, error) {
+	t, err := refTables.current(gitDir)
+	if err == nil {
+		return t.refs, t.names, nil
+	}
+	if !errors.Is(err, errRefBackend) {
+		return nil, nil, err
+	}
+	out, err := r.run(ctx, gitDir, gitcli.Command("for-each-ref", "--format=%(objectname) %(refname)"))
+	if err != nil {
+		return nil, nil, err
+	}
+	refs := map[string]string{}
+	var names []string
+	for _, l := range lines(out) {
+		if sha, name, ok := strings.Cut(l, " "); ok {
+			refs[name] = sha
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return refs, names, nil
+}
+
+// CompareUpstream compares each branch of the portal with the upstream's as last fetched, from
+// one listing of the canonical repository's refs: a branch whose commit is the host's costs no
+// git process, one that differs one count per pair of commits ever seen (memoised, run at most
+// compareWorkers at a time). A branch the host lacks is counted only when pending lists it (a
+// branch made in the product that waits for its first push); one the host deleted and the
+// portal keeps is compared with the host's last commit of it and marked DeletedOnHost.
+func (r *Repos) CompareUpstream(ctx context.Context, portalID int64, pending []string) ([]UpstreamBranch, error) {
 	bare := r.bare(portalID)
-	branches, err := r.Branches(ctx, portalID)
+	refs, names, err := r.refMap(ctx, bare)
+	if err != nil {
+		return nil, err
+	}
+	deleted, _, err := readBranchFile(bare, upstreamDeletedFile)
 	if err != nil {
 		return nil, err
 	}
 	out := []UpstreamBranch{}
-	for _, b := range branches {
-		mine, theirs := r.tip(ctx, bare, "refs/heads/"+b), r.tip(ctx, bare, UpstreamRefs+b)
-		ub := UpstreamBranch{Branch: b, OnUpstream: theirs != ""}
-		if mine != "" && theirs == "" {
-			// A branch the host lacks: its commits that are on no branch of the host.
-			n, err := r.run(ctx, bare, gitcli.Command("rev-list", "--count").Value(mine).Flags("--not", "--glob="+UpstreamRefs+"*"))
-			if err == nil {
-				ub.Ahead, _ = strconv.Atoi(strings.TrimSpace(n))
-			}
+	type job struct {
+		i            int
+		mine, theirs string
+	}
+	var jobs []job
+	var notOnHost []int
+	for _, name := range names {
+		b, ok := strings.CutPrefix(name, "refs/heads/")
+		if !ok {
+			continue
 		}
-		if mine != "" && theirs != "" && mine != theirs {
-			counts, err := r.run(ctx, bare, gitcli.Command("rev-list", "--left-right", "--count").Value(mine+"..."+theirs))
-			if err != nil {
-				return nil, err
-			}
-			if f := strings.Fields(counts); len(f) == 2 {
-				ub.Ahead, _ = strconv.Atoi(f[0])
-				ub.Behind, _ = strconv.Atoi(f[1])
-			}
+		mine, theirs := refs[name], refs[UpstreamRefs+b]
+		ub := UpstreamBranch{Branch: b, OnUpstream: theirs != ""}
+		if last, ok := deleted[b]; ok && theirs == "" {
+			ub.DeletedOnHost, theirs = true, last
+		}
+		switch {
+		case theirs != "" && theirs != mine:
+			jobs = append(jobs, job{len(out), mine, theirs})
+		case theirs == "" && slices.Contains(pending, b):
+			notOnHost = append(notOnHost, len(out))
 		}
 		out = append(out, ub)
+	}
+	errs := make([]error, len(jobs)+len(notOnHost))
+	parallel(len(jobs), func(k int) {
+		j := jobs[k]
+		out[j.i].Ahead, out[j.i].Behind, errs[k] = r.countMemo(ctx, bare, j.mine, j.theirs)
+		if out[j.i].DeletedOnHost {
+			out[j.i].Behind = 0 // the host's commits of a deleted branch are nowhere to bring in
+		}
+	})
+	if len(notOnHost) > 0 {
+		// Commits on no branch of the host, memoised per (commit, the host's refs).
+		h := fnv.New64a()
+		for _, name := range names {
+			if strings.HasPrefix(name, UpstreamRefs) {
+				h.Write([]byte(refs[name] + name + "\n"))
+			}
+		}
+		state := "upstream:" + strconv.FormatUint(h.Sum64(), 36)
+		parallel(len(notOnHost), func(k int) {
+			i := notOnHost[k]
+			out[i].Ahead, errs[len(jobs)+k] = r.notOnHost(ctx, bare, refs["refs/heads/"+out[i].Branch], state)
+		})
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// tip is a ref's commit ("" when it does not exist).
-func (r *Repos) tip(ctx context.Context, bare, ref string) string {
-	if sha := readRef(bare, ref); sha != "" {
-		return sha
+// notOnHost counts the commits of a branch that no branch of the host has, memoised with the
+// counts of pairs (statuscache.go) under (commit, state of the host's refs).
+func (r *Repos) notOnHost(ctx context.Context, bare, mine, state string) (int, error) {
+	c := &r.statuses
+	key := [2]string{mine, state}
+	c.mu.Lock()
+	v, ok := c.memo[key]
+	c.mu.Unlock()
+	if ok {
+		return v[0], nil
 	}
-	out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "-q").Value(ref))
+	n, err := r.run(ctx, bare, gitcli.Command("rev-list", "--count").Value(mine).Flags("--not", "--glob="+UpstreamRefs+"*"))
+	if err != nil {
+		return 0, err
+	}
+	ahead, _ := strconv.Atoi(strings.TrimSpace(n))
+	c.mu.Lock()
+	if c.memo == nil || len(c.memo) >= memoLimit {
+		c.memo = map[[2]string][2]int{}
+	}
+	c.memo[key] = [2]int{ahead, 0}
+	c.mu.Unlock()
+	return ahead, nil
+}
+
+// compareWorkers bounds the git processes one comparison runs at once.
+const compareWorkers = 4
+
+// parallel runs f(0…n-1) on at most compareWorkers goroutines.
+func parallel(n int, f func(i int)) {
+	if n == 0 {
+		return
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(n, compareWorkers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// tip is a ref's commit ("" when it does not exist), from the ref listing.
+func (r *Repos) tip(ctx context.Context, bare, ref string) string {
+	refs, _, err := r.refMap(ctx, bare)
 	if err != nil {
 		return ""
 	}
-	return strings.TrimSpace(out)
+	return refs[ref]
 }
 
-// IntegrateUpstream brings the fetched upstream commits onto the portal's branches, under the
-// portal lock: a branch the portal lacks is created, a branch the upstream moved ahead of is
-// fast-forwarded, and a branch that went both ways (the portal has commits a failed push left
-// behind, the host has others) gets a merge commit by author, so no history is rewritten
-// anywhere. A merge that conflicts changes nothing and is listed in conflicts.
+// IntegrateUpstream brings the fetched upstream commits onto the portal's branches: a branch
+// the portal lacks is created, a branch the upstream moved ahead of is fast-forwarded, and a
+// branch that went both ways (the portal has commits a failed push left behind, the host has
+// others) gets a merge commit by author, so no history is rewritten anywhere. A merge that
+// conflicts changes nothing and is listed in conflicts. A branch the host deleted leaves the
+// portal, unless a workspace has work on it that is not on the portal's branch, or the portal's
+// branch has commits the host never had: it stays, listed by DeletedOnHost and never pushed.
+//
+// Its cost does not grow with the number of branches: the refs are read from one listing; a
+// branch whose commit is the host's needs nothing; the pairs that differ are counted before the
+// portal lock is taken (memoised, a few at a time), so under the lock new and deleted branches
+// are one write of packed-refs (packedrefs.go) and the fast-forwards one `git update-ref
+// --stdin`. Only a merge, or a deleted branch some workspace is on, costs git processes of
+// its own.
 func (r *Repos) IntegrateUpstream(ctx context.Context, portalID int64, author Author) (moved []MovedBranch, conflicts []string, err error) {
+	bare := r.bare(portalID)
+	// Before the lock: count every pair that differs, so the lock hold below finds them in
+	// the memo (a commit landing meanwhile only makes one pair new).
+	pre, _ := refTables.current(bare)
+	if pre != nil {
+		refs, names := pre.refs, pre.names
+		deleted, _, _ := readBranchFile(bare, upstreamDeletedFile)
+		var pairs [][2]string
+		for _, name := range names {
+			if b, ok := strings.CutPrefix(name, UpstreamRefs); ok {
+				if mine := refs["refs/heads/"+b]; mine != "" && mine != refs[name] {
+					pairs = append(pairs, [2]string{mine, refs[name]})
+				}
+			}
+		}
+		for b, last := range deleted {
+			if mine := refs["refs/heads/"+b]; mine != "" && mine != last {
+				pairs = append(pairs, [2]string{mine, last})
+			}
+		}
+		parallel(len(pairs), func(i int) { _, _, _ = r.countMemo(ctx, bare, pairs[i][0], pairs[i][1]) })
+	}
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer unlock()
-	bare := r.bare(portalID)
-	names, err := r.refNames(ctx, bare, UpstreamRefs)
+	moved, conflicts, err = r.integrateLocked(ctx, portalID, author, pre)
+	unlock()
+	r.maintainSoon(bare) // the fetch and the new branches left loose refs and objects
 	if err != nil {
-		return nil, nil, err
+		return moved, conflicts, err
 	}
-	for _, b := range names {
-		theirs := r.tip(ctx, bare, UpstreamRefs+b)
-		mine := r.tip(ctx, bare, "refs/heads/"+b)
-		if theirs == "" || theirs == mine {
-			continue
+	// The tips' authors for the announcements, in one process (outside the lock).
+	var shas []string
+	for _, m := range moved {
+		if !m.Created {
+			shas = append(shas, m.Commit)
 		}
-		switch {
-		case mine == "":
-			if _, err := r.run(ctx, bare, gitcli.Command("update-ref").Value("refs/heads/"+b, theirs, "0000000000000000000000000000000000000000")); err != nil {
-				return moved, conflicts, err
+	}
+	if len(shas) > 0 {
+		out, err := r.run(ctx, bare, gitcli.Command("log", "--no-walk=unsorted", "--stdin", "--format=%H %an").Stdin(strings.NewReader(strings.Join(shas, "\n")+"\n")))
+		if err == nil {
+			who := map[string]string{}
+			for _, l := range lines(out) {
+				if sha, name, ok := strings.Cut(l, " "); ok {
+					who[sha] = name
+				}
 			}
-		case r.isAncestor(ctx, bare, theirs, mine):
-			continue // the portal is ahead: the next push sends it
-		case r.isAncestor(ctx, bare, mine, theirs):
-			if _, err := r.run(ctx, bare, gitcli.Command("update-ref").Value("refs/heads/"+b, theirs, mine)); err != nil {
-				return moved, conflicts, err
+			for i := range moved {
+				moved[i].Author = who[moved[i].Commit]
 			}
-		default:
-			merged, err := r.mergeUpstream(ctx, portalID, b, theirs, author)
-			if errors.Is(err, ErrMergeConflict) {
-				conflicts = append(conflicts, b)
-				continue
-			}
-			if err != nil {
-				return moved, conflicts, err
-			}
-			theirs = merged
 		}
-		who, _ := r.run(ctx, bare, gitcli.Command("log", "-1", "--format=%an").Value(theirs))
-		moved = append(moved, MovedBranch{Branch: b, Commit: theirs, Author: strings.TrimSpace(who)})
 	}
 	return moved, conflicts, nil
 }
 
-func (r *Repos) isAncestor(ctx context.Context, dir, a, b string) bool {
-	_, err := r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(a, b))
-	return err == nil
+// integrateLocked runs under the portal lock. pre is the listing read before the lock: when no
+// ref file changed since (their stamps), it is used again rather than read a third time (a
+// change within the same timestamp tick could hide; every write below is then refused by its
+// expected old value or its own check, so nothing wrong is written).
+func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Author, pre *refTable) (moved []MovedBranch, conflicts []string, err error) {
+	bare := r.bare(portalID)
+	var refs map[string]string
+	var names []string
+	if pre != nil && pre.unchanged() {
+		refs, names = pre.refs, pre.names
+	} else if refs, names, err = r.refMap(ctx, bare); err != nil {
+		return nil, nil, err
+	}
+	upstream := map[string]string{}
+	for _, name := range names {
+		if b, ok := strings.CutPrefix(name, UpstreamRefs); ok {
+			upstream[b] = refs[name]
+		}
+	}
+	prev, known, err := readBranchFile(bare, upstreamHeadsFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	deleted, _, err := readBranchFile(bare, upstreamDeletedFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !known {
+		// The first integration of a repository from before the record: the branches that
+		// came from the host and were never written in the product count as the host's.
+		for _, name := range names {
+			if b, ok := strings.CutPrefix(name, "refs/heads/"); ok && upstream[b] == "" && hostOrigin(bare, b) {
+				prev[b] = refs[name]
+			}
+		}
+	}
+
+	creates := map[string]string{}
+	var tx strings.Builder
+	var merges []string
+	for _, name := range names {
+		b, ok := strings.CutPrefix(name, UpstreamRefs)
+		if !ok {
+			continue
+		}
+		delete(deleted, b) // the host has it (again)
+		theirs, mine := refs[name], refs["refs/heads/"+b]
+		switch {
+		case theirs == mine:
+		case mine == "":
+			creates["refs/heads/"+b] = theirs
+			moved = append(moved, MovedBranch{Branch: b, Commit: theirs, Created: true})
+		default:
+			ahead, behind, err := r.countMemo(ctx, bare, mine, theirs)
+			if err != nil {
+				return nil, nil, err
+			}
+			switch {
+			case behind == 0: // the portal is ahead: the next push sends it
+			case ahead == 0:
+				fmt.Fprintf(&tx, "update refs/heads/%s %s %s\n", b, theirs, mine)
+				moved = append(moved, MovedBranch{Branch: b, Commit: theirs})
+			default:
+				merges = append(merges, b)
+			}
+		}
+	}
+
+	// Branches the host deleted since the last integration.
+	for b, last := range prev {
+		if upstream[b] == "" && refs["refs/heads/"+b] != "" {
+			deleted[b] = last
+		}
+	}
+	head, _ := os.ReadFile(filepath.Join(bare, "HEAD"))
+	headBranch, _ := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: refs/heads/")
+	var onBranch map[string]bool
+	var gone []string
+	removes := map[string]string{}
+	for _, b := range sortedKeys(deleted) {
+		mine := refs["refs/heads/"+b]
+		switch {
+		case mine == "":
+			delete(deleted, b) // deleted in the portal too
+			continue
+		case b == headBranch:
+			continue // the repository's default branch stays; it is shown as deleted on the host
+		case mine != deleted[b]:
+			if ahead, _, err := r.countMemo(ctx, bare, mine, deleted[b]); err != nil || ahead > 0 {
+				continue // the portal has commits the host never had
+			}
+		}
+		if onBranch == nil {
+			onBranch = r.workspaceBranches(portalID)
+		}
+		if onBranch[b] && len(r.usersWithWorkOn(ctx, portalID, b)) > 0 {
+			continue // someone's work is on it
+		}
+		removes["refs/heads/"+b] = mine
+		gone = append(gone, b)
+		delete(deleted, b)
+	}
+
+	// New branches and deleted ones in one write of packed-refs; what that may not do (and
+	// every fast-forward) in one git transaction.
+	added, removed, err := writePackedRefs(bare, creates, removes, names)
+	if err != nil && !errors.Is(err, errPackedBusy) && !errors.Is(err, errRefBackend) {
+		return nil, nil, err
+	}
+	for _, name := range added {
+		delete(creates, name)
+	}
+	for _, name := range removed {
+		delete(removes, name)
+	}
+	for _, name := range sortedKeys(creates) {
+		fmt.Fprintf(&tx, "create %s %s\n", name, creates[name])
+	}
+	for _, name := range sortedKeys(removes) {
+		fmt.Fprintf(&tx, "delete %s %s\n", name, removes[name])
+	}
+	if tx.Len() > 0 {
+		if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(gone) > 0 {
+		// Their commits stay in the repository (it never prunes); the log keeps the names.
+		slog.Info("upstream: branches deleted on the git host left the portal", "repository", bare, "count", len(gone), "branches", strings.Join(gone[:min(len(gone), 20)], ", "))
+	}
+	for _, b := range merges {
+		merged, err := r.mergeUpstream(ctx, portalID, b, upstream[b], author)
+		if errors.Is(err, ErrMergeConflict) {
+			conflicts = append(conflicts, b)
+			continue
+		}
+		if err != nil {
+			return moved, conflicts, err
+		}
+		moved = append(moved, MovedBranch{Branch: b, Commit: merged})
+	}
+	if err := writeBranchFile(bare, upstreamHeadsFile, upstream); err != nil {
+		return moved, conflicts, err
+	}
+	return moved, conflicts, writeBranchFile(bare, upstreamDeletedFile, deleted)
+}
+
+// workspaceBranches is the set of branches some workspace of the portal is on (their HEAD
+// files, no git).
+func (r *Repos) workspaceBranches(portalID int64) map[string]bool {
+	on := map[string]bool{}
+	for _, uid := range r.Workspaces(portalID) {
+		if b := r.CurrentBranch(uid, portalID); b != "" {
+			on[b] = true
+		}
+	}
+	return on
 }
 
 // mergeUpstream merges the upstream's commit into the portal's branch in a scratch clone
@@ -286,12 +598,21 @@ func (r *Repos) PushUpstream(ctx context.Context, portalID int64, up Upstream, b
 	}
 	defer unlock()
 	bare := r.bare(portalID)
-	mine := r.tip(ctx, bare, "refs/heads/"+branch)
+	refs, _, err := r.refMap(ctx, bare)
+	if err != nil {
+		return err
+	}
+	mine := refs["refs/heads/"+branch]
 	if mine == "" {
 		return ErrBranchMissing
 	}
-	if r.tip(ctx, bare, UpstreamRefs+branch) == mine {
+	if refs[UpstreamRefs+branch] == mine {
 		return nil // the host has it already
+	}
+	if refs[UpstreamRefs+branch] == "" {
+		if deleted, _, _ := readBranchFile(bare, upstreamDeletedFile); deleted[branch] != "" {
+			return ErrDeletedOnHost
+		}
 	}
 	c := gitcli.Command("push", "-q", "--porcelain").Value(up.URL, "refs/heads/"+branch+":refs/heads/"+branch).Timeout(timeout)
 	out, err := r.runRemote(ctx, bare, c, up, knownHosts)

@@ -95,7 +95,9 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 	} else if !ok {
 		return nil, ErrBranchMissing
 	}
-	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
+	// The workspace reads the canonical objects: only the refs of its branch and the one it
+	// opens are set, no fetch (wsrefs.go).
+	if err := r.syncOriginRefs(ctx, portalID, dir, r.CurrentBranch(userID, portalID), branch); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
 	}
 	r.abortUnfinished(ctx, dir)
@@ -113,7 +115,7 @@ func (r *Repos) Open(ctx context.Context, userID, portalID int64, branch string,
 		}
 	case st.Branch != branch:
 		if st.HasChanges() {
-			return nil, ErrDirtyWorkspace
+			return nil, &DirtyError{Branch: st.Branch}
 		}
 		// Commits that reached no branch of the portal (a failed commit, a branch deleted
 		// under the author) would be lost by the switch: refuse; Reset keeps a copy.
@@ -160,8 +162,10 @@ func (r *Repos) cloneWorkspace(ctx context.Context, portalID int64, dir, branch 
 	tmp := dir + ".tmp-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	defer os.RemoveAll(tmp)
 	// --shared borrows the canonical repository's objects: opening a large portal copies
-	// nothing but the checked-out files.
-	_, err := r.run(ctx, "", gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(r.bare(portalID), tmp).Timeout(10*time.Minute))
+	// nothing but the checked-out files. Only the branch's refs, no tags, no reflogs
+	// (wsrefs.go).
+	_, err := r.run(ctx, "", gitcli.Command("clone", "-q", "--shared", "--single-branch", "--no-tags").Option("--config", "core.logAllRefUpdates=false").
+		Option("--branch", branch).Value(r.bare(portalID), tmp).Timeout(10*time.Minute))
 	var ge *gitcli.Error
 	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "not found in upstream") {
 		return ErrBranchMissing
@@ -542,7 +546,7 @@ func (r *Repos) Reset(ctx context.Context, userID, portalID int64, want, fallbac
 	}
 	defer unlock()
 	r.abortUnfinished(ctx, dir)
-	if _, err := r.run(ctx, dir, gitcli.Command("fetch", "-q", "--prune", "origin")); err != nil {
+	if err := r.syncOriginRefs(ctx, portalID, dir, want, r.CurrentBranch(userID, portalID), fallback, DefaultBranch); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
 	}
 	current, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))

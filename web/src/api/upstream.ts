@@ -19,6 +19,8 @@ export interface UpstreamBranch {
   /** Commits of the host the portal lacks. */
   behind: number;
   onUpstream: boolean;
+  /** The host deleted the branch; the portal keeps it (unpushed work on it) and does not send it back. */
+  deletedOnHost?: boolean;
 }
 
 export interface UpstreamStatus {

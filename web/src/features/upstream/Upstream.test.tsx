@@ -72,6 +72,25 @@ describe('UpstreamCard (dashboard)', () => {
     expect(await screen.findByText(MSG.synced)).toBeTruthy();
   });
 
+  it("labels a branch the host deleted and the portal keeps 'deleted on the git host'", async () => {
+    as(['portal_read']);
+    mockFetch({
+      [`GET ${B}`]: () =>
+        jsonResponse(
+          status({
+            branches: [
+              { branch: 'master', ahead: 0, behind: 0, onUpstream: true },
+              { branch: 'summer', ahead: 0, behind: 0, onUpstream: false, deletedOnHost: true },
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<UpstreamCard d={1} p={2} />);
+    const card = await region();
+    expect(within(card).getByText(MSG.branchDeletedOnHost('summer'))).toBeTruthy();
+    expect(within(card).getByText(/summer: deleted on the git host/)).toBeTruthy();
+  });
+
   it('offers no Sync now without portal_write, and nothing for a portal without upstream', async () => {
     as(['portal_read']);
     mockFetch({ [`GET ${B}`]: () => jsonResponse(status()) });

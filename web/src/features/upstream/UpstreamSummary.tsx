@@ -37,6 +37,7 @@ export function useSyncNow(d: Id, p: Id) {
 export function UpstreamSummary({ d, p, status, canSync }: { d: Id; p: Id; status: UpstreamStatus; canSync: boolean }) {
   const sync = useSyncNow(d, p);
   const details = status.branches.flatMap((b) => [
+    ...(b.deletedOnHost ? [MSG.branchDeletedOnHost(b.branch)] : []),
     ...(b.ahead > 0 ? [MSG.branchAhead(b.branch, b.ahead)] : []),
     ...(b.behind > 0 ? [MSG.branchBehind(b.branch, b.behind)] : []),
   ]);

@@ -1,5 +1,8 @@
 import type { UpstreamState } from '../../api/upstream';
 
+/** The label of a branch the git host deleted and the portal keeps (issue 24). */
+export const DELETED_ON_HOST = 'deleted on the git host';
+
 /** Texts of a portal's upstream git host (issue 15 item 1). */
 export const UPSTREAM_MESSAGES = {
   cardTitle: 'Upstream git host',
@@ -47,6 +50,8 @@ export const UPSTREAM_MESSAGES = {
   branchAhead: (branch: string, n: number) => `${branch}: ${n} commit${n === 1 ? '' : 's'} not on the git host`,
   branchBehind: (branch: string, n: number) =>
     `${branch}: ${n} commit${n === 1 ? '' : 's'} of the git host not in the portal`,
+  branchDeletedOnHost: (branch: string) =>
+    `${branch}: ${DELETED_ON_HOST} (kept in the portal while someone has unpushed work on it; not sent back there)`,
 } as const;
 
 /** The state chip's label and colour. */

@@ -27,6 +27,7 @@ import { refreshWorkspaceViews, reopenPortal } from '../../../app/selection/work
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
+import { DELETED_ON_HOST } from '../../upstream/messages';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
@@ -121,7 +122,10 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
       <List dense aria-label="Branches">
         {refs.data.allReferences.map((name) => (
           <ListItemButton key={name} selected={name === current} onClick={() => choose(name)} title={name}>
-            <ListItemText primary={branchLabel(name)} />
+            <ListItemText
+              primary={branchLabel(name)}
+              secondary={refs.data.deletedOnHost?.includes(name) ? DELETED_ON_HOST : undefined}
+            />
           </ListItemButton>
         ))}
       </List>

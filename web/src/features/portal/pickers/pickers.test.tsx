@@ -147,6 +147,22 @@ describe('Select Branch', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/open'))).toBe(false);
   });
 
+  it("labels a branch the git host deleted 'deleted on the git host'", async () => {
+    mockFetch({
+      'GET api/v1/portal_branch/allReferences/1/1': () =>
+        jsonResponse({
+          allReferences: ['master', 'summer'],
+          allTags: [],
+          currentRef: 'master',
+          deletedOnHost: ['summer'],
+        }),
+    });
+    renderPicker(<BranchPicker anchorEl={anchor()} onClose={() => undefined} />);
+    const summer = await screen.findByRole('button', { name: /summer/ });
+    expect(summer).toHaveTextContent('summerdeleted on the git host');
+    expect(screen.getByRole('button', { name: 'master' })).not.toHaveTextContent('deleted on the git host');
+  });
+
   it("switches branch, rewriting the URL with ':' and keeping the screen", async () => {
     mockFetch({
       'GET api/v1/portal_branch/allReferences/1/1': () =>
