@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"portalwright/internal/apperr"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -55,7 +56,7 @@ func quote(s string) string {
 }
 
 // nameRule is spec 2 §5: letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ . only.
-var nameRule = regexp.MustCompile(`^[\p{L}\p{Nd} \[\]\-_)&$@(^{}~.]+$`)
+var nameRule = regexp.MustCompile(validate.FileNamePattern)
 
 // MsgSpecialChars is the spec's warning for upload names outside the name rule.
 const MsgSpecialChars = "Warning! Some of the selected files can not be uploaded because it contains special characters."

@@ -14,6 +14,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -87,7 +88,7 @@ var (
 	// Scopes a portal can have (spec 3 §3).
 	Scopes        = []string{ScopeFull, ScopeMicrosite, ScopeCaptive}
 	languageModes = []string{"MULTILANGUAGE", "SINGLE_LANGUAGE", "TRANSLATION"}
-	languageCode  = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+	languageCode  = regexp.MustCompile(validate.LanguageCodePattern)
 )
 
 // ParseSettings reads portal.json, filling what is missing with the spec's defaults. A

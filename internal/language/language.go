@@ -14,13 +14,15 @@
 package language
 
 import (
-	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	xlang "golang.org/x/text/language"
 	"golang.org/x/text/language/display"
+
+	"portalwright/internal/validate"
 )
 
 // Entry is one language or locale.
@@ -42,8 +44,6 @@ const (
 // MsgUnknown is the answer for a code that names no language (spec 2 §8).
 const MsgUnknown = "Failed to load language %s"
 
-// codePattern is the portal's language code style.
-var codePattern = regexp.MustCompile(`^([a-z]{2,3})(?:_([A-Z]{2}))?$`)
 
 // rtlScripts are the scripts written right to left (by their ISO 15924 codes).
 var rtlScripts = map[string]bool{"Arab": true, "Hebr": true, "Thaa": true, "Syrc": true, "Nkoo": true, "Adlm": true, "Rohg": true}
@@ -64,10 +64,11 @@ var englishRegions = display.English.Regions()
 // Describe builds the entry of a code, or answers false when CLDR does not name its
 // language (or its country).
 func Describe(code string) (Entry, bool) {
-	m := codePattern.FindStringSubmatch(code)
-	if m == nil {
+	if !validate.LanguageCode(code) { // the portal's language code style (one rule)
 		return Entry{}, false
 	}
+	lang, region, _ := strings.Cut(code, "_")
+	m := []string{code, lang, region}
 	base, err := xlang.ParseBase(m[1])
 	if canonical, _ := xlang.Make(m[1]).Base(); err != nil || base.String() != m[1] || canonical != base {
 		return Entry{}, false // unknown, or a deprecated code CLDR writes otherwise (iw → he)

@@ -32,6 +32,7 @@ import (
 	"portalwright/internal/editing"
 	"portalwright/internal/merge"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -554,7 +555,7 @@ func searchJSON(data, needle []byte, find finder) ([]Hit, bool) {
 	}
 }
 
-var languageRule = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+var languageRule = regexp.MustCompile(validate.LanguageCodePattern)
 
 // MasterPage is the answer of GET /portal/{d}/{p}/masterpage/{language}.
 type MasterPage struct {

@@ -7,16 +7,18 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"portalwright/internal/validate"
 )
 
 // The rules of translation data that need no workspace: key validation and the status of a
 // key in a language (spec 2 §4 "Translations", §5 "Translations").
 
 // keyPattern is the body of a key once upper-cased.
-var keyPattern = regexp.MustCompile(`^(TXT|IMG|LNK)_[A-Z0-9_.-]+$`)
+var keyPattern = regexp.MustCompile(validate.TranslationKeyPattern)
 
 // languageCode is the portal's language code style (as portal.json validation): ll or ll_CC.
-var languageCode = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+var languageCode = regexp.MustCompile(validate.LanguageCodePattern)
 
 // markup tells a value holding markup (rich text) from plain text.
 var markup = regexp.MustCompile(`<[A-Za-z/!]`)

@@ -6,6 +6,7 @@
 import { extensionOf, type SizeLimits } from '../../api/assets';
 import { formatSize } from '../../lib/format';
 import { ASSET_MESSAGES, TOTAL_UPLOAD_LIMIT_BYTES } from './messages';
+import { FILE_NAME } from '../../lib/rules.generated';
 
 export type UploadStatus = 'QUEUED' | 'UPLOADING' | 'ERRORED' | 'UPLOADED' | 'CANCELLED';
 
@@ -25,7 +26,7 @@ export interface UploadItem {
 }
 
 /** Letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ . only. */
-const NAME_RULE = /^[A-Za-z0-9 [\]\-_)&$@(^{}~.]+$/;
+const NAME_RULE = FILE_NAME;
 
 export const hasAllowedName = (name: string) => NAME_RULE.test(name);
 

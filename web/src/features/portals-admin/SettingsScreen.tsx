@@ -44,6 +44,7 @@ import { ActionFailure, useAction } from '../../ui/useAction';
 import { languageLabel } from '../../lib/languages';
 import { UpstreamSettings } from '../upstream/UpstreamSettings';
 import { PresenceBar, usePresence } from '../presence';
+import { LANGUAGE_CODE } from '../../lib/rules.generated';
 
 /** The file the settings screen edits (issue 21 presence). */
 const SETTINGS_FILE = 'portal.json';
@@ -70,7 +71,7 @@ export const SETTINGS_MESSAGES = {
   extension: 'Enter an extension like .scss.',
 } as const;
 
-const reLanguage = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const reLanguage = LANGUAGE_CODE;
 const reExtension = /^\.?[A-Za-z0-9]+$/;
 
 /** The client-side twin of the server's rule for folders inside the portal. */

@@ -17,8 +17,9 @@ import { ValidatedTextField } from '../../ui/ValidatedTextField';
 import { usePortalParams } from '../portals-admin/shared';
 import { TRANSLATION_MESSAGES } from './messages';
 import { useTranslationLayout } from './useTranslationData';
+import { TRANSLATION_KEY } from '../../lib/rules.generated';
 
-const KEY_BODY = /^(TXT|IMG|LNK)_[A-Z0-9_.-]+$/;
+const KEY_BODY = TRANSLATION_KEY;
 const schema = z.object({ key: requiredField() });
 
 /** Why a key cannot be added ('' when it can); warning toasts for the spec's cases. */
