@@ -1,14 +1,8 @@
 package page
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
-	"os"
-	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -147,45 +141,15 @@ func (h *Handler) masterPage(w http.ResponseWriter, r *http.Request, pa portalac
 // MaxBody bounds the body of a page call or a batch: pages' HTML is sent whole.
 const MaxBody = 16 << 20
 
-// decode reads a JSON body of at most MaxBody bytes into v; every failure is a 400 (413 when
-// too large) titled with the call's title.
-func decode(w http.ResponseWriter, r *http.Request, v any, title string) error {
-	bad := func(msg string) error { return apperr.NewError(http.StatusBadRequest, "INVALID_JSON", title, msg) }
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
-		return apperr.NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", title, "The request body must be JSON (Content-Type: application/json).")
+// decode reads a JSON body of at most MaxBody bytes into v (httpx.DecodeMax: the one JSON
+// decoder); every failure is titled with the call's title.
+func decode(_ http.ResponseWriter, r *http.Request, v any, title string) error {
+	err := httpx.DecodeMax(r, v, MaxBody)
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		titled := *e
+		titled.Title = title
+		return &titled
 	}
-	tooLarge := apperr.NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", title,
-		"The request body is larger than the limit of "+strconv.Itoa(MaxBody>>20)+" MiB for this call. Send less data at once.")
-	if r.Body == nil || r.Body == http.NoBody {
-		return bad("The request body is empty; JSON was expected.")
-	}
-	if r.ContentLength > MaxBody {
-		return tooLarge
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return tooLarge
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", title, "The request body stopped arriving. Check the network connection and try again.")
-	case err != nil:
-		return bad("The request body could not be read.")
-	}
-	body = bytes.TrimSpace(body)
-	switch {
-	case len(body) == 0:
-		return bad("The request body is empty; JSON was expected.")
-	case !json.Valid(body):
-		return bad("The request body is not valid JSON.")
-	case string(body) == "null":
-		return bad("The request body is null; JSON was expected.")
-	}
-	var typ *json.UnmarshalTypeError
-	if err := json.Unmarshal(body, v); errors.As(err, &typ) {
-		return bad("The field '" + typ.Field + "' has the wrong type: expected " + typ.Type.String() + ".")
-	} else if err != nil {
-		return bad("The request body could not be read as JSON.")
-	}
-	return nil
+	return err
 }

@@ -183,6 +183,8 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 				h[i].Type, h[i].Language, h[i].Title, h[i].Path, h[i].rank = HitTranslation, lang, h[i].Key, p.String(), 3
 			}
 			add(h, over)
+		case p.String() == SitemapFile:
+			// Its page titles are searched above.
 		default:
 			if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 				return nil // binary content under a text name

@@ -3,18 +3,12 @@ package translation
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
-	"errors"
-	"io"
 	"mime"
 	"net/http"
-	"os"
-	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 
-	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
@@ -52,7 +46,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, pa portalaccess.Po
 
 func (h *Handler) save(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
 	var req SaveRequest
-	if err := decodeSave(w, r, &req); err != nil {
+	if err := httpx.DecodeMax(r, &req, MaxSaveBody); err != nil {
 		return err
 	}
 	saved, err := h.svc.Save(r.Context(), caller.Must(r.Context()), pa, req)
@@ -112,45 +106,3 @@ func cell(s string) string {
 // languages is about 2 MiB), so more than the 1 MiB of other JSON calls (httpx.MaxJSONBody).
 const MaxSaveBody = 16 << 20
 
-// decodeSave reads a save's body as httpx.Decode does, with the larger MaxSaveBody limit.
-func decodeSave(w http.ResponseWriter, r *http.Request, v *SaveRequest) error {
-	invalid := func(msg string) error { return apperr.BadRequest("INVALID_JSON", msg) }
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.Contains(ct, "json") {
-		return apperr.NewError(http.StatusUnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json).")
-	}
-	tooLarge := apperr.NewError(http.StatusRequestEntityTooLarge, "BODY_TOO_LARGE", "Request Entity Too Large",
-		"The request body is larger than the limit of "+strconv.Itoa(MaxSaveBody>>20)+" MiB for this call. Send less data at once.")
-	if r.Body == nil || r.Body == http.NoBody {
-		return invalid("The request body is empty; a JSON object was expected.")
-	}
-	if r.ContentLength > MaxSaveBody {
-		return tooLarge
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxSaveBody))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		return tooLarge
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return apperr.NewError(http.StatusRequestTimeout, "REQUEST_TIMEOUT", "Request Timeout",
-			"The request body stopped arriving, so the server stopped waiting for it. Check the network connection and try again.").WithCause(err)
-	case err != nil:
-		return invalid("The request body could not be read.")
-	}
-	body = bytes.TrimSpace(body)
-	switch {
-	case len(body) == 0:
-		return invalid("The request body is empty; a JSON object was expected.")
-	case !json.Valid(body):
-		return invalid("The request body is not valid JSON.")
-	case string(body) == "null":
-		return invalid("The request body is null; a JSON object with the values was expected.")
-	}
-	var typ *json.UnmarshalTypeError
-	if err := json.Unmarshal(body, v); errors.As(err, &typ) {
-		return invalid("The field '" + typ.Field + "' has the wrong type: expected " + typ.Type.String() + ".")
-	} else if err != nil {
-		return invalid("The request body could not be read as JSON.")
-	}
-	return nil
-}
