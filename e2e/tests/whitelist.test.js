@@ -46,7 +46,7 @@ describe('whitelist', { timeout: 120_000 }, () => {
     await expectVisible(row.getByText('Not allowed', { exact: true }));
     await expectVisible(row.getByText('pages/e2e-whitelist.html:2'));
 
-    await row.getByRole('button', { name: `Add ${ORIGIN} to whitelist` }).click();
+    await row.getByRole('button', { name: `Add to whitelist: ${ORIGIN}` }).click();
     await expectVisible(entries.getByText(ORIGIN, { exact: true }));
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await expectEnabled(save);

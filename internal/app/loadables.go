@@ -22,7 +22,7 @@ func (a *App) newLoadables(ctx context.Context, repos *workspace.Repos) (*loadab
 	if a.tasks != nil {
 		builder = a.tasks
 	}
-	svc, err := loadable.New(ctx, loadable.Config{Dir: filepath.Join(a.Config.DataDir, "loadables")}, loadable.Deps{
+	svc, err := loadable.New(ctx, loadable.Config{Dir: filepath.Join(a.Config.DataDir, "loadables"), Heartbeat: a.Config.Heartbeat}, loadable.Deps{
 		Store: loadable.NewSQLStore(a.DB), Repos: repos, Workspace: a.Portals.Workspace(), Builder: builder,
 		Portals: loadablePortals{a}, People: loadablePeople{a}, Progress: hubEvents{a.Hub}, Log: a.Log,
 	})

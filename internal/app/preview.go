@@ -50,12 +50,14 @@ func (a *App) newShares(repos *workspace.Repos) *preview.Shares {
 		TTL:              a.Config.PreviewTTL,
 		MaxSnapshotBytes: int64(a.Config.PreviewMaxMB) << 20,
 		PublicURL:        strings.TrimRight(a.Config.PublicURL, "/"),
+		Heartbeat:        a.Config.Heartbeat,
 	}, preview.SharesDeps{
 		Store: preview.NewShareStore(a.DB), Portals: previewPortals{a}, Workspace: a.Portals.Workspace(),
 		Snapshots: repos, Tasks: tasks, Progress: hubEvents{a.Hub}, Access: a.PortalAccess,
 		Rights: previewRights{a}, Log: a.Log,
 	})
 	a.shares.Janitor(time.Hour)
+	a.shares.Watch() // preparations that stopped beating (a kill, a crash; any instance): FAILED
 	return a.shares
 }
 

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"portalwright/internal/loadable"
 	"portalwright/internal/portal"
 	"portalwright/internal/presence"
 	"portalwright/internal/realtime"
@@ -47,4 +48,10 @@ func (r revalidation) SessionsChanged(ctx context.Context, userID int64) {
 
 func (r revalidation) AccessChanged(ctx context.Context, domainID, userID int64) {
 	r.hub.Revalidate(ctx, realtime.Scope{DomainID: domainID, UserID: userID})
+}
+
+// LoadableChanged tells the portal's room that a loadable was created, generated or decided
+// (LOADABLE_CHANGED): open Manage Loadables lists refresh.
+func (h hubEvents) LoadableChanged(ctx context.Context, domainID, portalID int64, change loadable.Change) {
+	h.hub.Publish(ctx, realtime.Message{Room: realtime.PortalRoom(portalID), Title: loadable.EventChanged, Data: change, MessageType: realtime.TypeNotification})
 }

@@ -97,7 +97,8 @@ func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
 	}
 	// The workspace events the portal service sends also reach the runner (editing and portal
 	// know nothing of it).
-	a.Portals.WithEvents(taskRunnerEvents{Events: hubEvents{a.Hub}, runner: runner})
+	a.Portals.WithEvents(taskRunnerEvents{Events: hubEvents{a.Hub}, runner: runner, access: a.PortalAccess,
+		ws: taskWorkspaces{a.Portals.Workspace()}, app: a})
 	return taskrunner.NewHandler(runner, taskWorkspaces{a.Portals.Workspace()}, a.PortalAccess)
 }
 
@@ -108,6 +109,43 @@ func (a *App) newTaskRunner(ctx context.Context) httpx.Routes {
 type taskRunnerEvents struct {
 	portal.Events
 	runner *taskrunner.Runner
+	access *portalaccess.Checker
+	ws     taskWorkspaces
+	app    *App // its shares (built after the runner): who has a live preview
+}
+
+// Committed passes the event on and keeps the committer's live preview following the branch:
+// when they have one and their build is not up to date with what they committed (STALE, never
+// built, cleared), the tasks run again (Auto run or not), so the live preview's link serves the
+// new commit once the run ends (meanwhile the task runner shows the run: VALIDATING, RUNNING).
+func (e taskRunnerEvents) Committed(ctx context.Context, domainID, portalID int64, by portal.Person, branch, commitID string) {
+	e.Events.Committed(ctx, domainID, portalID, by, branch, commitID)
+	if e.app == nil || e.app.shares == nil {
+		return
+	}
+	pa, err := e.access.Check(ctx, domainID, portalID)
+	if err != nil {
+		return
+	}
+	c := caller.Caller{UserID: by.ID}
+	if live, err := e.app.shares.HasLive(ctx, c, pa); err != nil || !live {
+		return
+	}
+	k := taskrunner.Key{UserID: by.ID, PortalID: portalID}
+	dir, settings, err := e.ws.Workspace(ctx, c, pa)
+	if err != nil || !settings.Active {
+		return
+	}
+	if e.runner.Current(k) != nil {
+		return // a run under way (Auto run) builds it
+	}
+	switch e.runner.State(k).Phase {
+	case taskrunner.Stable, taskrunner.Unstable:
+		return // built from these very files (a STABLE after the last change, or a failure to fix)
+	}
+	if _, err := e.runner.Start(taskrunner.Request{Key: k, Workspace: dir, Settings: settings}); err != nil {
+		e.app.Log.Warn("task runner: could not rebuild a live preview after a commit", "portal", portalID, "error", err)
+	}
 }
 
 func (e taskRunnerEvents) WorkspaceChanged(ctx context.Context, domainID, portalID int64, change portal.WorkspaceChange) {
@@ -117,6 +155,15 @@ func (e taskRunnerEvents) WorkspaceChanged(ctx context.Context, domainID, portal
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	// The runner follows the settings as they are now in the user's workspace (Auto run and the
+	// extensions may have been changed since the last state read; portal.json may be the file
+	// just saved), so that a save starts the run Auto run promises.
+	if pa, err := e.access.Check(ctx, domainID, portalID); err == nil {
+		c := caller.Caller{UserID: change.User.ID}
+		if dir, settings, err := e.ws.Workspace(ctx, c, pa); err == nil {
+			e.runner.Watch(taskrunner.Request{Key: taskrunner.Key{UserID: change.User.ID, PortalID: portalID}, Workspace: dir, Settings: settings})
+		}
+	}
 	e.runner.Changed(taskrunner.Key{UserID: change.User.ID, PortalID: portalID}, paths)
 }
 

@@ -576,6 +576,7 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 	}
 	res := &UploadResult{Success: []string{}, Errors: []UploadError{}}
 	var used int64
+	var deferred []deferredJSON
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -613,24 +614,23 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 		limit := min(s.limits.limitFor(e), TotalLimit-used)
 		n := &countingReader{r: part}
 		var src io.Reader = n
-		// A JSON file with a companion schema must keep it, uploaded or saved (checked before
-		// anything is stored; such files are small, so this one is read into memory).
-		if e == "json" && s.hasCompanion(ctx, c, pa, target) {
+		// A JSON file with a companion schema must keep it, uploaded or saved. A JSON file of
+		// checkable size is read into memory and stored after the request's other files, so a
+		// schema uploaded with it is the one it is checked against, whichever part comes first.
+		if e == "json" {
 			data, rerr := io.ReadAll(io.LimitReader(n, min(limit, maxCheckedUpload)+1))
 			switch {
 			case rerr != nil:
 				err = &workspace.ErrSource{Err: rerr}
-			case int64(len(data)) > min(limit, maxCheckedUpload):
-				err = &workspace.ErrTooLarge{Limit: min(limit, maxCheckedUpload)}
-			default:
-				err = s.validateJSON(ctx, c, pa, target, data)
-				src = bytes.NewReader(data)
-			}
-			if ae := apperr.AsError(err); err != nil && ae.Code == CodeContentInvalid {
-				res.Errors = append(res.Errors, refusedUpload(name, ae))
+			case int64(len(data)) <= min(limit, maxCheckedUpload):
 				part.Close()
 				used += n.n
+				deferred = append(deferred, deferredJSON{name: name, target: target, data: data, limit: limit})
 				continue
+			case s.hasCompanion(ctx, c, pa, target):
+				err = &workspace.ErrTooLarge{Limit: min(limit, maxCheckedUpload)}
+			default: // too large to check and nothing to check it against: streamed
+				src = io.MultiReader(bytes.NewReader(data), n)
 			}
 		}
 		if err == nil {
@@ -654,7 +654,40 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 		res.Success = append(res.Success, name)
 		s.announce(ctx, c, pa, name, APIPath(folder))
 	}
+	for _, f := range deferred {
+		var err error
+		if s.hasCompanion(ctx, c, pa, f.target) {
+			err = s.validateJSON(ctx, c, pa, f.target, f.data)
+		}
+		if ae := apperr.AsError(err); err != nil && ae.Code == CodeContentInvalid {
+			res.Errors = append(res.Errors, refusedUpload(f.name, ae))
+			continue
+		}
+		if err == nil {
+			err = s.ws.WriteStream(ctx, c, pa, f.target, bytes.NewReader(f.data), f.limit)
+		}
+		var tooLarge *workspace.ErrTooLarge
+		switch {
+		case errors.As(err, &tooLarge):
+			return nil, TooLarge()
+		case err != nil && apperr.AsError(err).Status < 500:
+			res.Errors = append(res.Errors, uploadError(f.name, apperr.AsError(err).Message))
+			continue
+		case err != nil:
+			return nil, err
+		}
+		res.Success = append(res.Success, f.name)
+		s.announce(ctx, c, pa, f.name, APIPath(folder))
+	}
 	return res, nil
+}
+
+// deferredJSON is an uploaded JSON file kept until the request's other files are stored.
+type deferredJSON struct {
+	name   string
+	target workspace.Path
+	data   []byte
+	limit  int64
 }
 
 type countingReader struct {

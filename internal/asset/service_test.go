@@ -210,6 +210,25 @@ func TestUploadRules(t *testing.T) {
 	if err != nil || len(res.Success) != 1 {
 		t.Fatalf("a JSON upload keeping its schema: %+v, %v", res, err)
 	}
+
+	// A JSON file uploaded with its schema is checked against that schema, whichever part
+	// comes first (issue 22 item 3).
+	strict := []byte(`{"type":"object","required":["name"]}`)
+	for _, order := range [][]string{{"menu.json", "menu.json.schema"}, {"menu.json.schema", "menu.json"}} {
+		if err := os.WriteFile(filepath.Join(f.dir, "menu.json.schema"), schema, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files := map[string][]byte{"menu.json": []byte(`{"title":"Still a menu"}`), "menu.json.schema": strict}
+		res, err = f.svc.Upload(ctx, f.ann, f.pa, workspace.Root, multipartOf(t, files, order...))
+		if err != nil || len(res.Errors) != 1 || res.Errors[0].Filename != "menu.json" || !strings.Contains(res.Errors[0].Error, "name") {
+			t.Fatalf("%v: a JSON upload breaking the schema uploaded with it: %+v, %v", order, res, err)
+		}
+		files["menu.json"] = []byte(`{"name":"Menu"}`)
+		res, err = f.svc.Upload(ctx, f.ann, f.pa, workspace.Root, multipartOf(t, files, order...))
+		if err != nil || len(res.Success) != 2 {
+			t.Fatalf("%v: a JSON upload keeping the schema uploaded with it: %+v, %v", order, res, err)
+		}
+	}
 }
 
 func TestDeleteAndSave(t *testing.T) {

@@ -65,6 +65,10 @@ type Config struct {
 	// locked preview's snapshot.
 	PreviewTTL   time.Duration
 	PreviewMaxMB int
+	// Heartbeat is how often a running loadable generation or preview preparation beats, and
+	// how often every instance sweeps: what stopped beating for more than two intervals is
+	// marked FAILED (issue 23 item 3).
+	Heartbeat time.Duration
 	// HandoverConfig is the path of the loadable hand-over targets file (internal/handover);
 	// empty: <data-dir>/handover.json if it exists, else no targets.
 	HandoverConfig string
@@ -149,6 +153,7 @@ func Defaults() Config {
 		Tasks:           TaskLimits{Timeout: 10 * time.Minute, MemoryMB: 4096, Processes: 256, DiskMB: 1024, TmpMB: 256, ShmMB: 64, Cgroup: "auto", BuildUIDs: "2000000000-2000000999"},
 		PreviewTTL:      72 * time.Hour,
 		PreviewMaxMB:    2048,
+		Heartbeat:       30 * time.Second,
 		Thumbnails:      ThumbnailLimits{DecodeMB: 96, MemoryMB: 96, CacheMB: 512},
 
 		UpstreamFetchTimeout: 15 * time.Second,
@@ -202,6 +207,7 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "task-cgroup", env: "PORTALWRIGHT_TASK_CGROUP", usage: "control group per build: auto, v2 (a delegated cgroup v2 subtree), v1 (the v1 pids and memory hierarchies) or off", str: &c.Tasks.Cgroup})
 	b.add(flagSpec{name: "task-build-uids", env: "PORTALWRIGHT_TASK_BUILD_UIDS", usage: "host uids (first-last) builds run as, one per build, when the server is root without control groups", str: &c.Tasks.BuildUIDs})
 	b.add(flagSpec{name: "preview-ttl", env: "PORTALWRIGHT_PREVIEW_TTL", usage: "how long a preview link stays valid", dur: &c.PreviewTTL})
+	b.add(flagSpec{name: "heartbeat", env: "PORTALWRIGHT_HEARTBEAT", usage: "how often loadable generations and preview builds beat and every instance sweeps; what stopped beating for two intervals is marked FAILED", dur: &c.Heartbeat})
 	b.add(flagSpec{name: "preview-max-mb", env: "PORTALWRIGHT_PREVIEW_MAX_MB", usage: "largest portal a locked preview may copy, in MiB", num: &c.PreviewMaxMB})
 	b.add(flagSpec{name: "thumbnail-decode-mb", env: "PORTALWRIGHT_THUMBNAIL_DECODE_MB", usage: "largest decoded image a thumbnail is made of, in MiB (pixels × bytes per pixel, from its header; larger images are refused)", num: &c.Thumbnails.DecodeMB})
 	b.add(flagSpec{name: "thumbnail-memory-mb", env: "PORTALWRIGHT_THUMBNAIL_MEMORY_MB", usage: "decoded MiB of all thumbnail decodes at once (others wait)", num: &c.Thumbnails.MemoryMB})
@@ -323,6 +329,9 @@ func (c *Config) Validate() error {
 	}
 	if c.PreviewTTL < time.Minute || c.PreviewMaxMB < 1 {
 		errs = append(errs, errors.New("preview-ttl must be at least 1m and preview-max-mb at least 1"))
+	}
+	if c.Heartbeat < 100*time.Millisecond {
+		errs = append(errs, errors.New("heartbeat must be at least 100ms"))
 	}
 	if t := c.Thumbnails; t.DecodeMB < 1 || t.MemoryMB < t.DecodeMB || t.Decodes < 0 || t.CacheMB < 1 {
 		errs = append(errs, errors.New("thumbnail-decode-mb and thumbnail-cache-mb must be at least 1, thumbnail-memory-mb at least thumbnail-decode-mb, thumbnail-decodes at least 0"))

@@ -15,7 +15,7 @@ const (
 	MsgConflict          = "Your changes conflict with changes another user committed. Resolve the conflicts to continue; your local commit is kept until you do."
 	MsgCouldNotCommit    = "Could not commit changes"
 	MsgCouldNotRevert    = "Could not revert portal"
-	MsgDirtyWorkspace    = "You have local changes on another branch. Commit or revert them before switching branch."
+	MsgDirtyWorkspace    = "You have local changes on this branch. Commit or revert them before switching branch."
 	MsgBranchMissing     = "The branch does not exist in this portal."
 	MsgBadBranch         = "The Selected branch name contains special characters and could not be opened"
 	MsgValidationWarn    = "Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution."
@@ -84,7 +84,7 @@ func GitError(err error) error {
 	case errors.Is(err, workspace.ErrBranchMissing):
 		return apperr.NotFound(CodeBranchMissing, MsgBranchMissing)
 	case errors.Is(err, workspace.ErrDirtyWorkspace):
-		return apperr.Conflict(CodeLocalCommits, MsgDirtyWorkspace)
+		return apperr.Conflict(CodeLocalCommits, DirtyWorkspaceMessage(err))
 	case errors.Is(err, workspace.ErrLocalCommits):
 		return apperr.Conflict(CodeLocalCommits, MsgUnpushed)
 	case errors.Is(err, workspace.ErrNothingToCommit):
@@ -105,6 +105,15 @@ func GitError(err error) error {
 		return err
 	}
 	return apperr.NewError(500, CodeGitError, "Error", "A git operation failed. Reset the workspace if the problem persists.").WithCause(err)
+}
+
+// DirtyWorkspaceMessage names the branch that has the changes: the one the workspace is on.
+func DirtyWorkspaceMessage(err error) string {
+	var dirty *workspace.DirtyError
+	if errors.As(err, &dirty) && dirty.Branch != "" {
+		return "You have local changes on this branch (" + dirty.Branch + "). Commit or revert them before switching branch."
+	}
+	return MsgDirtyWorkspace
 }
 
 func isProtected(err error) bool { _, ok := workspace.IsProtected(err); return ok }

@@ -44,7 +44,6 @@ const (
 // MsgUnknown is the answer for a code that names no language (spec 2 §8).
 const MsgUnknown = "Failed to load language %s"
 
-
 // rtlScripts are the scripts written right to left (by their ISO 15924 codes).
 var rtlScripts = map[string]bool{"Arab": true, "Hebr": true, "Thaa": true, "Syrc": true, "Nkoo": true, "Adlm": true, "Rohg": true}
 

@@ -21,6 +21,7 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
 	"portalwright/internal/handover"
+	"portalwright/internal/heartbeat"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
@@ -56,6 +57,9 @@ type People interface {
 type Config struct {
 	Dir      string // data/loadables: <portalId>/<loadableId>/<fileName>
 	MaxBytes int64  // the largest content of a package (DefaultMaxBytes when zero)
+	// Heartbeat is how often a generation beats and the service sweeps for generations that
+	// stopped beating (more than two intervals: FAILED, on any instance); 30 s when zero.
+	Heartbeat time.Duration
 }
 
 // DefaultMaxBytes bounds a package's content.
@@ -104,16 +108,60 @@ func New(ctx context.Context, cfg Config, d Deps) (*Service, error) {
 	c, cancel := context.WithCancel(context.Background())
 	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builder: d.Builder, portals: d.Portals,
 		people: d.People, progress: d.Progress, log: d.Log, now: time.Now, ctx: c, cancel: cancel}
-	n, live, err := s.store.Interrupted(ctx, s.now())
+	if s.cfg.Heartbeat <= 0 {
+		s.cfg.Heartbeat = heartbeat.DefaultInterval
+	}
+	live, err := s.sweep(ctx)
 	if err != nil {
 		cancel()
 		return nil, err
 	}
-	if n > 0 {
-		s.log.Warn("loadables: generations cut short by a stop are marked FAILED", "count", n)
-	}
 	s.removeLeftovers(live)
+	s.wg.Add(1)
+	go func() { // every instance sweeps: a generation whose instance died fails within two beats
+		defer s.wg.Done()
+		t := time.NewTicker(s.cfg.Heartbeat)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-t.C:
+				if _, err := s.sweep(s.ctx); err != nil && s.ctx.Err() == nil {
+					s.log.Warn("loadables: sweep", "error", err)
+				}
+			}
+		}
+	}()
 	return s, nil
+}
+
+// sweep marks FAILED the generations that stopped beating (their process on this host is
+// gone, or no beat for two intervals), tells their creators (an ERROR card with Retry) and
+// returns the ids still generating.
+func (s *Service) sweep(ctx context.Context) (map[int64]bool, error) {
+	marked, live, err := s.store.Interrupted(ctx, s.now(), heartbeat.StaleBeats*s.cfg.Heartbeat)
+	if err != nil {
+		return nil, err
+	}
+	if len(marked) > 0 {
+		s.log.Warn("loadables: generations that stopped beating are marked FAILED", "count", len(marked))
+	}
+	for _, l := range marked {
+		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))
+		_ = os.RemoveAll(filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), ".work-"+strconv.FormatInt(l.ID, 10)))
+		c := card{s: s, l: l}
+		c.userID = l.CreatedBy.ID
+		if s.portals != nil {
+			c.portalName, c.domainName, _ = s.portals.Names(ctx, l.DomainID, l.PortalID)
+		}
+		msg := "The generation stopped: generate it again."
+		if l.Error != nil {
+			msg = l.Error.Message
+		}
+		c.report(100, msg)
+	}
+	return live, nil
 }
 
 // Close stops the generations under way (they end FAILED) and waits for them.
@@ -273,6 +321,7 @@ func (s *Service) Create(ctx context.Context, c caller.Caller, pa portalaccess.P
 		}
 		return nil, err
 	}
+	s.changed(l, "CREATED", c.UserID)
 	return s.named(ctx, l), nil
 }
 
@@ -369,6 +418,7 @@ func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess
 	portalName, domainName, _ := s.portals.Names(ctx, pa.DomainID(), pa.ID())
 	card := card{s: s, l: l, userID: c.UserID, portalName: portalName, domainName: domainName}
 	card.report(5, "Preparing the package")
+	s.changed(l, "GENERATING", c.UserID)
 	cp := *l
 	s.wg.Add(1)
 	go func() {
@@ -385,7 +435,7 @@ func (s *Service) generate(l *Loadable, card card) {
 	beating, stopBeat := context.WithCancel(ctx)
 	defer stopBeat()
 	go func() {
-		t := time.NewTicker(StaleAfter / 4)
+		t := time.NewTicker(s.cfg.Heartbeat)
 		defer t.Stop()
 		for {
 			select {
@@ -564,6 +614,7 @@ func (s *Service) Approve(ctx context.Context, c caller.Caller, pa portalaccess.
 	} else if !ok {
 		return nil, apperr.Conflict("LOADABLE_NOT_APPROVABLE", "The loadable was decided by someone else meanwhile.")
 	}
+	s.changed(l, "APPROVED", c.UserID)
 	return s.Get(ctx, pa, id)
 }
 
@@ -583,6 +634,7 @@ func (s *Service) Reject(ctx context.Context, c caller.Caller, pa portalaccess.P
 	} else if !ok {
 		return nil, apperr.Conflict("LOADABLE_NOT_REJECTABLE", "Only a generated or approved loadable can be rejected; this one is "+string(l.Status)+".")
 	}
+	s.changed(l, "REJECTED", c.UserID)
 	return s.Get(ctx, pa, id)
 }
 
@@ -622,6 +674,36 @@ func (s *Service) Package(ctx context.Context, pa portalaccess.Portal, version s
 	return l, f, err
 }
 
+// EventChanged is the portal-room message (LOADABLE_CHANGED) after a loadable is created,
+// starts or ends generating, or is decided: open Manage Loadables lists refresh on it.
+const EventChanged = "LOADABLE_CHANGED"
+
+// Changes is what a Progress publisher may also do: tell the portal's room that a loadable
+// changed (the app's hub events do).
+type Changes interface {
+	LoadableChanged(ctx context.Context, domainID, portalID int64, change Change)
+}
+
+// Change is the data of a LOADABLE_CHANGED message.
+type Change struct {
+	DomainID   int64  `json:"domainId"`
+	PortalID   int64  `json:"portalId"`
+	LoadableID int64  `json:"loadableId"`
+	Status     Status `json:"status"`
+	Action     string `json:"action"` // CREATED, GENERATING, GENERATED, FAILED, APPROVED, REJECTED
+	UserID     int64  `json:"userId"` // who did it (0: the server, e.g. a generation's end)
+}
+
+// changed publishes LOADABLE_CHANGED when the progress publisher can.
+func (s *Service) changed(l *Loadable, action string, userID int64) {
+	ch, ok := s.progress.(Changes)
+	if !ok || l == nil {
+		return
+	}
+	ch.LoadableChanged(context.Background(), l.DomainID, l.PortalID, Change{DomainID: l.DomainID, PortalID: l.PortalID,
+		LoadableID: l.ID, Status: l.Status, Action: action, UserID: userID})
+}
+
 // card reports a generation's progress to its creator (GENERATE_LOADABLE, spec 3 §3).
 type card struct {
 	s                      *Service
@@ -642,6 +724,9 @@ func (c card) report(pct int, details string) {
 		status = "ERROR"
 	}
 	view := *c.l
+	if status != "PROGRESS" {
+		c.s.changed(c.l, string(c.l.Status), 0)
+	}
 	c.s.progress.Report(context.Background(), c.userID, portal.Notification{
 		ID: "GENERATE_LOADABLE-" + strconv.FormatInt(c.l.ID, 10), Title: c.l.Name + " " + c.l.Version, Details: details,
 		Status: status, Progress: pct, MessageType: "GENERATE_LOADABLE",

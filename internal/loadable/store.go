@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"portalwright/internal/heartbeat"
 	"portalwright/internal/store"
 )
 
@@ -147,7 +148,11 @@ func (s *SQLStore) NameTaken(ctx context.Context, portalID int64, name string) b
 // other fields; false when it was in none of them (somebody else moved it first).
 func (s *SQLStore) Transition(ctx context.Context, l *Loadable, from []Status, to Status) (bool, error) {
 	marks := strings.TrimSuffix(strings.Repeat("?, ", len(from)), ", ")
-	args := []any{to, l.CommitID, l.Size, l.SHA256}
+	owner := ""
+	if to == Generating {
+		owner = heartbeat.Self() // the process that generates it (Interrupted: dead or alive)
+	}
+	args := []any{to, owner, l.CommitID, l.Size, l.SHA256}
 	title, message, code := "", "", ""
 	if l.Error != nil {
 		title, message, code = l.Error.Title, l.Error.Message, l.Error.Code
@@ -163,7 +168,7 @@ func (s *SQLStore) Transition(ctx context.Context, l *Loadable, from []Status, t
 	for _, f := range from {
 		args = append(args, f)
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, commit_id = ?, size = ?, sha256 = ?, error_title = ?,
+	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, owner = ?, commit_id = ?, size = ?, sha256 = ?, error_title = ?,
 		error_message = ?, error_code = ?, output = ?, reject_reason = ?, approved_by = ?, rejected_by = ?, generated_at = ?,
 		decided_at = ? WHERE id = ? AND status IN (`+marks+`)`, args...)
 	if err != nil {
@@ -183,35 +188,52 @@ func (s *SQLStore) Heartbeat(ctx context.Context, id int64, now time.Time) error
 	return err
 }
 
-// StaleAfter is how long a generation may go without a heartbeat before it counts as cut short.
-const StaleAfter = 2 * time.Minute
+// StaleAfter is how long a generation may go without a heartbeat before it counts as cut short
+// (two heartbeat intervals of the default 30 s; Config.Heartbeat sets another interval).
+const StaleAfter = heartbeat.StaleBeats * heartbeat.DefaultInterval
 
-// Interrupted marks FAILED the GENERATING loadables whose generation stopped beating (a crash,
-// a restart of the instance running it), and lists the ids of those still generating
-// elsewhere, whose files must be left alone.
-func (s *SQLStore) Interrupted(ctx context.Context, now time.Time) (int64, map[int64]bool, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, generated_at = NULL, error_title = ?, error_message = ?, error_code = ?
-		WHERE status = ? AND (generated_at IS NULL OR generated_at < ?)`, Failed, "Failed to generate loadable",
-		"The server stopped while the loadable was being generated: generate it again.", "LOADABLE_INTERRUPTED", Generating, now.Add(-StaleAfter))
+// Interrupted marks FAILED the GENERATING loadables whose generation stopped: its process on
+// this host is gone, or it has not beaten since now-staleAfter (a crash, a kill, a restart of
+// the instance running it, on any host). It lists the ids of those still generating, whose
+// files must be left alone, and returns the loadables it marked.
+func (s *SQLStore) Interrupted(ctx context.Context, now time.Time, staleAfter time.Duration) ([]*Loadable, map[int64]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, owner, generated_at FROM loadables WHERE status = ?`, Generating)
 	if err != nil {
-		return 0, nil, err
+		return nil, nil, err
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, nil, err
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM loadables WHERE status = ?`, Generating)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer rows.Close()
 	live := map[int64]bool{}
+	var dead []int64
 	for rows.Next() {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return 0, nil, err
+		var owner string
+		var beat sql.NullTime
+		if err := rows.Scan(&id, &owner, &beat); err != nil {
+			rows.Close()
+			return nil, nil, err
 		}
-		live[id] = true
+		if heartbeat.Dead(owner) || !beat.Valid || beat.Time.Before(now.Add(-staleAfter)) {
+			dead = append(dead, id)
+		} else {
+			live[id] = true
+		}
 	}
-	return n, live, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	var marked []*Loadable
+	for _, id := range dead {
+		res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, owner = '', generated_at = NULL, error_title = ?, error_message = ?, error_code = ?
+			WHERE id = ? AND status = ?`, Failed, "Failed to generate loadable",
+			"The generation stopped: the server running it stopped or lost contact. Generate it again.", "LOADABLE_INTERRUPTED", id, Generating)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			if l, err := scan(s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM loadables WHERE id = ?`, id)); err == nil {
+				marked = append(marked, l)
+			}
+		}
+	}
+	return marked, live, nil
 }

@@ -21,6 +21,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
+	"portalwright/internal/heartbeat"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
@@ -185,6 +186,9 @@ type Config struct {
 	// PublicURL is how phones reach the server (e.g. "https://portals.example.com"); links
 	// are made from it. Empty: from the creator's request (its Host, http or https).
 	PublicURL string
+	// Heartbeat is how often a preparation beats and Watch sweeps for preparations that
+	// stopped beating (more than two intervals: FAILED, on any instance); 30 s when zero.
+	Heartbeat time.Duration
 }
 
 // Defaults of Config.
@@ -242,6 +246,9 @@ func NewShares(cfg Config, d SharesDeps) *Shares {
 	}
 	if cfg.Keep <= 0 {
 		cfg.Keep = DefaultKeep
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = heartbeat.DefaultInterval
 	}
 	if d.Log == nil {
 		d.Log = slog.Default()
@@ -513,7 +520,23 @@ func (s *Shares) prepare(p *Preview, work func(ctx context.Context, p *Preview, 
 	go func() {
 		defer s.wg.Done()
 		p := &cp
+		beating, stopBeat := context.WithCancel(s.ctx)
+		go func() { // the heartbeat: other instances' sweeps leave a preparation that beats alone
+			t := time.NewTicker(s.cfg.Heartbeat)
+			defer t.Stop()
+			for {
+				select {
+				case <-beating.Done():
+					return
+				case <-t.C:
+					if err := s.store.Heartbeat(context.Background(), p.ID, s.now().UTC()); err != nil {
+						s.log.Warn("preview: heartbeat", "preview", p.ID, "error", err)
+					}
+				}
+			}
+		}()
 		err := work(s.ctx, p, func(pct int, details string) { s.report(p, pct, details) })
+		stopBeat()
 		bg := context.Background()
 		if err != nil {
 			var e *apperr.Error
@@ -625,6 +648,55 @@ func (s *Shares) Sweep(ctx context.Context) {
 			_ = os.RemoveAll(filepath.Join(s.cfg.Dir, e.Name()))
 		}
 	}
+}
+
+// interruptedError is what a preview whose preparation stopped beating shows.
+var interruptedError = ErrorInfo{Title: "Failed to generate preview",
+	Message: "The preview stopped being prepared: the server preparing it stopped or lost contact. Retry to prepare it again."}
+
+// Recover marks FAILED the previews whose preparation stopped beating (its process on this
+// host is gone, or no beat for two heartbeat intervals, on any instance), removes their
+// folders (a live preview has none) and tells their creators (an ERROR card with Retry).
+func (s *Shares) Recover(ctx context.Context) {
+	marked, err := s.store.Interrupted(ctx, s.now().UTC(), heartbeat.StaleBeats*s.cfg.Heartbeat, interruptedError)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("preview: recovery sweep", "error", err)
+		}
+		return
+	}
+	if len(marked) > 0 {
+		s.log.Warn("preview: preparations that stopped beating are marked FAILED", "count", len(marked))
+	}
+	for _, p := range marked {
+		if p.Type != Live {
+			_ = os.RemoveAll(s.dir(p.ID))
+		}
+		s.forget(p.token)
+		if info, err := s.portals.Describe(ctx, p.DomainID, p.PortalID); err == nil {
+			p.DomainName, p.PortalName = info.DomainName, info.Name
+		}
+		s.report(p, 100, p.Error.Message)
+	}
+}
+
+// Watch recovers now (at start) and then every heartbeat interval until Close.
+func (s *Shares) Watch() {
+	s.Recover(s.ctx)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(s.cfg.Heartbeat)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case <-t.C:
+				s.Recover(s.ctx)
+			}
+		}
+	}()
 }
 
 // Janitor sweeps now and then every interval until Close.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"portalwright/internal/heartbeat"
 	"portalwright/internal/store"
 )
 
@@ -39,11 +40,13 @@ func scanShare(row interface{ Scan(...any) error }) (*Preview, error) {
 
 // Insert stores a new preview and sets its id.
 func (s *ShareStore) Insert(ctx context.Context, p *Preview) error {
+	beat, owner := liveness(p)
 	return s.db.QueryRowContext(ctx, `INSERT INTO previews (token, type, status, domain_id, portal_id, user_id, branch,
-		commit_id, language, page, version_tag, emulator, root, error_title, error_message, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?) RETURNING id`,
+		commit_id, language, page, version_tag, emulator, root, error_title, error_message, created_at, expires_at,
+		heartbeat_at, owner)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, ?, ?, ?) RETURNING id`,
 		p.token, p.Type, p.Status, p.DomainID, p.PortalID, p.UserID, p.Branch, p.CommitID, p.Language, p.Page,
-		p.VersionTag, p.Emulator, p.root, p.CreatedAt, p.ExpiresAt).Scan(&p.ID)
+		p.VersionTag, p.Emulator, p.root, p.CreatedAt, p.ExpiresAt, beat, owner).Scan(&p.ID)
 }
 
 // Update saves what a preview's preparation found out: status, commit, served folder, error,
@@ -53,10 +56,67 @@ func (s *ShareStore) Update(ctx context.Context, p *Preview) error {
 	if p.Error != nil {
 		title, message = p.Error.Title, p.Error.Message
 	}
+	beat, owner := liveness(p)
 	_, err := s.db.ExecContext(ctx, `UPDATE previews SET status = ?, commit_id = ?, root = ?, error_title = ?,
-		error_message = ?, expires_at = ?, language = ?, page = ? WHERE id = ?`,
-		p.Status, p.CommitID, p.root, title, message, p.ExpiresAt, p.Language, p.Page, p.ID)
+		error_message = ?, expires_at = ?, language = ?, page = ?, heartbeat_at = ?, owner = ? WHERE id = ?`,
+		p.Status, p.CommitID, p.root, title, message, p.ExpiresAt, p.Language, p.Page, beat, owner, p.ID)
 	return err
+}
+
+// liveness is what a row records of the process preparing a preview: while PROGRESS, the
+// time of its last beat and the process (heartbeat.Self); otherwise nothing.
+func liveness(p *Preview) (any, string) {
+	if p.Status != StatusProgress {
+		return nil, ""
+	}
+	return time.Now().UTC(), heartbeat.Self()
+}
+
+// Heartbeat records that a preview's preparation is alive.
+func (s *ShareStore) Heartbeat(ctx context.Context, id int64, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE previews SET heartbeat_at = ? WHERE id = ? AND status = ?`, now, id, StatusProgress)
+	return err
+}
+
+// Interrupted marks FAILED the previews in PROGRESS whose preparation stopped: its process on
+// this host is gone, or it has not beaten since now-staleAfter (on any host). It returns the
+// previews it marked.
+func (s *ShareStore) Interrupted(ctx context.Context, now time.Time, staleAfter time.Duration, info ErrorInfo) ([]*Preview, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, owner, heartbeat_at FROM previews WHERE status = ?`, StatusProgress)
+	if err != nil {
+		return nil, err
+	}
+	var dead []int64
+	for rows.Next() {
+		var id int64
+		var owner string
+		var beat sql.NullTime
+		if err := rows.Scan(&id, &owner, &beat); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if heartbeat.Dead(owner) || !beat.Valid || beat.Time.Before(now.Add(-staleAfter)) {
+			dead = append(dead, id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var marked []*Preview
+	for _, id := range dead {
+		res, err := s.db.ExecContext(ctx, `UPDATE previews SET status = ?, error_title = ?, error_message = ?, heartbeat_at = NULL,
+			owner = '' WHERE id = ? AND status = ?`, StatusFailed, info.Title, info.Message, id, StatusProgress)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			if p, err := s.Get(ctx, id); err == nil {
+				marked = append(marked, p)
+			}
+		}
+	}
+	return marked, nil
 }
 
 // Get loads a preview by id.

@@ -167,6 +167,7 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.ScratchRoot == "" {
 		cfg.ScratchRoot = filepath.Join(os.TempDir(), "portalwright-taskrunner")
 	}
+	RemoveDeadScratch(cfg.ScratchRoot) // scratch copies of runs whose server was killed
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}

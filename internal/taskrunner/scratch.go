@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"portalwright/internal/heartbeat"
 )
 
 // Scratch is the only writable folder a task sees: a copy of a workspace in a directory the
@@ -54,7 +56,7 @@ func (r *Runner) NewWorkdir() (*Workdir, error) {
 	if err := os.MkdirAll(r.cfg.ScratchRoot, 0o711); err != nil {
 		return nil, err
 	}
-	parent, err := os.MkdirTemp(r.cfg.ScratchRoot, "run-")
+	parent, err := os.MkdirTemp(r.cfg.ScratchRoot, runPrefix())
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +103,7 @@ func newScratch(root, workspace, skip, mountAt string, b *budget) (*Scratch, err
 		if err := os.MkdirAll(root, 0o711); err != nil {
 			return nil, err
 		}
-		parent, err := os.MkdirTemp(root, "run-")
+		parent, err := os.MkdirTemp(root, runPrefix())
 		if err != nil {
 			return nil, err
 		}
@@ -231,4 +233,33 @@ func publish(s *Scratch, workspace, rel string, limit int64) error {
 		return os.Rename(tmp, dst) // no previous output
 	}
 	return nil // tmp now holds the old output; the deferred RemoveAll deletes it
+}
+
+// runPrefix names a run's folder after the process that made it ("run-<pid>.<start>-…"), so
+// that a starting server can tell the folders of dead processes (RemoveDeadScratch).
+func runPrefix() string { return "run-" + heartbeat.Tag(os.Getpid()) + "-" }
+
+// RemoveDeadScratch deletes the run folders below root left by processes of this host that no
+// longer run (a kill -9, a crash): their scratch copies and Workdirs. Folders of live processes
+// (other servers sharing the root, this one) are left alone. It returns how many it removed.
+func RemoveDeadScratch(root string) int {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "run-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		tag, _, ok := strings.Cut(rest, "-")
+		if !ok || !strings.Contains(tag, ".") || !heartbeat.TagDead(tag) {
+			continue
+		}
+		if os.RemoveAll(filepath.Join(root, e.Name())) == nil {
+			n++
+		}
+	}
+	return n
 }

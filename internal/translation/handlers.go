@@ -105,4 +105,3 @@ func cell(s string) string {
 // MaxSaveBody bounds the body of a save: every language of a portal at once (5,000 keys in 5
 // languages is about 2 MiB), so more than the 1 MiB of other JSON calls (httpx.MaxJSONBody).
 const MaxSaveBody = 16 << 20
-

@@ -129,6 +129,8 @@ export type Emulator = (typeof EMULATORS)[number];
 /** Progress message types of loadables (user room; Notification data). */
 export const GENERATE_LOADABLE = 'GENERATE_LOADABLE';
 export const UPLOAD_LOADABLE = 'UPLOAD_LOADABLE';
+/** Portal-room message: a loadable was created, generated or decided (docs/api.md "Realtime"). */
+export const LOADABLE_CHANGED = 'LOADABLE_CHANGED';
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `loadable/${seg(d)}/${seg(p)}`;

@@ -37,6 +37,8 @@ export const MESSAGES = {
   publicKeyRequired: 'Public Key input is required',
   confirmPassword: 'Please confirm your password',
   passwordsDiffer: "The confirm new password doesn't match the new password",
+  /** An empty confirmation of a new password (spec 1 §5.2's other variant). */
+  newPasswordUnconfirmed: 'The new password must be confirmed.',
   passwordUnchanged: "The new password can't be the same as the current password",
   passwordLength: `Your password needs to be at least ${MIN_PASSWORD_LENGTH} characters.`,
   nameTooLong: `The name must be at most ${MAX_NAME_LENGTH} characters.`,

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import '../../features/profile/register';
 import { jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
-import { renderWithProviders } from '../../test/render';
+import { renderRoute, renderWithProviders } from '../../test/render';
 import { useSessionStore } from '../session/sessionStore';
-import { documentationSections, Header } from './Header';
+import { useSelectionStore } from '../selection/selectionStore';
+import { collapseCrumbs, documentationSections, Header } from './Header';
 
 const probe = (extra: object) => ({
   ws: { host: '' },
@@ -77,5 +78,34 @@ describe('profile menu', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /^Profile\b/ }));
     expect(within(screen.getByRole('menu')).getByText('Admin')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('breadcrumbs in the header', () => {
+  const explorer = '/domain/1/portal/1/branch/master/en_GB/file-explorer';
+  afterEach(() => useSelectionStore.setState({ domain: null, portal: null }));
+
+  it('collapses the middle crumbs behind an ellipsis that lists the whole path', async () => {
+    mockFetch({});
+    expect(collapseCrumbs(['Portal', 'a', 'b'], 3)).toEqual({ shown: ['Portal', 'a', 'b'], hidden: [] });
+    useSelectionStore.setState({
+      domain: { id: 1, name: 'Demo Airline' } as never,
+      portal: { id: 1, name: 'Crew Portal' } as never,
+    });
+    renderRoute([{ path: '*', element: <Header /> }], explorer);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByText('File Explorer')).toHaveAttribute('aria-current', 'page');
+    expect(within(crumbs).getByText('master')).toBeInTheDocument();
+    expect(within(crumbs).queryByText('Crew Portal')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(crumbs).getByRole('button', { name: 'Show the full path (2 more)' }));
+    const full = screen.getByRole('list', { name: 'Full path' });
+    expect(within(full).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Portal',
+      'Demo Airline',
+      'Crew Portal',
+      'master',
+      'en_GB',
+      'File Explorer',
+    ]);
   });
 });

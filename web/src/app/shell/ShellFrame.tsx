@@ -1,20 +1,43 @@
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { BannerSlot } from './BannerSlot';
-import { Header } from './Header';
+import { Header, NARROW_SCREEN } from './Header';
 import { SideNav } from '../nav/SideNav';
 import { RealtimeMount } from '../../features/realtime';
 
-/** The signed-in frame (spec 1 §1, §2.3): side navigation, header, banner and the routed content. */
+/**
+ * The signed-in frame (spec 1 §1, §2.3): side navigation, header, banner and the routed content.
+ * Below the `md` breakpoint (a phone) the side navigation is a drawer opened from the header's
+ * menu button, so the content keeps the screen's width; it stays mounted (its pickers host the
+ * portal chain) and closes when the route changes.
+ */
 export default function ShellFrame() {
+  const narrow = useMediaQuery(NARROW_SCREEN, { noSsr: true });
+  const [navOpen, setNavOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setNavOpen(false), [pathname]);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <RealtimeMount />
-      <SideNav />
+      {narrow ? (
+        <Drawer
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+        >
+          <SideNav />
+        </Drawer>
+      ) : (
+        <SideNav />
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Header />
+        <Header onOpenNav={() => setNavOpen(true)} />
         <BannerSlot />
-        <Box component="main" sx={{ flex: 1, p: 3, overflow: 'auto' }}>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, overflow: 'auto' }}>
           <Outlet />
         </Box>
       </Box>

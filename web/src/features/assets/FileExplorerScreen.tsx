@@ -11,7 +11,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import { workspacePath } from '../../api/merge';
 import { usePortalParams } from '../portals-admin/shared';
 import { OthersMark, usePortalActivity } from '../presence';
-import { AssetBrowser, type AssetView } from './AssetBrowser';
+import { AssetBrowser } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
 import { FileEditorView } from './FileEditorView';
@@ -20,7 +20,7 @@ import { FolderNameDialog } from './FolderNameDialog';
 import { UploadDialog } from './UploadDialog';
 import { useAssetActions } from './useAssetActions';
 import { useFolder, useSizeLimits } from './useAssetQueries';
-import { useAssetSort } from './useAssetSort';
+import { useAssetSort, useAssetView } from './useAssetSort';
 import { useDebouncedFolderRefresh } from './useDebouncedFolderRefresh';
 
 /** File Explorer (spec 2 §2 "Asset manager"): …/file-explorer?path=/images. */
@@ -57,7 +57,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   };
   const closeEditor = () => setPath(path);
 
-  const [view, setView] = useState<AssetView>('grid');
+  const [view, setView] = useAssetView();
   const [sort, setSort] = useAssetSort();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<OpenDialog>(null);

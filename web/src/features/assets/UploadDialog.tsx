@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -97,6 +98,12 @@ export function UploadDialog(props: UploadDialogProps) {
       <DialogTitle>Upload Files</DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
+          <Typography data-testid="upload-destination">
+            {ASSET_MESSAGES.uploadDestination}{' '}
+            <Box component="strong" sx={{ overflowWrap: 'anywhere' }}>
+              {folder === '/' || folder === '' ? ASSET_MESSAGES.rootName : folder}
+            </Box>
+          </Typography>
           {warnings.map((w) => (
             <Alert key={w} severity="warning">
               {w}

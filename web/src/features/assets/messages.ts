@@ -31,6 +31,8 @@ export const ASSET_MESSAGES = {
   // Not fixed by the spec: a file whose extension is not allowed.
   typeNotAllowed: (file: string) => `Cannot add '${file}' as its file type is not allowed`,
   uploadSuccessful: 'Upload successful',
+  /** The upload dialog names the folder the files go to (issue 22). */
+  uploadDestination: 'Files go to the folder',
   uploadCancelled: 'Upload cancelled',
   uploadFailed: (file: string) => `Error while uploading file ${file}`,
   fileSizeExceeded: 'file size exceeded',

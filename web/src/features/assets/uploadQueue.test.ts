@@ -52,6 +52,20 @@ function queueOf(count: number) {
 }
 
 describe('UploadQueue', () => {
+  it('starts a JSON file after the schema uploaded with it is stored, whatever their order', async () => {
+    const sender = fakeSender();
+    let items: UploadItem[] = [];
+    const queue = new UploadQueue(sender.send, { onChange: (list) => (items = list) });
+    const files = [fakeFile('menu.json'), fakeFile('logo.png'), fakeFile('menu.json.schema')];
+    queue.setItems(addFiles([], files, new Set(), sizeLimits).items);
+    queue.start();
+    expect(sender.started.map((p) => p.name)).toEqual(['logo.png', 'menu.json.schema']);
+    expect(items.find((i) => i.name === 'menu.json')?.status).toBe('QUEUED');
+    sender.started[1].resolve({ success: ['menu.json.schema'], errors: [] });
+    await flush();
+    expect(sender.started.map((p) => p.name)).toEqual(['logo.png', 'menu.json.schema', 'menu.json']);
+  });
+
   it('runs at most 3 uploads at a time and starts the next as one finishes', async () => {
     const { queue, sender, items, allDone } = queueOf(5);
     queue.start();

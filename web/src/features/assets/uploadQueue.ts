@@ -83,12 +83,26 @@ export class UploadQueue {
   }
 
   private pump(): void {
-    while (this.running.size < this.concurrency && this.waiting.length > 0) {
-      const id = this.waiting.shift()!;
+    while (this.running.size < this.concurrency) {
+      const next = this.waiting.findIndex((id) => !this.schemaPending(id));
+      if (next < 0) break;
+      const [id] = this.waiting.splice(next, 1);
       const item = this.items.find((i) => i.id === id);
       if (item) this.run(item);
     }
     this.emit();
+  }
+
+  /**
+   * A JSON file uploaded with its schema ('x.json' and 'x.json.schema') waits until the schema
+   * is stored: the server checks the file against the schema in the workspace, so it is the
+   * new one, not whichever request finished first (issue 22).
+   */
+  private schemaPending(id: string): boolean {
+    const item = this.items.find((i) => i.id === id);
+    if (!item || !item.name.toLowerCase().endsWith('.json')) return false;
+    const schema = this.items.find((i) => i.name === `${item.name}.schema`);
+    return !!schema && (this.waiting.includes(schema.id) || this.running.has(schema.id));
   }
 
   private run(item: UploadItem): void {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SortDirection } from '../../ui/DataTable';
+import type { AssetView } from './AssetBrowser';
 
 /** The local storage key of the asset manager's sort (spec 2 §9). */
 export const ASSET_SORT_KEY = 'portalwright.asset-manager.sort';
@@ -34,4 +35,27 @@ export function useAssetSort(): [AssetSort, (sort: AssetSort) => void] {
     }
   };
   return [sort, save];
+}
+
+/** The local storage key of the asset manager's grid or list choice (kept like the sort). */
+export const ASSET_VIEW_KEY = 'portalwright.asset-manager.view';
+
+/** The grid or list view, remembered across visits in local storage like the sort. */
+export function useAssetView(): [AssetView, (view: AssetView) => void] {
+  const [view, setView] = useState<AssetView>(() => {
+    try {
+      return window.localStorage.getItem(ASSET_VIEW_KEY) === 'list' ? 'list' : 'grid';
+    } catch {
+      return 'grid';
+    }
+  });
+  const save = (next: AssetView) => {
+    setView(next);
+    try {
+      window.localStorage.setItem(ASSET_VIEW_KEY, next);
+    } catch {
+      // Storage full or blocked: the view still applies for this visit.
+    }
+  };
+  return [view, save];
 }

@@ -366,7 +366,14 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
                 sandbox={PREVIEW_SANDBOX}
                 referrerPolicy="no-referrer"
                 onLoad={frame.onFrameLoad}
-                sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+                sx={{
+                  border: 0,
+                  width: '100%',
+                  height: '100%',
+                  display: 'block',
+                  // A page that failed to open leaves no trace of the previous one behind the failure.
+                  visibility: frame.overlay.phase === 'failed' ? 'hidden' : 'visible',
+                }}
               />
             )}
             <Box sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} aria-hidden>

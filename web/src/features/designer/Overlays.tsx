@@ -138,6 +138,12 @@ export function MissingParametersScreen({
   );
 }
 
+/** The page's HTML file when the engine could not fetch it (HTTP 404 with the file's path). */
+export function missingPageFile(error: PageOpenError): string | null {
+  const path = (error.data as { path?: unknown } | null | undefined)?.path;
+  return error.httpStatus === 404 && typeof path === 'string' && path.endsWith('.html') ? path : null;
+}
+
 export function FailureOverlay({
   error,
   pageTitle,
@@ -151,6 +157,7 @@ export function FailureOverlay({
 }) {
   const retry = canRetry(error);
   const headingId = 'designer-failure-title';
+  const missingFile = missingPageFile(error);
   return (
     <Box sx={cover}>
       <Paper sx={{ p: 3, width: 520, maxWidth: '100%' }} role="alertdialog" aria-labelledby={headingId}>
@@ -165,9 +172,12 @@ export function FailureOverlay({
             <strong>HTTP status:</strong> {error.httpStatus}
           </Typography>
           <Typography>
-            <strong>Error:</strong> {codeDescription(error.errorCode)} ({error.errorCode})
+            <strong>Error:</strong>{' '}
+            {missingFile ? MSG.pageFileMissingCode : `${codeDescription(error.errorCode)} (${error.errorCode})`}
           </Typography>
-          <Typography data-testid="designer-failure-message">{error.errorMessage}</Typography>
+          <Typography data-testid="designer-failure-message">
+            {missingFile ? MSG.pageFileMissing(missingFile) : error.errorMessage}
+          </Typography>
         </Stack>
         <Typography variant="subtitle2">{MSG.likelyCauses}</Typography>
         <Box component="ul" sx={{ mt: 0.5 }}>

@@ -19,6 +19,10 @@ export const DESIGNER_MESSAGES = {
   causes: ['a missing HTML file', 'a missing index file for the current language', 'a pseudo page missing its URL'],
   overlayFailed: 'Failed to overlay component',
   unknownError: 'An unknown error occurred',
+  /** A 404 for the page's HTML file (spec 2 §8 lists "a missing HTML file" as a likely cause). */
+  pageFileMissing: (path: string) =>
+    `The page file ${path} is missing from your workspace. Restore it, or remove the page from the sitemap.`,
+  pageFileMissingCode: 'The page file is missing',
   limited: 'The page designer is not available for limited portals. Edit their files in the File Explorer.',
   universal:
     'The page designer is not available for UNIVERSAL portals. Edit their content with the JSON editor in the File Explorer.',

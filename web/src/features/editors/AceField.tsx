@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import AceEditor from 'react-ace';
 import { Loading } from '../../ui/Loading';
-import type { AceMode } from './aceConfig';
+import { autoClosing, type AceMode } from './aceConfig';
 import { MODE_LOADERS, THEME_LOADERS } from './aceLoaders';
 
 export interface AceFieldProps {
@@ -46,7 +46,8 @@ export default function AceField({ value, onChange, mode, theme, readOnly, label
       showPrintMargin={false}
       editorProps={{ $blockScrolling: true }}
       // The syntax-check workers would be fetched from Ace's base path, which the app does not serve.
-      setOptions={{ useWorker: false, tabSize: 2 }}
+      // No auto-closing of tags in markup: an author typing '</p>' in full got '</p></p>'.
+      setOptions={{ useWorker: false, tabSize: 2, behavioursEnabled: autoClosing(ready.mode) }}
       onLoad={(editor) => editor.textInput.getElement().setAttribute('aria-label', label)}
     />
   );

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
 import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
@@ -11,7 +12,7 @@ import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
 import { applyEdits, detectLayout, formatJson, parseJsonText } from './jsonText';
-import { jsonValidator, transformErrors } from './jsonValidation';
+import { jsonValidator, transformErrorsFor, translateString } from './jsonValidation';
 import { LinkTextWidget, type JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
 import { MergeDialog } from './MergeDialog';
@@ -78,10 +79,32 @@ export function JsonForm({
   const files = useFileSave(domain, portal, path, load);
 
   const dirty = !same(formData, baseline);
-  const invalid = useMemo(
-    () => jsonValidator.validateFormData(formData, schema, undefined, transformErrors).errors.length > 0,
-    [formData, schema],
+  const transformErrors = useMemo(() => transformErrorsFor(schema), [schema]);
+  const errors = useMemo(
+    () => jsonValidator.validateFormData(formData, schema, undefined, transformErrors).errors,
+    [formData, schema, transformErrors],
   );
+  const errorCount = errors.length;
+  const invalid = errorCount > 0;
+  const formRef = useRef<HTMLDivElement>(null);
+
+  /**
+   * Takes the author to the first invalid field (a long form's banner is far off): the first
+   * error's field by its rjsf id (root_<path>), else the first field marked invalid.
+   */
+  function showFirstError() {
+    const root = formRef.current;
+    if (!root) return;
+    const property = errors[0]?.property ?? '';
+    const id = ['root', ...property.split('.').filter(Boolean)].join('_');
+    const field =
+      (property ? root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`) : null) ??
+      root.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus();
+  }
+
   const formContext = useMemo<JsonFormContext>(() => ({ pickAsset, domain, portal }), [pickAsset, domain, portal]);
 
   /** Shows `text` (a merge, or the file reloaded) based on `next`; the file's layout is kept. */
@@ -113,25 +136,55 @@ export function JsonForm({
   return (
     <Stack spacing={2}>
       {!readOnly && <Alert severity="info">{EDITOR_MESSAGES.localChangesNote}</Alert>}
-      <Form
-        schema={schema}
-        uiSchema={UI_SCHEMA}
-        validator={jsonValidator}
-        formData={formData}
-        onChange={(event) => {
-          setFormData(event.formData);
-          if (!same(event.formData, baseline)) onEdit?.();
+      <Box ref={formRef}>
+        <Form
+          schema={schema}
+          uiSchema={UI_SCHEMA}
+          validator={jsonValidator}
+          formData={formData}
+          onChange={(event) => {
+            setFormData(event.formData);
+            if (!same(event.formData, baseline)) onEdit?.();
+          }}
+          liveValidate="onChange"
+          showErrorList="top"
+          noHtml5Validate
+          transformErrors={transformErrors}
+          translateString={translateString}
+          widgets={WIDGETS}
+          templates={TEMPLATES}
+          formContext={formContext}
+          readonly={readOnly}
+        />
+      </Box>
+      {/*
+        Save and Cancel stay in view on a long form (issue 22): fixed at the bottom right of the
+        window (the shell's main area is not the scroll container, so sticky would not hold);
+        toasts sit bottom left. The spacer keeps the form's end clear of the bar.
+      */}
+      <Box aria-hidden sx={{ height: 56 }} />
+      <Stack
+        direction="row"
+        spacing={2}
+        role="group"
+        aria-label={EDITOR_MESSAGES.formActions}
+        sx={{
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          position: 'fixed',
+          bottom: 16,
+          right: 24,
+          zIndex: (theme) => theme.zIndex.appBar,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          boxShadow: 3,
         }}
-        liveValidate="onChange"
-        showErrorList="top"
-        noHtml5Validate
-        transformErrors={transformErrors}
-        widgets={WIDGETS}
-        templates={TEMPLATES}
-        formContext={formContext}
-        readonly={readOnly}
-      />
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+      >
+        {!readOnly && invalid && <Button onClick={showFirstError}>{EDITOR_MESSAGES.showFirstError(errorCount)}</Button>}
         <Button onClick={onClose} disabled={files.saving}>
           Cancel
         </Button>

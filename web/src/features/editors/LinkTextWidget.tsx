@@ -5,6 +5,7 @@ import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { Id } from '../../api/portal';
 import { LinkManagerDialog } from '../widgets/links/LinkManagerDialog';
+import { ImagePreview } from './ImagePreview';
 import { isValidLink } from './jsonValidation';
 import { EDITOR_MESSAGES } from './messages';
 
@@ -52,9 +53,11 @@ export function LinkTextWidget(props: WidgetProps) {
     onFocus,
   } = props;
   const mediaType = linkMediaType(schema);
+  // A row of a list is not a required field: no '*' on 'Highlights 1' (issue 22).
+  const rowRequired = options.arrayRow ? false : required;
   if (!mediaType) {
     const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
-    return <BaseInputTemplate {...props} />;
+    return <BaseInputTemplate {...props} required={rowRequired} />;
   }
   const context = registry.formContext as JsonFormContext | undefined;
   const pickAsset = context?.pickAsset;
@@ -74,43 +77,48 @@ export function LinkTextWidget(props: WidgetProps) {
   }
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
-        id={id}
-        label={label}
-        value={text}
-        required={required}
-        disabled={disabled || readonly}
-        type={mediaType === 'link' || !pickAsset ? 'url' : 'text'}
-        size="small"
-        fullWidth
-        error={badLink || !!fieldError}
-        helperText={badLink ? EDITOR_MESSAGES.invalidUrl : undefined}
-        onChange={(e) => set(e.target.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onFocus={(e) => onFocus(id, e.target.value)}
-      />
-      {pickAsset && mediaType !== 'link' && (
-        <Button
-          variant="outlined"
-          onClick={() => void choose(mediaType)}
-          disabled={disabled || readonly}
-          aria-label={`${EDITOR_MESSAGES.choose} ${label}`}
-        >
-          {EDITOR_MESSAGES.choose}
-        </Button>
-      )}
-      {linkManager && (
-        <LinkManagerButton
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          id={id}
           label={label}
           value={text}
+          required={rowRequired}
           disabled={disabled || readonly}
-          domain={linkManager.domain}
-          portal={linkManager.portal}
-          onSave={set}
+          type={mediaType === 'link' || !pickAsset ? 'url' : 'text'}
+          size="small"
+          fullWidth
+          error={badLink || !!fieldError}
+          helperText={badLink ? EDITOR_MESSAGES.invalidUrl : undefined}
+          onChange={(e) => set(e.target.value)}
+          onBlur={(e) => onBlur(id, e.target.value)}
+          onFocus={(e) => onFocus(id, e.target.value)}
         />
+        {pickAsset && mediaType !== 'link' && (
+          <Button
+            variant="outlined"
+            onClick={() => void choose(mediaType)}
+            disabled={disabled || readonly}
+            aria-label={`${EDITOR_MESSAGES.choose} ${label}`}
+          >
+            {EDITOR_MESSAGES.choose}
+          </Button>
+        )}
+        {linkManager && (
+          <LinkManagerButton
+            label={label}
+            value={text}
+            disabled={disabled || readonly}
+            domain={linkManager.domain}
+            portal={linkManager.portal}
+            onSave={set}
+          />
+        )}
+      </Stack>
+      {mediaType === 'image' && context?.domain !== undefined && context.portal !== undefined && (
+        <ImagePreview domain={context.domain} portal={context.portal} value={text} label={label} />
       )}
-    </Stack>
+    </>
   );
 }
 

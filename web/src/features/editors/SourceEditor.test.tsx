@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { EDITOR_THEME_KEY } from './useEditorTheme';
+import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { SourceEditor } from './SourceEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 
@@ -36,6 +37,38 @@ function open(canWrite: boolean) {
 }
 
 describe('SourceEditor', () => {
+  it('reloads after a workspace change (revert, reset, reload): at once without an edit, on request with one', async () => {
+    let text = 'body {}';
+    let version = 'v1';
+    mockFetch({ [FILE]: () => fileResponse(text, version, 'text/css') });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    expect(source).toHaveValue('body {}');
+
+    // Revert All: no unsaved edit, the editor shows the file as it now is.
+    text = 'reverted {}';
+    version = 'v2';
+    useWorkspaceEpoch.setState((s) => ({ epoch: s.epoch + 1 }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Source of /css/site.css' })).toHaveValue('reverted {}'),
+    );
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+
+    // With an unsaved edit: kept, the user is told and offered Reload.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Source of /css/site.css' }), ' mine');
+    text = 'reset {}';
+    version = 'v3';
+    useWorkspaceEpoch.setState((s) => ({ epoch: s.epoch + 1 }));
+    const reload = await screen.findByRole('button', { name: 'Reload' });
+    expect(screen.getByRole('alert')).toHaveTextContent('saving it will be refused');
+    expect(screen.getByRole('textbox', { name: 'Source of /css/site.css' })).toHaveValue('reverted {} mine');
+    await userEvent.click(reload);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Source of /css/site.css' })).toHaveValue('reset {}'),
+    );
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
+
   it('shows the source read-only without Save when the user cannot write', async () => {
     mockFetch({ [FILE]: () => fileResponse('body {}', 'v1', 'text/css') });
     open(false);

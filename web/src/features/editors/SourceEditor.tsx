@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
@@ -10,7 +10,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { ACE_THEMES, modeForPath } from './aceConfig';
 import { PresenceBar, usePresence } from '../presence';
-import { useFileText, type FileText } from './fileApi';
+import { useFileText, useWorkspaceReload, type FileText } from './fileApi';
 import { MergeDialog } from './MergeDialog';
 import { EDITOR_MESSAGES } from './messages';
 import { useEditorTheme } from './useEditorTheme';
@@ -37,6 +37,13 @@ export function SourceEditor(props: SourceEditorProps) {
   const { domain, portal, path } = props;
   const file = useFileText(domain, portal, path);
   const presence = usePresence(domain, portal, path);
+  // The form's state, for the reload after a workspace change (revert, reset, reload, switch).
+  const formState = useRef<{ dirty: boolean; base: FileText | null }>({ dirty: false, base: null });
+  const refresh = useWorkspaceReload(
+    file,
+    () => formState.current.dirty,
+    () => formState.current.base,
+  );
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h2">
@@ -48,7 +55,28 @@ export function SourceEditor(props: SourceEditorProps) {
         <LoadError title={EDITOR_MESSAGES.loadFailed} error={file.error} onRetry={() => void file.refetch()} />
       )}
       {/* The form keeps the version it started from; a background refetch does not reset the edit. */}
-      {file.data && <SourceForm {...props} initial={file.data} onEdit={presence.markEditing} />}
+      {refresh.changed && (
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={refresh.reload}>
+              {EDITOR_MESSAGES.reload}
+            </Button>
+          }
+        >
+          {EDITOR_MESSAGES.workspaceChanged}
+        </Alert>
+      )}
+      {file.data && (
+        <SourceForm
+          key={refresh.formKey}
+          {...props}
+          initial={file.data}
+          onEdit={presence.markEditing}
+          state={formState.current}
+        />
+      )}
     </Stack>
   );
 }
@@ -63,7 +91,13 @@ function SourceForm({
   initial,
   onEdit,
   validate,
-}: SourceEditorProps & { initial: FileText; onEdit: () => void }) {
+  state,
+}: SourceEditorProps & {
+  initial: FileText;
+  onEdit: () => void;
+  /** Written on every render: whether the text is edited and the version it is based on. */
+  state: { dirty: boolean; base: FileText | null };
+}) {
   const [base, setBase] = useState(initial);
   const [text, setText] = useState(initial.data);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -73,6 +107,9 @@ function SourceForm({
     setText(next);
   });
   const dirty = text !== base.data;
+  // Reported to the parent on every render (read in its callbacks only).
+  state.dirty = dirty && canWrite;
+  state.base = base;
   const invalid = validate ? validate(text) : null;
 
   async function save() {

@@ -38,6 +38,14 @@ export function modeForPath(path: string): AceMode {
   return dot < 0 ? 'text' : (MODE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? 'text');
 }
 
+/**
+ * Whether Ace's behaviours (auto-closing) run for a mode: not for markup, where Ace inserts the
+ * closing tag on '>' and an author who types the closing tag in full gets it twice (issue 22).
+ */
+export function autoClosing(mode: string): boolean {
+  return mode !== 'html' && mode !== 'xml' && mode !== 'markdown';
+}
+
 /** [id (theme-<id>.js), label]: Ace's classic theme list, bright first, so XCode is the 12th. */
 export const ACE_THEMES: readonly (readonly [string, string])[] = [
   ['chrome', 'Chrome'],

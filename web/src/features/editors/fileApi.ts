@@ -2,7 +2,9 @@
  * The editors' file calls, on top of api/assets.ts: a file's text with its version, and a
  * schema read that tells "no schema" (404) from a failure.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { assetApi, assetKeys } from '../../api/assets';
 import { ApiError } from '../../api/client';
 import type { Versioned } from '../../api/client';
@@ -48,3 +50,42 @@ export function useFileText(d: Id, p: Id, path: string) {
 
 export const saveFileText = (d: Id, p: Id, path: string, text: string, version: string | null) =>
   assetApi.saveSource(d, p, path, text, version);
+
+/**
+ * An open editor after Revert All, Revert To, Reset, Reload Now or a branch switch (the
+ * workspace epoch moves on, app/selection/workspaceRefresh.ts): the file is read again; an
+ * editor with no unsaved edit shows the new text at once (`formKey` changes: remount the form
+ * with `file.data`), one with an unsaved edit keeps it and is told (`changed`), with `reload`
+ * to load the file without the edit. `base` is the version the form's edit is based on.
+ */
+export function useWorkspaceReload(file: UseQueryResult<FileText>, isDirty: () => boolean, base: () => FileText | null) {
+  const epoch = useWorkspaceEpoch((s) => s.epoch);
+  const seen = useRef(epoch);
+  const [formKey, setFormKey] = useState(0);
+  const [changed, setChanged] = useState(false);
+  const refetch = useRef(file.refetch);
+  refetch.current = file.refetch;
+  const dirtyRef = useRef(isDirty);
+  dirtyRef.current = isDirty;
+  const baseRef = useRef(base);
+  baseRef.current = base;
+  useEffect(() => {
+    if (epoch === seen.current) return;
+    seen.current = epoch;
+    void refetch.current().then((result) => {
+      const now = result.data;
+      const from = baseRef.current();
+      if (!now || (from && from.version === now.version && from.data === now.data)) return;
+      if (dirtyRef.current()) setChanged(true);
+      else setFormKey((k) => k + 1);
+    });
+  }, [epoch]);
+  return {
+    formKey,
+    changed,
+    reload: () => {
+      setChanged(false);
+      void refetch.current().then(() => setFormKey((k) => k + 1));
+    },
+  };
+}

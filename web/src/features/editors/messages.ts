@@ -11,6 +11,12 @@ export const EDITOR_MESSAGES = {
   localChangesNote:
     "Saved changes appear in your local changes (the header's Local changes menu), not on the Save button.",
   required: 'This field is required',
+  /** A required number (spec 2 §5). */
+  requiredNumber: 'The field is required.',
+  /** oneOf data matching none of its schemas (spec 2 §5). */
+  noMatchingSchema: 'Could not find a matching schema for the data',
+  /** A field rjsf cannot render (spec 2 §5). */
+  unsupportedSchemaType: 'Unsupported schema type',
   pattern: 'This value should match required pattern',
   invalidUrl: 'Enter a valid URL (https://…, /path or #anchor).',
   formErrors:
@@ -46,6 +52,10 @@ export const EDITOR_MESSAGES = {
   absent: '(not present)',
   deleted: '(deleted)',
   emptyText: '(empty)',
+  /** The workspace changed under an editor with an unsaved edit (a revert, reset, reload or branch switch). */
+  workspaceChanged:
+    'This file was changed in your workspace (by a revert, a reset, a reload or a branch switch) while you were editing it. Your unsaved edit is still here, but it is based on the old file: saving it will be refused. Reload to show the file as it is now (your edit is lost).',
+  reload: 'Reload',
   discardTitle: 'Discard your changes?',
   discardText: 'Your unsaved changes will be lost.',
   choose: 'Choose…',
@@ -53,5 +63,10 @@ export const EDITOR_MESSAGES = {
   editLink: 'Edit link',
   /** The title of an array row without one (spec 2 §9). */
   newEntry: 'New Entry',
+  /** The JSON editor's sticky Save/Cancel bar. */
+  formActions: 'Form actions',
+  showFirstError: (n: number) => (n === 1 ? 'Go to the invalid field' : `Go to the first of ${n} invalid fields`),
+  /** A plain row's heading when the list has no title: 'Entry 1'. */
+  entry: 'Entry',
   moreRows: (n: number) => `Building ${n} more rows…`,
 } as const;

@@ -3,15 +3,23 @@
  * The portal's loadables, newest first, with what each status allows: Generate (again) for
  * PENDING and FAILED, the build output of a failed build, Approve and Reject (loadable:a),
  * Download and Preview of a package, Hand over and the hand-overs of an approved one. The list
- * follows the GENERATE_LOADABLE and UPLOAD_LOADABLE messages of this portal (and is re-read
- * every 5 s while a loadable is generating, in case the socket is down).
+ * follows the GENERATE_LOADABLE and UPLOAD_LOADABLE messages of this portal and the portal room's
+ * LOADABLE_CHANGED (a loadable created, generated or decided by anyone), and is re-read every 5 s
+ * while a loadable is generating, in case the socket is down.
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { GENERATE_LOADABLE, loadableApi, loadableKeys, UPLOAD_LOADABLE, type Loadable } from '../../api/loadables';
+import {
+  GENERATE_LOADABLE,
+  LOADABLE_CHANGED,
+  loadableApi,
+  loadableKeys,
+  UPLOAD_LOADABLE,
+  type Loadable,
+} from '../../api/loadables';
 import type { Preview } from '../../api/preview';
 import { lookupLabel, useLookup } from '../../api/lookup';
 import { formatDateTime } from '../../lib/format';
@@ -53,12 +61,19 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
   const query = useQuery({
     queryKey: loadableKeys.list(domain, portal),
     queryFn: () => loadableApi.list(domain, portal),
-    // Others approve and reject without a message: the list is read whenever the screen opens.
+    // Others' new loadables and decisions arrive as LOADABLE_CHANGED; read again on every open too.
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.some((l) => l.status === 'GENERATING') ? GENERATING_POLL_MS : false),
     retry: false,
   });
   useRoomMessages((message) => {
+    if (message.title === LOADABLE_CHANGED) {
+      const id =
+        message.data && typeof message.data === 'object' ? (message.data as { portalId?: unknown }).portalId : null;
+      if (id == null || String(id) !== portal) return;
+      void queryClient.invalidateQueries({ queryKey: loadableKeys.all(domain, portal) });
+      return;
+    }
     if (message.title !== GENERATE_LOADABLE && message.title !== UPLOAD_LOADABLE) return;
     if (messagePortal(message.data) !== portal) return;
     void queryClient.invalidateQueries({ queryKey: loadableKeys.all(domain, portal) });
@@ -96,6 +111,11 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
           {l.status === 'FAILED' && l.error && (
             <Typography variant="caption" color="error">
               {l.error.errorTitle || l.error.errorMessage}
+              {l.error.errorTitle &&
+              l.error.errorMessage &&
+              l.error.errorCode !== 'FAILED_TO_CREATE_LOADABLE_USING_MAKELOAD'
+                ? `: ${l.error.errorMessage}`
+                : ''}
             </Typography>
           )}
         </Stack>

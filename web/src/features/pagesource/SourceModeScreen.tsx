@@ -28,7 +28,7 @@ import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
-import { PendingButton } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { SelectField } from '../../ui/SelectField';
@@ -38,6 +38,7 @@ import { useEditorTheme } from '../editors/useEditorTheme';
 import { useMergingSave, type FileBase } from '../editors/useMergingSave';
 import { pagePath, PresenceBar, usePresence } from '../presence';
 import { usePortalParams } from '../portals-admin/shared';
+import { markupProblem, type MarkupProblem } from './markup';
 import { SOURCE_MESSAGES as MSG } from './messages';
 
 // Ace is big: its own chunk, fetched when the editor first opens.
@@ -123,6 +124,8 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
   const [base, setBase] = useState<FileBase>({ text: initial.html ?? '', version: initial.version ?? '' });
   const [text, setText] = useState(initial.html ?? '');
   const [itemError, setItemError] = useState<Partial<ErrorObject> | null>(null);
+  // Unbalanced markup asks before the page is written (issue 22 item 5).
+  const [unbalanced, setUnbalanced] = useState<{ problem: MarkupProblem; leaving: boolean } | null>(null);
   const path = initial.path || pagePath(pageId);
   const presence = usePresence(domain, portal, path);
   const dirty = text !== base.text;
@@ -206,6 +209,27 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
     else blocker.reset?.();
   }
 
+  /** Save, after a warning when the markup does not balance. */
+  function requestSave(leaving: boolean) {
+    const problem = markupProblem(text);
+    if (problem) {
+      setUnbalanced({ problem, leaving });
+      return;
+    }
+    void (leaving ? saveAndLeave() : save());
+  }
+
+  function confirmUnbalanced() {
+    const leaving = unbalanced?.leaving ?? false;
+    setUnbalanced(null);
+    void (leaving ? saveAndLeave() : save());
+  }
+
+  function cancelUnbalanced() {
+    if (unbalanced?.leaving) blocker.reset?.();
+    setUnbalanced(null);
+  }
+
   return (
     <Stack spacing={2}>
       <PresenceBar domain={domain} portal={portal} path={path} />
@@ -233,7 +257,7 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
         />
         <Stack direction="row" sx={{ flex: 1, justifyContent: 'flex-end' }}>
           {canWrite && (
-            <PendingButton pending={saving} disabled={!dirty} onClick={() => void save()}>
+            <PendingButton pending={saving} disabled={!dirty} onClick={() => requestSave(false)}>
               Save
             </PendingButton>
           )}
@@ -259,8 +283,17 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
         />
       </Suspense>
       <MergeDialog {...files.dialog} />
+      <ConfirmDialog
+        open={unbalanced !== null}
+        title={MSG.unbalancedTitle}
+        message={unbalanced ? MSG.unbalancedText(unbalanced.problem) : ''}
+        confirmLabel={MSG.saveAnyway}
+        cancelLabel={MSG.keepEditing}
+        onConfirm={confirmUnbalanced}
+        onClose={cancelUnbalanced}
+      />
       <Dialog
-        open={blocker.state === 'blocked'}
+        open={blocker.state === 'blocked' && unbalanced === null}
         onClose={() => !saving && blocker.reset?.()}
         fullWidth
         maxWidth="xs"
@@ -274,7 +307,7 @@ function SourceForm({ domain, portal, pageId, initial }: ModeProps & { initial: 
           <Button onClick={() => blocker.proceed?.()} disabled={saving}>
             Continue
           </Button>
-          <PendingButton pending={saving} onClick={() => void saveAndLeave()}>
+          <PendingButton pending={saving} onClick={() => requestSave(true)}>
             Save
           </PendingButton>
         </DialogActions>

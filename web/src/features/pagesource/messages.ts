@@ -1,3 +1,5 @@
+import type { MarkupProblem } from './markup';
+
 /** Source mode's texts (spec 2 §2 "Routes", §4 "Pages and designer", §8). */
 export const SOURCE_MESSAGES = {
   title: 'Source mode',
@@ -10,5 +12,13 @@ export const SOURCE_MESSAGES = {
   retrieveFailed: 'Failed to retrieve page.',
   designerMode: 'Designer mode',
   editorLabel: (page: string) => `HTML source of ${page}`,
+  /** The warning before a page with unbalanced markup is written (issue 22 item 5). */
+  unbalancedTitle: 'Unbalanced markup',
+  unbalancedText: (p: MarkupProblem) =>
+    p.kind === 'unexpected-close'
+      ? `Line ${p.line}: </${p.tag}> closes an element that is not open. Save the page anyway?`
+      : `Line ${p.line}: <${p.tag}> is never closed. Save the page anyway?`,
+  saveAnyway: 'Save anyway',
+  keepEditing: 'Keep editing',
   masterNote: 'The master page is the portal\u2019s index.html.',
 } as const;

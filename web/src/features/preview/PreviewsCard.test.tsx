@@ -246,4 +246,32 @@ describe('PreviewsCard', () => {
       message: 'An inactive portal cannot be previewed.',
     });
   });
+
+  it('shows why a locked preview failed (its preparation stopped with the server) and Retry creates it again', async () => {
+    const reason =
+      'The preview stopped being prepared: the server preparing it stopped or lost contact. Retry to prepare it again.';
+    const fetch = mockFetch({
+      'GET api/v1/preview/1/2/latest': ({ url }) =>
+        jsonResponse(
+          new URL(url, 'http://x').searchParams.get('type') === 'PORTAL_LOCKED'
+            ? samplePreview({
+                id: 9,
+                type: 'PORTAL_LOCKED',
+                status: 'FAILED',
+                link: '',
+                error: { errorTitle: MSG.failed, errorMessage: reason },
+              })
+            : null,
+        ),
+      'POST api/v1/preview/1/2': () =>
+        jsonResponse(samplePreview({ id: 10, type: 'PORTAL_LOCKED', status: 'PROGRESS', link: '' }), 202),
+    });
+    open();
+    render();
+    await waitFor(() => expect(entry('Latest locked preview')).toHaveAttribute('data-status', 'FAILED'));
+    expect(within(entry('Latest locked preview')).getByText(reason)).toBeInTheDocument();
+    await userEvent.click(within(entry('Latest locked preview')).getByRole('button', { name: MSG.retry }));
+    await waitFor(() => expect(entry('Latest locked preview')).toHaveAttribute('data-status', 'PROGRESS'));
+    expect(bodyOf(fetch, 'POST api/v1/preview/1/2')).toMatchObject({ type: 'PORTAL_LOCKED' });
+  });
 });

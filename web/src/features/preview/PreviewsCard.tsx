@@ -33,17 +33,24 @@ const STATUS = {
 /** Whether the portal may be previewed (spec 3 §4 "Previews": an inactive portal cannot be). */
 export const isPreviewable = (status: string | null | undefined) => (status ?? '').toLowerCase() === 'active';
 
-/** The caller's latest preview of one type: its status, times, Details and Open. */
+/**
+ * The caller's latest preview of one type: its status, times, Details and Open; a failed one
+ * shows why (e.g. its preparation stopped with the server) and Retry (creates it again).
+ */
 function LatestPreview({
   d,
   p,
   type,
   onDetails,
+  onRetry,
+  retryDisabled,
 }: {
   d: Id;
   p: Id;
   type: PortalPreviewType;
   onDetails: (preview: Preview) => void;
+  onRetry: () => void;
+  retryDisabled: boolean;
 }) {
   const latest = useQuery({
     queryKey: previewKeys.latest(d, p, type),
@@ -86,10 +93,20 @@ function LatestPreview({
                 {MSG.open}
               </Button>
             )}
+            {preview.status === 'FAILED' && (
+              <Button size="small" disabled={retryDisabled} onClick={onRetry}>
+                {MSG.retry}
+              </Button>
+            )}
             {preview.status !== 'PROGRESS' && (
               <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(preview.id)}>
                 {MSG.revoke}
               </Button>
+            )}
+            {preview.status === 'FAILED' && preview.error && (
+              <Typography variant="caption" color="error" role="status" sx={{ flexBasis: '100%' }}>
+                {preview.error.errorMessage || preview.error.errorTitle}
+              </Typography>
             )}
           </>
         ) : (
@@ -160,7 +177,15 @@ export function PreviewsCard({ d, p }: { d: Id; p: Id }) {
         )}
         <Box component="ul" aria-label="Latest previews" sx={{ m: 0, p: 0 }}>
           {TYPES.map((type) => (
-            <LatestPreview key={type} d={d} p={p} type={type} onDetails={setDetails} />
+            <LatestPreview
+              key={type}
+              d={d}
+              p={p}
+              type={type}
+              onDetails={setDetails}
+              onRetry={() => void create(type)}
+              retryDisabled={!previewable || pending !== null}
+            />
           ))}
         </Box>
       </CardContent>

@@ -30,7 +30,7 @@ export function validatePasswords(values: PasswordValues): Partial<Record<Field,
   if (next) errors.newPassword = next;
   const confirm =
     values.confirmPassword === ''
-      ? MESSAGES.fieldRequired
+      ? MESSAGES.newPasswordUnconfirmed
       : (firstError(values.confirmPassword, passwordLength, passwordCharacters) ??
         (values.confirmPassword !== values.newPassword ? MESSAGES.passwordsDiffer : null));
   if (confirm) errors.confirmPassword = confirm;

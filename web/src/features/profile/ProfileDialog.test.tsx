@@ -7,6 +7,7 @@ import { clearToasts, useToastStore } from '../../app/toasts/toastService';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import ProfileDialog from './ProfileDialog';
+import { validatePasswords } from './LoginDetailsTab';
 
 const toastTexts = () => useToastStore.getState().toasts.map((t) => [t.type, t.title ?? '', t.message]);
 const bodyOf = (fetch: ReturnType<typeof mockFetch>, index = 0) =>
@@ -136,6 +137,10 @@ describe('Login Details', () => {
     expect(screen.getByText("The confirm new password doesn't match the new password")).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.clear(screen.getByLabelText(/Confirm new password/));
+    // Issue 22 item 11: the spec's own wording for an empty confirmation.
+    expect(
+      validatePasswords({ currentPassword: 'secret', newPassword: 'better', confirmPassword: '' }).confirmPassword,
+    ).toBe('The new password must be confirmed.');
     await user.type(screen.getByLabelText(/Confirm new password/), 'better');
     expect(save).toBeEnabled();
   });

@@ -34,9 +34,15 @@ import {
   hitTarget,
   isSearchVisible,
   SEARCH_BOX_WIDTH,
+  SEARCH_BOX_WIDTH_LG,
+  SEARCH_BOX_WIDTH_MD,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MESSAGES,
 } from './searchResults';
+
+/** The results keep the spec's 480 px where the screen has room, even under a narrower box. */
+const dropdownWidth = (box: HTMLElement | null) =>
+  Math.max(box?.offsetWidth ?? 0, Math.min(SEARCH_BOX_WIDTH, window.innerWidth - 16));
 
 export function HeaderSearch() {
   const domain = useSelectionStore((s) => s.domain);
@@ -154,7 +160,14 @@ function SearchBox({ domainId, portal, branch, language, canReadTranslations, ca
       <Box
         ref={anchor}
         data-testid="header-search-box"
-        sx={{ width: SEARCH_BOX_WIDTH, maxWidth: '100%', flexShrink: 1, minWidth: 160 }}
+        // The spec's 480 px where the header has room for it; narrower on smaller screens so the
+        // breadcrumbs stay readable (issue 22), and the whole second header row on a phone.
+        sx={{
+          width: { xs: 'auto', md: SEARCH_BOX_WIDTH_MD, lg: SEARCH_BOX_WIDTH_LG, xl: SEARCH_BOX_WIDTH },
+          flex: { xs: '1 1 120px', md: '0 1 auto' },
+          maxWidth: '100%',
+          minWidth: { xs: 120, md: 200 },
+        }}
       >
         <Box
           sx={{
@@ -198,7 +211,7 @@ function SearchBox({ domainId, portal, branch, language, canReadTranslations, ca
           anchorEl={anchor.current}
           placement="bottom-start"
           disablePortal
-          sx={{ zIndex: (t) => t.zIndex.modal, width: anchor.current?.offsetWidth ?? SEARCH_BOX_WIDTH }}
+          sx={{ zIndex: (t) => t.zIndex.modal, width: dropdownWidth(anchor.current) }}
         >
           <Paper
             id={dropdownId}

@@ -9,6 +9,9 @@ import type { SearchHit } from './searchApi';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_BOX_WIDTH = 480;
+/** The box on screens narrower than 1536 px (lg: from 1200 px; md: from 900 px). */
+export const SEARCH_BOX_WIDTH_LG = 280;
+export const SEARCH_BOX_WIDTH_MD = 240;
 export const SEARCH_LABEL_MAX = 43;
 
 export const SEARCH_MESSAGES = {

@@ -49,7 +49,7 @@ import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast, toasts } from '../../app/toasts
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../ui/Loading';
 import { showsActions, stateMessage, TASK_RUNNER_MESSAGES as MSG, TASK_RUNNER_PANEL_WIDTH } from './messages';
-import { setTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
+import { applyAnsweredTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
 import { useTaskRunnerSync, useTaskRunnerTarget } from './useTaskRunnerSync';
 
 const spin = keyframes`from { transform: rotate(0deg); } to { transform: rotate(360deg); }`;
@@ -163,8 +163,10 @@ export function TaskRunnerPanel({
   const run = async () => {
     setRunning(true);
     try {
+      const sent = useTaskRunnerStore.getState().state;
       const next = await taskRunnerApi.build(domainId, portalId);
-      if (next && typeof next === 'object' && 'phase' in next) setTaskRunnerState(`${domainId}/${portalId}`, next);
+      if (next && typeof next === 'object' && 'phase' in next)
+        applyAnsweredTaskRunnerState(`${domainId}/${portalId}`, sent, next);
     } catch (error) {
       showToast({
         type: 'DANGER',

@@ -69,12 +69,29 @@ describe('waitForTasks', () => {
     vi.useRealTimers();
   });
 
-  it('ends when the state is cleared (portal closed) and hides an overlay it put up', async () => {
+  it('ends when the state is cleared and cannot be read (portal closed) and hides an overlay it put up', async () => {
     set('RUNNING');
     const waiting = waitForTasks();
     clearTaskRunnerState();
     await waiting;
     expect(useOverlayStore.getState().visible).toBe(false);
+  });
+
+  it('keeps waiting when the state is cleared (the header went away on logout) while the server still runs the tasks', async () => {
+    let phase: TaskRunnerPhase = 'RUNNING';
+    storeTokens({ id_token: jwtExpiringIn(900) });
+    const fetch = mockFetch({ 'GET api/v1/workspace-build/1/1/state': () => jsonResponse({ phase }) });
+    set('RUNNING');
+    let done = false;
+    const waiting = waitForTasks().then(() => (done = true));
+    clearTaskRunnerState();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toBe(false);
+    expect(useOverlayStore.getState().message).toBe(WAITING_ON_TASKS_MESSAGE);
+    phase = 'STABLE';
+    await vi.waitFor(() => expect(done).toBe(true), { timeout: 3000 });
+    await waiting;
   });
 });
 

@@ -15,29 +15,60 @@ export const HOLD_RECHECK_MS = 5000;
 
 export const WAITING_ON_TASKS_MESSAGE = 'Waiting on tasks to finish validating and running...';
 
-/** Resolves at once when no tasks run; otherwise once they have finished. */
+/** Once the store stops following the portal (cleared: the header went away on logout), its state is read this often. */
+export const HOLD_UNFOLLOWED_RECHECK_MS = 1000;
+
+/**
+ * Resolves at once when no tasks run; otherwise once they have finished. The wait is for the
+ * portal whose tasks were running when it began: when the store is cleared meanwhile (a logout
+ * unmounts the header, which clears it), that portal's state is read from the server instead
+ * (every second) until it leaves VALIDATING/RUNNING, or cannot be read.
+ */
 export async function waitForTasks(): Promise<void> {
-  if (!isTaskRunnerBusy(useTaskRunnerStore.getState().state?.phase)) return;
+  const { state, portalKey } = useTaskRunnerStore.getState();
+  if (!isTaskRunnerBusy(state?.phase) || !portalKey) return;
+  const [d, p] = portalKey.split('/');
   const before = useOverlayStore.getState();
   overlay.show(WAITING_ON_TASKS_MESSAGE);
   await new Promise<void>((resolve) => {
-    const recheck = setInterval(() => {
-      const { portalKey } = useTaskRunnerStore.getState();
-      if (!portalKey) return;
-      const [d, p] = portalKey.split('/');
-      taskRunnerApi.state(d, p).then(
-        (state) => {
-          if (useTaskRunnerStore.getState().portalKey === portalKey && isTaskRunnerState(state))
-            setTaskRunnerState(portalKey, state);
-        },
-        () => undefined,
-      );
-    }, HOLD_RECHECK_MS);
-    const unsubscribe = useTaskRunnerStore.subscribe((s) => {
-      if (isTaskRunnerBusy(s.state?.phase)) return;
-      clearInterval(recheck);
+    let done = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let unsubscribe = () => {};
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearInterval(timer);
       unsubscribe();
       resolve();
+    };
+    const read = () =>
+      taskRunnerApi.state(d, p).then(
+        (next) => {
+          if (done || !isTaskRunnerState(next)) return;
+          if (useTaskRunnerStore.getState().portalKey === portalKey) setTaskRunnerState(portalKey, next);
+          if (!isTaskRunnerBusy(next.phase)) finish();
+        },
+        () => {
+          // Unreadable (portal closed, gone or no longer allowed): nothing left to wait for,
+          // unless the store still follows the portal and says otherwise.
+          if (useTaskRunnerStore.getState().portalKey !== portalKey) finish();
+        },
+      );
+    const every = (ms: number) => {
+      clearInterval(timer);
+      timer = setInterval(() => void read(), ms);
+    };
+    every(HOLD_RECHECK_MS);
+    let following = true;
+    unsubscribe = useTaskRunnerStore.subscribe((s) => {
+      if (s.portalKey === portalKey && s.state) {
+        if (!isTaskRunnerBusy(s.state.phase)) finish();
+        return;
+      }
+      if (!following) return;
+      following = false; // cleared or another portal: read ours from the server
+      every(HOLD_UNFOLLOWED_RECHECK_MS);
+      void read();
     });
   });
   if (before.visible)

@@ -22,6 +22,22 @@ export function setTaskRunnerState(portalKey: string, state: TaskRunnerState): v
   useTaskRunnerStore.setState({ portalKey, state });
 }
 
+/**
+ * Applies the state a request answered (PUT …/build) unless a state message of the same portal
+ * arrived since the request was sent (`sent`: the store's state then): the answer was taken
+ * when the run started (VALIDATING), and the RUNNING or final state sent over the socket while
+ * the answer travelled is newer — it must not be put back to VALIDATING.
+ */
+export function applyAnsweredTaskRunnerState(
+  portalKey: string,
+  sent: TaskRunnerState | null,
+  state: TaskRunnerState,
+): void {
+  const now = useTaskRunnerStore.getState();
+  if (now.portalKey === portalKey && now.state !== sent) return;
+  useTaskRunnerStore.setState({ portalKey, state });
+}
+
 export function clearTaskRunnerState(): void {
   useTaskRunnerStore.setState({ portalKey: null, state: null });
 }

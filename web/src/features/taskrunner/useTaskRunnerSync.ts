@@ -35,7 +35,13 @@ import {
   TASK_RUNNER_POLL_MS,
   TASK_RUNNER_STUCK_MS,
 } from './messages';
-import { clearTaskRunnerState, setTaskRunnerState, taskRunnerPortalKey, useTaskRunnerStore } from './taskRunnerStore';
+import {
+  applyAnsweredTaskRunnerState,
+  clearTaskRunnerState,
+  setTaskRunnerState,
+  taskRunnerPortalKey,
+  useTaskRunnerStore,
+} from './taskRunnerStore';
 
 const sameId = (a: unknown, b: unknown) => a != null && b != null && String(a) === String(b);
 
@@ -95,8 +101,9 @@ function useTaskRunnerRefresh(key: string | null, current: { current: string | n
         if (!still() || !(await runnerActive(d, p))) return;
         if (!still() || !canWriteRef.current || !expected(useTaskRunnerStore.getState().state)) return;
         try {
+          const sent = useTaskRunnerStore.getState().state;
           const next = await taskRunnerApi.build(d, p);
-          if (still() && isTaskRunnerState(next)) setTaskRunnerState(forKey, next);
+          if (still() && isTaskRunnerState(next)) applyAnsweredTaskRunnerState(forKey, sent, next);
         } catch {
           // A background refresh: the state stays as it is, Run Tasks is still there.
         }

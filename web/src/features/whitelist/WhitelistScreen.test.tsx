@@ -119,9 +119,9 @@ describe('Whitelist screen', () => {
     expect(within(rows[1]).getByText('translations/en_GB.json:6')).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
 
-    await user.click(within(rows[0]).getByRole('button', { name: 'Add https://cdn.example.com to whitelist' }));
+    await user.click(within(rows[0]).getByRole('button', { name: 'Add to whitelist: https://cdn.example.com' }));
     expect(within(await entries()).getByText('https://cdn.example.com')).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('button', { name: 'https://cdn.example.com added' })).toBeDisabled();
+    expect(within(rows[0]).getByRole('button', { name: 'Added: https://cdn.example.com' })).toBeDisabled();
     expect(screen.getByText(MSG.unsavedCheck)).toBeInTheDocument();
 
     await user.click(saveButton());

@@ -18,6 +18,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -138,7 +139,15 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
   const tooMany = draft.length > MAX_WHITELIST_ENTRIES;
 
   function add(url: string) {
-    setState((s) => (s && !s.draft.includes(url) ? { ...s, draft: [...s.draft, url] } : s));
+    addAll([url]);
+  }
+
+  function addAll(urls: string[]) {
+    setState((s) => {
+      if (!s) return s;
+      const fresh = urls.filter((u, i) => !s.draft.includes(u) && urls.indexOf(u) === i);
+      return fresh.length ? { ...s, draft: [...s.draft, ...fresh] } : s;
+    });
   }
 
   function remove(url: string) {
@@ -286,7 +295,14 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
         </Stack>
       )}
       <DataTable label="Whitelist" columns={entryColumns} rows={state.draft} rowKey={(u) => u} emptyText={MSG.empty} />
-      <CheckSection domain={domain} portal={portal} draft={state.draft} dirty={dirty} canWrite={canWrite} onAdd={add} />
+      <CheckSection
+        domain={domain}
+        portal={portal}
+        draft={state.draft}
+        dirty={dirty}
+        canWrite={canWrite}
+        onAdd={addAll}
+      />
       <ConflictDialog
         open={conflict}
         busy={reloading}
@@ -309,6 +325,24 @@ const visuallyHidden = {
 
 const USAGES_SHOWN = 3;
 
+interface BlockedOrigin {
+  origin: string;
+  count: number;
+}
+
+/** The origins of the URLs not allowed, most URLs first. */
+function blockedOrigins(urls: readonly CheckedUrl[]): BlockedOrigin[] {
+  const counts = new Map<string, number>();
+  for (const u of urls) {
+    if (u.allowed) continue;
+    const origin = urlOrigin(u.url);
+    if (origin) counts.set(origin, (counts.get(origin) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([origin, count]) => ({ origin, count }))
+    .sort((a, b) => b.count - a.count || a.origin.localeCompare(b.origin));
+}
+
 function CheckSection({
   domain,
   portal,
@@ -322,9 +356,10 @@ function CheckSection({
   draft: readonly string[];
   dirty: boolean;
   canWrite: boolean;
-  onAdd: (origin: string) => void;
+  onAdd: (origins: string[]) => void;
 }) {
   const [requested, setRequested] = useState(false);
+  const [selectedOrigins, setSelectedOrigins] = useState<string[]>([]);
   const check = useQuery({
     queryKey: whitelistKeys.check(domain, portal),
     queryFn: () => checkPortal(domain, portal),
@@ -393,8 +428,8 @@ function CheckSection({
             sx={{ whiteSpace: 'nowrap' }}
             startIcon={added ? undefined : <AddIcon />}
             disabled={added}
-            aria-label={added ? `${origin} added` : `Add ${origin} to whitelist`}
-            onClick={() => onAdd(origin)}
+            aria-label={added ? `Added: ${origin}` : MSG.addUrlOriginLabel(origin)}
+            onClick={() => onAdd([origin])}
           >
             {added ? MSG.added : MSG.addToWhitelist}
           </Button>
@@ -404,6 +439,67 @@ function CheckSection({
   ];
 
   const result = check.data;
+  // The URLs not allowed, by origin: a real site has hundreds of URLs on a few hosts (issue 22).
+  const blocked = useMemo(() => blockedOrigins(result?.urls ?? []), [result]);
+  const pending = blocked.filter((o) => !draft.includes(o.origin));
+  const chosen = selectedOrigins.filter((o) => pending.some((p) => p.origin === o));
+  const addOrigins = (origins: string[]) => {
+    onAdd(origins);
+    setSelectedOrigins((s) => s.filter((o) => !origins.includes(o)));
+  };
+  const toggle = (origin: string, on: boolean) =>
+    setSelectedOrigins((s) => (on ? [...s.filter((o) => o !== origin), origin] : s.filter((o) => o !== origin)));
+  const originColumns: Column<BlockedOrigin>[] = [
+    {
+      id: 'select',
+      header: <Box sx={visuallyHidden}>Select</Box>,
+      width: 48,
+      cell: (o) =>
+        canWrite && !draft.includes(o.origin) ? (
+          <Checkbox
+            size="small"
+            checked={chosen.includes(o.origin)}
+            onChange={(e) => toggle(o.origin, e.target.checked)}
+            slotProps={{ input: { 'aria-label': `Select ${o.origin}` } }}
+          />
+        ) : null,
+    },
+    {
+      id: 'origin',
+      header: 'Origin',
+      rowHeader: true,
+      sortValue: (o) => o.origin,
+      cell: (o) => <Box sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{o.origin}</Box>,
+    },
+    {
+      id: 'count',
+      header: 'URLs not allowed',
+      align: 'right',
+      sortValue: (o) => o.count,
+      cell: (o) => String(o.count),
+    },
+    {
+      id: 'action',
+      header: <Box sx={visuallyHidden}>Actions</Box>,
+      align: 'right',
+      cell: (o) => {
+        if (!canWrite) return null;
+        const added = draft.includes(o.origin);
+        return (
+          <Button
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+            startIcon={added ? undefined : <AddIcon />}
+            disabled={added}
+            aria-label={added ? `Added: ${o.origin}` : MSG.addOriginLabel(o.origin, o.count)}
+            onClick={() => addOrigins([o.origin])}
+          >
+            {added ? MSG.added : MSG.addAllFromOrigin}
+          </Button>
+        );
+      },
+    },
+  ];
   return (
     <Card variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="whitelist-check-title">
       <Stack spacing={2}>
@@ -431,6 +527,36 @@ function CheckSection({
               </Typography>
             )}
             {result?.truncated && <Alert severity="info">{MSG.truncated}</Alert>}
+            {blocked.length > 0 && (
+              <Stack spacing={1} component="section" aria-labelledby="whitelist-origins-title">
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="subtitle1" component="h3" id="whitelist-origins-title" sx={{ flex: 1 }}>
+                    {MSG.originsTitle}
+                  </Typography>
+                  {canWrite && (
+                    <>
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        disabled={chosen.length === 0}
+                        onClick={() => addOrigins(chosen)}
+                      >
+                        {MSG.addSelected(chosen.length)}
+                      </Button>
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        disabled={pending.length === 0}
+                        onClick={() => addOrigins(pending.map((o) => o.origin))}
+                      >
+                        {MSG.addAllOrigins(pending.length)}
+                      </Button>
+                    </>
+                  )}
+                </Stack>
+                <DataTable label={MSG.originsTitle} columns={originColumns} rows={blocked} rowKey={(o) => o.origin} />
+              </Stack>
+            )}
             <DataTable
               label="External URLs"
               columns={columns}

@@ -30,4 +30,12 @@ export const WHITELIST_MESSAGES = {
   notAllowed: 'Not allowed',
   addToWhitelist: 'Add to whitelist',
   added: 'Added',
+  originsTitle: 'Not allowed, by origin',
+  addAllFromOrigin: 'Add all from this origin',
+  /** Accessible names hold the visible text first (axe label-content-name-mismatch). */
+  addOriginLabel: (origin: string, n: number) =>
+    `Add all from this origin: ${origin} (${String(n)} URL${n === 1 ? '' : 's'})`,
+  addUrlOriginLabel: (origin: string) => `Add to whitelist: ${origin}`,
+  addSelected: (n: number) => `Add selected (${String(n)})`,
+  addAllOrigins: (n: number) => `Add all ${String(n)} origin${n === 1 ? '' : 's'}`,
 } as const;

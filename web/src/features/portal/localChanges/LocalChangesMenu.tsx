@@ -106,7 +106,13 @@ export function LocalChangesMenu() {
     <>
       <Tooltip title="Local changes">
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Badge badgeContent={count} color="warning" invisible={!fetchLocal || count === 0} aria-hidden>
+          <Badge
+            // No count in the DOM when none is shown: the name must hold any visible text (axe).
+            badgeContent={fetchLocal && count > 0 ? count : undefined}
+            color="warning"
+            invisible={!fetchLocal || count === 0}
+            aria-hidden
+          >
             <DifferenceOutlinedIcon />
           </Badge>
         </IconButton>

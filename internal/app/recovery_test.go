@@ -1,0 +1,307 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portalwright/internal/loadable"
+	"portalwright/internal/preview"
+	"portalwright/internal/testkit"
+)
+
+// recoveryBinary is the server binary the recovery test kills: PORTALWRIGHT_BIN (make test),
+// else one built once from ./cmd/portalwright.
+func recoveryBinary(t *testing.T) string {
+	t.Helper()
+	if bin := os.Getenv("PORTALWRIGHT_BIN"); bin != "" {
+		return bin
+	}
+	recoveryBuild.Do(func() {
+		dir, err := os.MkdirTemp("", "pw-recovery-bin-")
+		if err != nil {
+			recoveryErr = err.Error()
+			return
+		}
+		recoveryBin = filepath.Join(dir, "portalwright")
+		out, err := exec.Command("go", "build", "-o", recoveryBin, "portalwright/cmd/portalwright").CombinedOutput()
+		if err != nil {
+			recoveryErr = err.Error() + ": " + string(out)
+		}
+	})
+	if recoveryErr != "" {
+		t.Fatalf("building the server: %s", recoveryErr)
+	}
+	return recoveryBin
+}
+
+var (
+	recoveryBuild            sync.Once
+	recoveryBin, recoveryErr string
+)
+
+// TestRecoveryAfterKill: a loadable generation and a locked preview build are under way (the
+// Passenger Portal's build made to wait) when the server is killed with SIGKILL; a server
+// started at once on the same data marks both FAILED, with the reason, within one heartbeat
+// interval of being ready, and leaves no scratch copy of the dead runs; Retry (generate again,
+// create the preview again) works and ends GENERATED and READY.
+func TestRecoveryAfterKill(t *testing.T) {
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		t.Skip("bubblewrap is not installed")
+	}
+	bin := recoveryBinary(t)
+	const beat = time.Second
+	cfg := testConfig(t)
+	cfg.AdminPassword = "admin-pass"
+	// Its own temp folder (the task runner's scratch root is <TMPDIR>/portalwright-taskrunner),
+	// passable by the build's uid.
+	tmp, err := os.MkdirTemp("", "pw-recovery-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	if err := os.Chmod(tmp, 0o711); err != nil {
+		t.Fatal(err)
+	}
+	scratch := filepath.Join(tmp, "portalwright-taskrunner")
+	serve := func() (*exec.Cmd, string, *syncBuffer) {
+		addr := freeAddr(t)
+		cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", cfg.DataDir, "--log-level", "warn", "--heartbeat", beat.String())
+		cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+cfg.AdminPassword, "TMPDIR="+tmp)
+		out := &syncBuffer{}
+		cmd.Stdout, cmd.Stderr = out, out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if cmd.ProcessState == nil {
+				cmd.Process.Signal(os.Interrupt)
+				done := make(chan struct{})
+				go func() { cmd.Wait(); close(done) }()
+				select {
+				case <-done:
+				case <-time.After(10 * time.Second):
+					cmd.Process.Kill()
+					<-done
+				}
+			}
+			if t.Failed() {
+				t.Logf("server %s output:\n%s", addr, out.String())
+			}
+		})
+		waitReady(t, "http://"+addr)
+		return cmd, "http://" + addr, out
+	}
+
+	first, base, _ := serve()
+	admin := testkit.SignIn(t, base, "admin", "admin-pass")
+	if r := admin.Do("GET", "/portal/1/2/open", ""); r.Status != 200 {
+		t.Fatalf("open: %d %s", r.Status, r.Body)
+	}
+	// The build waits until a moment a few seconds away: long enough to be killed in, short
+	// enough for the retries to finish soon.
+	until := time.Now().Add(5 * time.Second).UnixMilli()
+	buildJS := filepath.Join(cfg.DataDir, "workspaces", "1", "2", "build.js")
+	src, err := os.ReadFile(buildJS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := "'use strict';\n{ const ms = " + strconv.FormatInt(until, 10) +
+		" - Date.now(); if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms); }\n"
+	if err := os.WriteFile(buildJS, []byte(strings.Replace(string(src), "'use strict';\n", wait, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := admin.Do("POST", "/portal/1/2/commits", `{"message":"A slow build"}`); r.Status != 200 {
+		t.Fatalf("commit: %d %s", r.Status, r.Body)
+	}
+
+	// A generation and a locked preview build, both under way.
+	body, _ := json.Marshal(map[string]any{"name": "recovery", "partNumber": "PW-POR-NEWS", "versionPrefix": "1.0", "type": "PORTAL",
+		"gitRef": "master", "copyrightData": map[string]any{"metaData": map[string]any{"accept": true}}})
+	var l struct {
+		ID     int64
+		Status string
+		Error  *struct{ ErrorTitle, ErrorMessage, ErrorCode string }
+	}
+	if r := admin.Do("POST", "/loadable/1/2", string(body)); r.Status != 201 || json.Unmarshal([]byte(r.Body), &l) != nil {
+		t.Fatalf("create loadable: %d %s", r.Status, r.Body)
+	}
+	if r := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); r.Status != 202 {
+		t.Fatalf("generate: %d %s", r.Status, r.Body)
+	}
+	var p struct {
+		ID     int64
+		Status string
+		Error  *struct{ ErrorTitle, ErrorMessage string }
+	}
+	if r := admin.Do("POST", "/preview/1/2", `{"type":"PORTAL_LOCKED","branch":"master"}`); r.Status >= 300 || json.Unmarshal([]byte(r.Body), &p) != nil {
+		t.Fatalf("locked preview: %d %s", r.Status, r.Body)
+	}
+	// Both builds are in the sandbox: two run folders in the scratch root.
+	runs := func() []string {
+		entries, _ := os.ReadDir(scratch)
+		var names []string
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), "run-") {
+				names = append(names, e.Name())
+			}
+		}
+		return names
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(runs()) < 2; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the two builds did not start: runs %v", runs())
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	if time.Now().UnixMilli() > until-500 {
+		t.Fatal("the builds started too late to be killed while they wait (a very loaded machine)")
+	}
+
+	// kill -9, and a new server at once.
+	if err := first.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = first.Wait()
+	_, base, _ = serve()
+	ready := time.Now()
+	admin = testkit.SignIn(t, base, "admin", "admin-pass")
+	loadableNow := func() {
+		t.Helper()
+		var list []json.RawMessage
+		r := admin.Do("GET", "/loadable/1/2", "")
+		if r.Status != 200 || json.Unmarshal([]byte(r.Body), &list) != nil {
+			t.Fatalf("loadables: %d %s", r.Status, r.Body)
+		}
+		for _, raw := range list {
+			var x struct{ ID int64 }
+			_ = json.Unmarshal(raw, &x)
+			if x.ID == l.ID {
+				_ = json.Unmarshal(raw, &l)
+			}
+		}
+	}
+	previewNow := func(id int64) {
+		t.Helper()
+		r := admin.Do("GET", "/preview/1/2/"+itoa(id), "")
+		if r.Status != 200 || json.Unmarshal([]byte(r.Body), &p) != nil {
+			t.Fatalf("preview: %d %s", r.Status, r.Body)
+		}
+	}
+	for {
+		loadableNow()
+		previewNow(p.ID)
+		if l.Status == "FAILED" && p.Status == "FAILED" {
+			break
+		}
+		if time.Since(ready) > beat {
+			t.Fatalf("%v after the restart: loadable %s, preview %s (want both FAILED within one heartbeat interval)", time.Since(ready), l.Status, p.Status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if l.Error == nil || l.Error.ErrorCode != "LOADABLE_INTERRUPTED" || l.Error.ErrorMessage == "" {
+		t.Fatalf("the loadable's reason: %+v", l.Error)
+	}
+	if p.Error == nil || !strings.Contains(p.Error.ErrorMessage, "Retry") {
+		t.Fatalf("the preview's reason: %+v", p.Error)
+	}
+	// No scratch of the dead runs: sandbox copies, the preview's snapshot, loadable work folders.
+	if left := runs(); len(left) != 0 {
+		t.Fatalf("scratch left in the task runner's folder: %v", left)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.DataDir, "previews", itoa(p.ID))); !os.IsNotExist(err) {
+		t.Fatalf("the failed preview's snapshot is still there: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(cfg.DataDir, "loadables", "2", ".work-*")); len(m) != 0 {
+		t.Fatalf("loadable work folders left: %v", m)
+	}
+
+	// Retry: generate again (no 409), create the preview again; both finish.
+	if r := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); r.Status != 202 {
+		t.Fatalf("generate again: %d %s", r.Status, r.Body)
+	}
+	failed := p.ID
+	if r := admin.Do("POST", "/preview/1/2", `{"type":"PORTAL_LOCKED","branch":"master"}`); r.Status >= 300 || json.Unmarshal([]byte(r.Body), &p) != nil {
+		t.Fatalf("locked preview again: %d %s", r.Status, r.Body)
+	}
+	if p.ID == failed {
+		t.Fatal("the retry reused the failed preview")
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		loadableNow()
+		previewNow(p.ID)
+		if l.Status != "GENERATING" && p.Status != "PROGRESS" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the retries did not finish: loadable %s, preview %s", l.Status, p.Status)
+		}
+	}
+	if l.Status != "GENERATED" || p.Status != "READY" {
+		t.Fatalf("after the retries: loadable %s %+v, preview %s %+v", l.Status, l.Error, p.Status, p.Error)
+	}
+}
+
+// TestRecoverySweepsWhileRunning: work another instance (another host) stopped beating for
+// more than two heartbeat intervals is marked FAILED by a running server's sweep, without a
+// restart; work that still beats is left alone.
+func TestRecoverySweepsWhileRunning(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Demo = true
+	cfg.AdminPassword = "admin-pass"
+	cfg.Heartbeat = 200 * time.Millisecond
+	srv := start(t, cfg)
+	ctx := t.Context()
+	db := srv.app.DB
+	st := loadable.NewSQLStore(db)
+	mk := func(name string) *loadable.Loadable {
+		l := &loadable.Loadable{DomainID: 1, PortalID: 2, Name: name, PartNumber: "PW-SWEEP", VersionPrefix: "1.0", Type: "PORTAL",
+			GitRef: "master", CommitID: strings.Repeat("c", 40), Status: loadable.Generating, CreatedBy: loadable.Person{ID: 1}, CreatedAt: time.Now()}
+		if err := st.Insert(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	stopped, beating := mk("stopped"), mk("beating")
+	ps := preview.NewShareStore(db)
+	p := &preview.Preview{Type: preview.Locked, Status: preview.StatusProgress, DomainID: 1, PortalID: 2, UserID: 1, Branch: "master",
+		CreatedAt: time.Now(), ExpiresAt: time.Now().Add(time.Hour)}
+	if err := ps.Insert(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	// On another host, last seen now: alive until its beats stop.
+	if _, err := db.ExecContext(ctx, `UPDATE loadables SET owner = 'elsewhere/1.1', generated_at = ? WHERE id IN (?, ?)`, time.Now().UTC(), stopped.ID, beating.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `UPDATE previews SET owner = 'elsewhere/1.1', heartbeat_at = ? WHERE id = ?`, time.Now().UTC(), p.ID); err != nil {
+		t.Fatal(err)
+	}
+	began := time.Now()
+	for {
+		_ = st.Heartbeat(ctx, beating.ID, time.Now().UTC()) // this one keeps beating
+		a, _ := st.Get(ctx, 2, stopped.ID)
+		b, _ := ps.Get(ctx, p.ID)
+		if a != nil && b != nil && a.Status == loadable.Failed && b.Status == preview.StatusFailed {
+			if a.Error == nil || a.Error.Code != "LOADABLE_INTERRUPTED" || b.Error == nil || b.Error.Message == "" {
+				t.Fatalf("reasons: %+v %+v", a.Error, b.Error)
+			}
+			break
+		}
+		if time.Since(began) > 3*time.Second {
+			t.Fatalf("not swept: loadable %+v, preview %+v", a, b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if took := time.Since(began); took < 2*cfg.Heartbeat {
+		t.Fatalf("swept after %v, before two heartbeat intervals", took)
+	}
+	if l, _ := st.Get(ctx, 2, beating.ID); l == nil || l.Status != loadable.Generating {
+		t.Fatalf("a generation that beats was swept: %+v", l)
+	}
+}
