@@ -576,13 +576,17 @@ func (s *Service) References(ctx context.Context, p caller.Caller, pa portalacce
 	if err != nil {
 		return nil, err
 	}
+	// The spec's words for a listing that fails (spec 3 §8).
+	failed := func(err error) error {
+		return apperr.NewError(500, editing.CodeGitError, "Error", "Failed to load branches and tags for Portal with ID "+strconv.FormatInt(portalID, 10)).WithCause(err)
+	}
 	branches, err := s.repos.Branches(ctx, portalID)
 	if err != nil {
-		return nil, editing.GitError(err)
+		return nil, failed(err)
 	}
 	tags, err := s.repos.Tags(ctx, portalID)
 	if err != nil {
-		return nil, editing.GitError(err)
+		return nil, failed(err)
 	}
 	// The user's branch from their workspace's HEAD file (no git status); without a
 	// workspace, the branch the portal opens on.
