@@ -168,7 +168,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
         danger
         pending={actions.deleteFolder.pending}
         onConfirm={() => {
-          actions.deleteFolder.run();
+          actions.deleteFolder.run(path);
           setDialog(null);
         }}
         onClose={() => setDialog(null)}

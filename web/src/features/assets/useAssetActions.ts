@@ -1,4 +1,5 @@
 /** The explorer's mutations, each through useAction (toasts, invalidation, pending). */
+import { useQueryClient } from '@tanstack/react-query';
 import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
 import { ApiError } from '../../api/errors';
 import { toasts } from '../../app/toasts/toastService';
@@ -23,6 +24,7 @@ const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '/
 
 export function useAssetActions(domain: string, portal: string, folder: string, onPathChange: (path: string) => void) {
   const all = assetKeys.all(domain, portal);
+  const queryClient = useQueryClient();
 
   const createFolder = useAction({
     action: (name: string) => assetApi.createFolder(domain, portal, childPath(folder, name)),
@@ -31,11 +33,18 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
   });
 
   const renameFolder = useAction({
-    action: (name: string) => assetApi.renameFolder(domain, portal, folder, childPath(parentPath(folder), name)),
+    action: async (name: string) => ({
+      from: folder,
+      renamed: await assetApi.renameFolder(domain, portal, folder, childPath(parentPath(folder), name)),
+    }),
     failure: ASSET_MESSAGES.renameFolderFailed,
-    // Every path below the folder changed.
-    invalidate: [all],
-    onSuccess: (renamed: Asset) => onPathChange(renamed.path),
+    onSuccess: async ({ from, renamed }: { from: string; renamed: Asset }) => {
+      // Go to the new path first and forget the old one's queries: refreshing them would ask
+      // for a folder that no longer exists. Then every path below the folder changed.
+      onPathChange(renamed.path);
+      queryClient.removeQueries({ queryKey: assetKeys.folder(domain, portal, from) });
+      await queryClient.invalidateQueries({ queryKey: all });
+    },
   });
 
   const renameFile = useAction({
@@ -45,15 +54,21 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
     invalidate: [assetKeys.folder(domain, portal, folder)],
   });
 
+  // The folder to delete travels with the call: by the time it answers the user may have
+  // opened another folder, which must stay open (and is not the one deleted).
   const deleteFolder = useAction({
-    action: async () => {
-      const [result] = await assetApi.remove(domain, portal, [folder]);
+    action: async (path: string) => {
+      const [result] = await assetApi.remove(domain, portal, [path]);
       const failure = result ? deleteFailures([result])[0] : undefined;
       if (failure) throw new ApiError({ httpStatus: 409, errorMessage: failure.message });
     },
-    failure: () => ASSET_MESSAGES.deleteFolderFailed(folderName(folder)),
-    invalidate: [assetKeys.folder(domain, portal, parentPath(folder))],
-    onSuccess: () => onPathChange(parentPath(folder)),
+    failure: (path: string) => ASSET_MESSAGES.deleteFolderFailed(folderName(path)),
+    invalidate: (_: void, path: string) => [assetKeys.folder(domain, portal, parentPath(path))],
+    onSuccess: (_: void, path: string) => {
+      queryClient.removeQueries({ queryKey: assetKeys.folder(domain, portal, path) });
+      // `folder` is the folder open now (useAction calls the latest onSuccess).
+      if (folder === path || folder.startsWith(`${path}/`)) onPathChange(parentPath(path));
+    },
   });
 
   const deleteAssets = useAction({

@@ -1,0 +1,67 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assetKeys } from '../../api/assets';
+import { storeTokens } from '../../api/authStorage';
+import { jsonResponse, jwtExpiringIn, mockFetch } from '../../test/helpers';
+import { createQueryClient } from '../../app/App';
+import { useAssetActions } from './useAssetActions';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function setup(start: string) {
+  storeTokens({ id_token: jwtExpiringIn(900) });
+  const client = createQueryClient();
+  const onPathChange = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(({ folder }) => useAssetActions('1', '2', folder, onPathChange), {
+    wrapper,
+    initialProps: { folder: start },
+  });
+  return { client, onPathChange, hook };
+}
+
+describe('useAssetActions (issue 22 item 3)', () => {
+  it('stays in the folder opened while a Delete Folder was answering', async () => {
+    let answer: ((r: Response) => void) | null = null;
+    mockFetch({
+      'POST api/v1/assets/1/2/delete': () =>
+        new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response,
+    });
+    const { onPathChange, hook } = setup('/old');
+    act(() => hook.result.current.deleteFolder.run('/old'));
+    hook.rerender({ folder: '/other' }); // the user opened another folder meanwhile
+    await waitFor(() => expect(answer).not.toBeNull());
+    await act(async () => answer?.(jsonResponse([{ file: '/old', result: true }])));
+    await waitFor(() => expect(hook.result.current.deleteFolder.pending).toBe(false));
+    expect(onPathChange).not.toHaveBeenCalled();
+  });
+
+  it('goes to the parent when the deleted folder is still open', async () => {
+    mockFetch({ 'POST api/v1/assets/1/2/delete': () => jsonResponse([{ file: '/a/b', result: true }]) });
+    const { onPathChange, hook } = setup('/a/b');
+    act(() => hook.result.current.deleteFolder.run('/a/b'));
+    await waitFor(() => expect(onPathChange).toHaveBeenCalledWith('/a'));
+  });
+
+  it('renaming the open folder forgets the old path instead of asking for it again', async () => {
+    const fetch = mockFetch({
+      'PUT api/v1/assets/1/2/folder/rename': () =>
+        jsonResponse({ name: 'new', path: '/new', type: 'DIR', children: [] }),
+    });
+    const { client, onPathChange, hook } = setup('/old');
+    client.setQueryData(assetKeys.folder('1', '2', '/old'), { name: 'old', path: '/old', type: 'DIR', children: [] });
+    act(() => hook.result.current.renameFolder.run('new'));
+    await waitFor(() => expect(onPathChange).toHaveBeenCalledWith('/new'));
+    await waitFor(() => expect(hook.result.current.renameFolder.pending).toBe(false));
+    expect(client.getQueryData(assetKeys.folder('1', '2', '/old'))).toBeUndefined();
+    const oldReads = fetch.mock.calls.filter(([url]) => String(url).includes('/src/old'));
+    expect(oldReads).toEqual([]);
+  });
+});
