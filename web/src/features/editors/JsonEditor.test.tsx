@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
+import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { JsonEditor } from './JsonEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 
@@ -116,6 +117,27 @@ describe('JsonEditor', () => {
     expect(call.headers.get('If-Match')).toBe('"v1"');
     expect(call.body.data).toBe('{\n    "title": "Menus",\n    "tags": [\n        "a"\n    ]\n}\n');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('shows the file again after a workspace change; an edited form is told and offered Reload', async () => {
+    let text = '{\n  "title": "Menu"\n}\n';
+    let version = 'v1';
+    mockFetch({
+      [FILE]: () => fileResponse(text, version, 'application/json'),
+      [SCHEMA]: () => jsonResponse(schema),
+    });
+    open();
+    expect(await screen.findByRole('textbox', { name: /Title/ })).toHaveValue('Menu');
+    text = '{\n  "title": "Reverted"\n}\n';
+    version = 'v2';
+    useWorkspaceEpoch.setState((s) => ({ epoch: s.epoch + 1 }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Reverted'));
+    await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), '!');
+    text = '{\n  "title": "Reset"\n}\n';
+    version = 'v3';
+    useWorkspaceEpoch.setState((s) => ({ epoch: s.epoch + 1 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Reset'));
   });
 
   it('writes tab-indented files back with tabs', async () => {

@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PresenceBar, usePresence } from '../presence';
-import { editorKeys, readSchemaText, useFileText } from './fileApi';
+import { editorKeys, readSchemaText, useFileText, useWorkspaceReload } from './fileApi';
 import { jsonSyntaxError, parseJsonText } from './jsonText';
 import { SourceEditor } from './SourceEditor';
 import type { JsonFormContext } from './LinkTextWidget';
@@ -70,6 +70,14 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
     return parsed.ok && parsed.data ? (normalizeSchema(parsed.data) as RJSFSchema) : undefined;
   }, [schemaText.data]);
   const parsed = useMemo(() => (file.data ? parseJsonText(file.data.data) : null), [file.data]);
+  // After Revert All, Revert To, Reset or Reload Now the file is read again: an untouched form
+  // shows it, an edited one is told and offered the reload (issue 22 item 6).
+  const edited = useRef(false);
+  const refresh = useWorkspaceReload(
+    file,
+    () => edited.current,
+    () => null,
+  );
 
   // An unparseable file opens with an empty form: saving it writes valid JSON again.
   useEffect(() => {
@@ -97,11 +105,39 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
           <Button onClick={onClose}>Cancel</Button>
         </Stack>
       )}
+      {refresh.changed && (
+        <Alert
+          severity="warning"
+          role="alert"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                edited.current = false;
+                refresh.reload();
+              }}
+            >
+              {EDITOR_MESSAGES.reload}
+            </Button>
+          }
+        >
+          {EDITOR_MESSAGES.workspaceChanged}
+        </Alert>
+      )}
       {file.data && schema && parsed && (
         <Suspense fallback={<Loading label="Loading the editor" />}>
           <JsonForm
+            key={refresh.formKey}
             {...props}
-            onEdit={presence.markEditing}
+            onSaved={() => {
+              edited.current = false;
+              props.onSaved?.();
+            }}
+            onEdit={() => {
+              edited.current = true;
+              presence.markEditing();
+            }}
             schema={schema}
             file={file.data}
             data={parsed.ok ? parsed.data : undefined}
