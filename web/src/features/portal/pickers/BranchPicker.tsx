@@ -147,8 +147,9 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
         <DialogTitle id="branch-conflict-title">Local changes</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {conflict?.message} You have local changes or commits on '{current}'. Switching to '{conflict?.branch}'
-            discards them.
+            {/* The server's message names the branch with the changes (the current one). */}
+            {conflict?.message} Switching to '{conflict?.branch}' anyway discards them (they are kept under Recover
+            discarded work).
           </DialogContentText>
         </DialogContent>
         <DialogActions>
