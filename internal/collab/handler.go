@@ -36,7 +36,8 @@ func NewHandler(ws *editing.Workspace, access *portalaccess.Checker) *Handler {
 // maxMergeBody bounds a merge request: two versions of a file of up to 4 MiB each.
 const maxMergeBody = 9 << 20
 
-// Routes: reading conflicts, reviews and discarded work needs portal:r (like local changes);
+// Routes: what shows file content (conflicts, reviews, an editor's merge) needs asset:r, as
+// reading the files does; the discarded-work list needs portal:r (like local changes);
 // resolving (a commit) and restoring (a write) need portal:w. An editor's merge writes
 // nothing: the save after it checks the editor's own right.
 func (h *Handler) Routes() []httpx.Route {
@@ -49,15 +50,15 @@ func (h *Handler) Routes() []httpx.Route {
 		review    = "/workspace-review/{domainId}/{portalId}"
 	)
 	return []httpx.Route{
-		{Method: get, Pattern: conflicts, Access: in("portal:r"), Handler: at(h.conflicts)},
-		{Method: get, Pattern: conflicts + "/file", Access: in("portal:r"), Handler: at(h.conflictFile)},
+		{Method: get, Pattern: conflicts, Access: in("asset:r"), Handler: at(h.conflicts)},
+		{Method: get, Pattern: conflicts + "/file", Access: in("asset:r"), Handler: at(h.conflictFile)},
 		{Method: post, Pattern: conflicts + "/resolve", Access: in("portal:w"), Handler: at(h.resolve)},
 		{Method: get, Pattern: discarded, Access: in("portal:r"), Handler: at(h.discarded)},
 		{Method: post, Pattern: discarded + "/{id}/restore", Access: in("portal:w"), Handler: at(h.restore)},
-		{Method: get, Pattern: review, Access: in("portal:r"), Handler: at(h.reviewFile)},
-		{Method: get, Pattern: review + "/files", Access: in("portal:r"), Handler: at(h.reviewFiles)},
-		{Method: get, Pattern: review + "/raw", Access: in("portal:r"), Handler: at(h.reviewRaw)},
-		{Method: post, Pattern: "/workspace-merge/{domainId}/{portalId}", Access: in("portal:r"), Handler: at(h.mergeEdit)},
+		{Method: get, Pattern: review, Access: in("asset:r"), Handler: at(h.reviewFile)},
+		{Method: get, Pattern: review + "/files", Access: in("asset:r"), Handler: at(h.reviewFiles)},
+		{Method: get, Pattern: review + "/raw", Access: in("asset:r"), Handler: at(h.reviewRaw)},
+		{Method: post, Pattern: "/workspace-merge/{domainId}/{portalId}", Access: in("asset:r"), Handler: at(h.mergeEdit)},
 	}
 }
 

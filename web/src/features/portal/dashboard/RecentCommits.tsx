@@ -20,6 +20,7 @@ import { formatDateTime } from '../../../lib/format';
 import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
 import { useWorkspaceStore } from '../../realtime/workspaceStore';
 import { LOCAL_CHANGES_MESSAGES, revert } from '../localChanges/commit';
+import { usePermission } from '../../../app/permissions/usePermission';
 
 /** Files shown per commit before "and n more". */
 export const FILES_SHOWN = 5;
@@ -93,6 +94,8 @@ export function RecentCommits({
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [reviewing, setReviewing] = useState<BranchCommit | null>(null);
+  // The review shows file content: it needs what reading the files needs.
+  const canReadFiles = usePermission('asset:r');
   const commits = useQuery({
     queryKey: commitKeys.recent(d, p, branch),
     queryFn: () => commitsApi.recent(d, p, branch),
@@ -152,14 +155,16 @@ export function RecentCommits({
               </TableCell>
               <TableCell>
                 <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    aria-label={CONFLICT_MESSAGES.reviewCommit(c.commitId.slice(0, 10))}
-                    onClick={() => setReviewing(c)}
-                  >
-                    {CONFLICT_MESSAGES.changes}
-                  </Button>
+                  {canReadFiles && (
+                    <Button
+                      size="small"
+                      sx={{ whiteSpace: 'nowrap' }}
+                      aria-label={CONFLICT_MESSAGES.reviewCommit(c.commitId.slice(0, 10))}
+                      onClick={() => setReviewing(c)}
+                    >
+                      {CONFLICT_MESSAGES.changes}
+                    </Button>
+                  )}
                   {canWrite && i > 0 && (
                     <Button
                       size="small"

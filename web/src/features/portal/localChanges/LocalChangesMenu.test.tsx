@@ -33,7 +33,7 @@ beforeEach(() => {
     branch: 'master',
     language: 'en_GB',
   });
-  setDomainPermissions(1, ['Authors'], ['portal_read', 'portal_write']);
+  setDomainPermissions(1, ['Authors'], ['portal_read', 'portal_write', 'asset_read']);
   clearToasts();
   overlayMessages = [];
   vi.spyOn(overlay, 'show').mockImplementation((o) => {

@@ -45,6 +45,8 @@ export function LocalChangesMenu() {
   const canWrite = usePermission('portal:w');
   const canWriteTranslations = usePermission('translation:w');
   const canRead = usePermission('portal:r');
+  // Conflicts and reviews show file content: they need what reading the files needs.
+  const canReadFiles = usePermission('asset:r');
   const fetchLocal = !!portal && (canWrite || canWriteTranslations);
   const d = domain?.id;
   const p = portal?.id;
@@ -52,7 +54,7 @@ export function LocalChangesMenu() {
   const commits = useLocalCommits(d, p, fetchLocal);
   const [commitConflict, setCommitConflict] = useState<{ message: string; at: number } | null>(null);
   const hasLocalCommits = (commits.data?.length ?? 0) > 0;
-  const conflicts = useWorkspaceConflicts(d, p, fetchLocal && (hasLocalCommits || !!commitConflict));
+  const conflicts = useWorkspaceConflicts(d, p, canReadFiles && fetchLocal && (hasLocalCommits || !!commitConflict));
   const client = useQueryClient();
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -155,13 +157,17 @@ export function LocalChangesMenu() {
                   <Typography variant="subtitle2" component="h3" gutterBottom>
                     Uncommitted changes
                   </Typography>
-                  {(count > 0 || hasLocalCommits) && (
+                  {canReadFiles && (count > 0 || hasLocalCommits) && (
                     <Button size="small" onClick={() => setReview({ path: null })}>
                       {CONFLICT_MESSAGES.reviewAll}
                     </Button>
                   )}
                 </Stack>
-                <ChangeList changes={changes} label="Uncommitted files" onReview={(path) => setReview({ path })} />
+                <ChangeList
+                  changes={changes}
+                  label="Uncommitted files"
+                  onReview={canReadFiles ? (path) => setReview({ path }) : undefined}
+                />
               </Box>
               {canWrite && (
                 <CommitBox

@@ -14,6 +14,7 @@ import { portalApi, portalKeys, type Id, type WorkspaceChange } from '../../../a
 import { useSessionStore } from '../../../app/session/sessionStore';
 import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
 import { ChangeList } from './ChangeList';
+import { usePermission } from '../../../app/permissions/usePermission';
 
 export const userName = (u: WorkspaceChange['user']) => {
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -25,6 +26,7 @@ export function OtherUsersChanges({ d, p, branch }: { d: Id; p: Id; branch: stri
   const me = useSessionStore((s) => s.user?.id);
   const [viewing, setViewing] = useState<WorkspaceChange | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const canReadFiles = usePermission('asset:r');
   const changes = useQuery({
     queryKey: portalKeys.wsChanges(d, p, branch),
     queryFn: () => portalApi.workspaceChanges(d, p, branch),
@@ -80,7 +82,13 @@ export function OtherUsersChanges({ d, p, branch }: { d: Id; p: Id; branch: stri
           <Typography color="text.secondary" gutterBottom>
             Branch {viewing?.branch} · Ahead {viewing?.aheadCount} · Behind {viewing?.behindCount}
           </Typography>
-          {viewing && <ChangeList changes={viewing.changes ?? {}} label="Changed files" onReview={setReviewing} />}
+          {viewing && (
+            <ChangeList
+              changes={viewing.changes ?? {}}
+              label="Changed files"
+              onReview={canReadFiles ? setReviewing : undefined}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setViewing(null)}>Close</Button>
