@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"sort"
 	"strings"
@@ -13,9 +11,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"portalwright/internal/identity"
-	"portalwright/internal/testkit"
 )
 
 // TestCollaborationFigures measures issue 21's figures over HTTP on the real server (make
@@ -29,24 +24,8 @@ func TestCollaborationFigures(t *testing.T) {
 	if os.Getenv("PORTALWRIGHT_BENCH") == "" {
 		t.Skip("set PORTALWRIGHT_BENCH=1 (make bench)")
 	}
-	cfg := testConfig(t)
-	cfg.Demo = true
-	cfg.AdminPassword = "admin-pass"
-	srv := start(t, cfg)
+	w, srv := startTwoAuthors(t, testConfig(t))
 	ctx := context.Background()
-	a, err := New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close() })
-	w := &twoAuthors{t: t, base: srv.base, translated: "translations/en_GB.json"}
-	for _, name := range []string{"ann", "bob"} {
-		if _, err := a.Identity.CreateUser(ctx, identity.NewUser{UserName: name, Password: name + "-pass-1", Admin: true}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w.ann = testkit.Login(t, srv.base, "ann", "ann-pass-1")
-	w.bob = testkit.Login(t, srv.base, "bob", "bob-pass-1")
 	w.open(w.ann)
 	w.open(w.bob)
 

@@ -84,7 +84,9 @@ func setKey(key, value string) func(map[string]any) {
 	return func(doc map[string]any) { doc[key] = value }
 }
 
-func workingTogetherSuite(t *testing.T, cfg config.Config) {
+// startTwoAuthors starts the demo on cfg with two signed-in authors, ann and bob (admins).
+func startTwoAuthors(t *testing.T, cfg config.Config) (*twoAuthors, *running) {
+	t.Helper()
 	cfg.Demo = true
 	cfg.AdminPassword = "admin-pass"
 	srv := start(t, cfg)
@@ -108,6 +110,11 @@ func workingTogetherSuite(t *testing.T, cfg config.Config) {
 	}
 	w.ann = testkit.Login(t, srv.base, "ann", "ann-pass-1")
 	w.bob = testkit.Login(t, srv.base, "bob", "bob-pass-1")
+	return w, srv
+}
+
+func workingTogetherSuite(t *testing.T, cfg config.Config) {
+	w, _ := startTwoAuthors(t, cfg)
 	w.open(w.ann)
 	w.open(w.bob)
 
