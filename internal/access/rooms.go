@@ -17,13 +17,45 @@ type PortalDomain func(ctx context.Context, portalID int64) (int64, error)
 // by the same rules as the API calls: a domain's room for its members, a portal's room for
 // those who may read it (portal:r in its domain).
 type RoomPolicy struct {
-	svc      *Service
+	svc      Rules
 	domainOf PortalDomain
 }
 
-// NewRoomPolicy builds the room rules over the access service and the portals' domains.
-func NewRoomPolicy(svc *Service, domainOf PortalDomain) RoomPolicy {
-	return RoomPolicy{svc: svc, domainOf: domainOf}
+// NewRoomPolicy builds the room rules over the permission rules and the portals' domains.
+func NewRoomPolicy(rules Rules, domainOf PortalDomain) RoomPolicy {
+	return RoomPolicy{svc: rules, domainOf: domainOf}
+}
+
+// Rules answers who holds which permission in a domain, from the store alone: the checks
+// behind the API's guard, the realtime rooms and the Service. Built before the services that
+// publish to rooms (the hub's room policy needs it), it depends on nothing else.
+type Rules struct{ store *SQLStore }
+
+// NewRules returns the permission rules over the store.
+func NewRules(st *SQLStore) Rules { return Rules{store: st} }
+
+// Allowed tells whether the caller holds the permission in the domain (admins hold every one).
+func (r Rules) Allowed(ctx context.Context, p caller.Caller, permission, domain string) (bool, error) {
+	if p.Admin {
+		return true, nil
+	}
+	id, ok := ParseID(domain)
+	if !ok {
+		return false, nil
+	}
+	return r.store.HasPermission(ctx, id, p.UserID, Expand(permission))
+}
+
+// IsMember tells whether the caller belongs to the domain (admins belong to every one).
+func (r Rules) IsMember(ctx context.Context, p caller.Caller, domain string) (bool, error) {
+	if p.Admin {
+		return true, nil
+	}
+	id, ok := ParseID(domain)
+	if !ok {
+		return false, nil
+	}
+	return r.store.IsMember(ctx, id, p.UserID)
 }
 
 // MayJoinDomain: the caller belongs to the domain.

@@ -27,7 +27,7 @@ func TestRoomPolicy(t *testing.T) {
 			}
 			return 0, store.ErrNotFound
 		}
-		rooms := access.NewRoomPolicy(svc, domainOf)
+		rooms := access.NewRoomPolicy(access.NewRules(access.NewSQLStore(db)), domainOf)
 		stranger := caller.Caller{UserID: 99, Username: "nobody"}
 		for name, c := range map[string]struct {
 			got  func() (bool, error)

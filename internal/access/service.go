@@ -133,26 +133,12 @@ func ParseID(v string) (int64, bool) { return httpx.ParseID(v) }
 
 // Allowed implements httpapi.Authorizer: does p hold the permission in the domain?
 func (s *Service) Allowed(ctx context.Context, p caller.Caller, permission, domain string) (bool, error) {
-	if p.Admin {
-		return true, nil
-	}
-	id, ok := ParseID(domain)
-	if !ok {
-		return false, nil
-	}
-	return s.store.HasPermission(ctx, id, p.UserID, Expand(permission))
+	return NewRules(s.store).Allowed(ctx, p, permission, domain)
 }
 
 // IsMember implements httpapi.Authorizer.
 func (s *Service) IsMember(ctx context.Context, p caller.Caller, domain string) (bool, error) {
-	if p.Admin {
-		return true, nil
-	}
-	id, ok := ParseID(domain)
-	if !ok {
-		return false, nil
-	}
-	return s.store.IsMember(ctx, id, p.UserID)
+	return NewRules(s.store).IsMember(ctx, p, domain)
 }
 
 // Domains lists what p may see: every domain for admins, their own for others.

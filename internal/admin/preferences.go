@@ -5,6 +5,7 @@ package admin
 import (
 	"context"
 	"net/http"
+	"portalwright/internal/notice"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -43,14 +44,16 @@ type Auditor interface {
 type Preferences struct {
 	db    *store.DB
 	audit Auditor
-	// changed is told about every update so the banner can be pushed to clients live.
-	changed func(Preference)
+	// notices pushes every update to signed-in clients live (PREFERENCE_UPDATED: the banner).
+	notices notice.Publisher
 }
 
-func NewPreferences(db *store.DB, a Auditor) *Preferences { return &Preferences{db: db, audit: a} }
+func NewPreferences(db *store.DB, a Auditor, notices notice.Publisher) *Preferences {
+	return &Preferences{db: db, audit: a, notices: notice.Or(notices)}
+}
 
-// OnChange registers the function told about updates (the realtime hub, later).
-func (p *Preferences) OnChange(f func(Preference)) { p.changed = f }
+// EventPreference is the title of the message every client gets after an update.
+const EventPreference = "PREFERENCE_UPDATED"
 
 // All returns the preference records (one today).
 func (p *Preferences) All(ctx context.Context) ([]Preference, error) {
@@ -107,9 +110,7 @@ func (p *Preferences) Update(ctx context.Context, by caller.Caller, in Preferenc
 		p.audit.Record(ctx, audit.Entry{Action: "PREFERENCE_UPDATED", ActorID: &id, ActorName: by.Username, EntityType: "PREFERENCE", EntityID: "1",
 			Details: in.BannerStatus + ": " + in.BannerMessage})
 	}
-	if p.changed != nil {
-		p.changed(out)
-	}
+	p.notices.Publish(context.Background(), notice.Everyone, EventPreference, out)
 	return &out, nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"portalwright/internal/notice"
+	"portalwright/internal/notice/noticetest"
 	"testing"
 
 	"portalwright/internal/apperr"
@@ -15,9 +17,8 @@ import (
 func TestPreferences(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		p := NewPreferences(db, nil)
-		var pushed []Preference
-		p.OnChange(func(pr Preference) { pushed = append(pushed, pr) })
+		out := &noticetest.Recorder{}
+		p := NewPreferences(db, nil, out)
 		all, err := p.All(ctx)
 		if err != nil || len(all) != 1 || all[0].BannerStatus != BannerOff {
 			t.Fatalf("initial preferences %+v %v", all, err)
@@ -30,7 +31,7 @@ func TestPreferences(t *testing.T) {
 		if all[0].BannerStatus != BannerOn || all[0].BannerMessage != "Maintenance at 18:00 <b>UTC</b>" || all[0].UpdatedBy != "admin" {
 			t.Fatalf("after update %+v", all[0])
 		}
-		if len(pushed) != 1 {
+		if ev := out.Events(); len(ev) != 1 || ev[0].Title != EventPreference || ev[0].Room != notice.Everyone {
 			t.Fatal("the change was not announced")
 		}
 		for _, bad := range []Preference{

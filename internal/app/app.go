@@ -13,8 +13,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"portalwright/internal/collab"
-	"portalwright/internal/presence"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +24,7 @@ import (
 	"portalwright/internal/admin"
 	"portalwright/internal/appinfo"
 	"portalwright/internal/audit"
+	"portalwright/internal/collab"
 	"portalwright/internal/config"
 	"portalwright/internal/document"
 	"portalwright/internal/handover"
@@ -34,15 +33,19 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/identity"
 	"portalwright/internal/loadable"
+	"portalwright/internal/notice"
 	"portalwright/internal/notify"
 	"portalwright/internal/portal"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/presence"
 	"portalwright/internal/preview"
 	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
+	"portalwright/internal/taskrunner"
 	"portalwright/internal/thumbnail"
 	"portalwright/internal/upstream"
+	"portalwright/internal/workspace"
 	webui "portalwright/web"
 )
 
@@ -67,11 +70,14 @@ type App struct {
 
 	console io.Writer
 	stopBus func()
-	// stopTasks cancels the task runner's runs and waits for them (before the database closes:
-	// their last states are saved).
-	stopTasks func()
-	// tasks is the task runner as the shared previews use it (nil without a sandbox).
-	tasks *previewTasks
+	// notices is the outlet every feature publishes through (hubNotices over the hub).
+	notices notice.Publisher
+	// repos are the portals' git repositories under the data dir.
+	repos *workspace.Repos
+	// tasks is the task runner (nil without a sandbox); builds are the commit builds previews
+	// and loadables share (portals without tasks build without a sandbox too).
+	tasks  *taskrunner.Service
+	builds *taskrunner.Builds
 	// shares are the shared previews; closed before the task runner (they wait on its runs).
 	shares *preview.Shares
 	// loadables make packages; closed before the task runner too.
@@ -129,6 +135,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, console io.Wr
 	return a, nil
 }
 
+// wire builds the parts in the order they depend on each other, each from parts already
+// built: storage and people, the realtime hub and the notice outlet over it, the portals and
+// their checked access, then the features, then the HTTP server over their routes.
 func (a *App) wire(ctx context.Context) error {
 	var err error
 	a.Audit = audit.New(a.DB, a.Log)
@@ -141,7 +150,6 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	mailer := outboxMailer{a.Outbox}
 	identityStore := identity.NewSQLStore(a.DB)
-	a.Access = access.NewService(access.NewSQLStore(a.DB), a.Audit)
 	a.Identity, err = identity.NewService(ctx, identityStore, identity.Config{
 		AccessTokenTTL:  a.Config.AccessTokenTTL,
 		RefreshTokenTTL: a.Config.RefreshTokenTTL,
@@ -151,41 +159,30 @@ func (a *App) wire(ctx context.Context) error {
 		return err
 	}
 	a.Identity.WithMailer(mailer).WithAuditor(a.Audit)
-	repos, err := newRepos(ctx, a.Config.DataDir, a.DB)
-	if err != nil {
+	if a.repos, err = newRepos(ctx, a.Config.DataDir, a.DB); err != nil {
 		return err
 	}
-	repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
+	a.repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
 	// Loose refs and objects are packed in the background, at most hourly per repository.
-	repos.StartMaintenance(time.Hour)
-	a.stopMaintenance = repos.StopMaintenance
-	// With PostgreSQL, room messages reach the clients of every instance through LISTEN/NOTIFY.
-	var bus realtime.Bus
-	if a.DB.Dialect == store.Postgres {
-		busCtx, cancel := context.WithCancel(context.Background())
-		a.stopBus = cancel
-		pg, ready := realtime.NewPGBus(busCtx, a.DB, a.Config.DatabaseDSN(), a.Log)
-		select {
-		case <-ready:
-		case <-time.After(10 * time.Second):
-			a.Log.Warn("realtime: LISTEN not ready yet; messages from other instances may be late")
-		}
-		bus = pg
-	}
+	a.repos.StartMaintenance(time.Hour)
+	a.stopMaintenance = a.repos.StopMaintenance
+
+	// The hub's room rules are the API's (access rules over the store); the portals' domains
+	// come from the portal store. Every feature publishes through the notice outlet over it.
+	accessStore := access.NewSQLStore(a.DB)
+	portalStore := portal.NewSQLStore(a.DB)
 	a.Hub = realtime.NewHub(a.Log, realtime.NewTickets(a.DB), a.Identity.AuthenticateSession,
-		// The room rules are the API's (access); the portals' domains come from the portal
-		// service, built below.
-		realtime.PolicyAuthorizer(access.NewRoomPolicy(a.Access, func(ctx context.Context, portalID int64) (int64, error) {
-			return a.Portals.DomainOf(ctx, portalID)
-		})), bus)
+		realtime.PolicyAuthorizer(access.NewRoomPolicy(access.NewRules(accessStore), portalStore.DomainOf)), a.newBus())
+	a.notices = hubNotices{a.Hub}
 	// Open sockets follow the session and the rights they joined their rooms with.
 	a.Identity.WithSessionEvents(revalidation{a.Hub})
-	a.Access.WithAccessEvents(revalidation{a.Hub})
-	events := hubEvents{a.Hub}
-	a.Portals = portal.NewService(portal.NewSQLStore(a.DB), repos, starterCatalog{}, people{a.Identity}, events, a.Audit).WithEvents(events)
+
+	a.Portals = portal.NewService(portalStore, a.repos, starterCatalog{}, people{a.Identity}, a.notices, a.Audit)
 	a.PortalAccess = portalaccess.NewChecker(a.Portals)
-	a.Access.WithPortals(a.Portals) // deleting a domain deletes its portals and their files
-	if a.gitSSH, err = a.newGitSSH(repos); err != nil {
+	// Deleting a domain deletes its portals and their files.
+	a.Access = access.NewService(accessStore, a.Audit).WithPortals(a.Portals).WithAccessEvents(revalidation{a.Hub})
+
+	if a.gitSSH, err = a.newGitSSH(); err != nil {
 		return err
 	}
 	if err := a.bootstrapAdmin(ctx); err != nil {
@@ -204,11 +201,6 @@ func (a *App) wire(ctx context.Context) error {
 	oidc := a.Config.OIDC
 	single := sso.New(sso.Config{Issuer: oidc.Issuer, ClientID: oidc.ClientID, ClientSecret: oidc.ClientSecret,
 		Label: oidc.Label, Provision: oidc.Provision, PublicURL: a.publicURL(), CookieKey: []byte(cookieKey)}, a.Identity, a.Log)
-	// A changed banner reaches every signed-in client at once.
-	prefs := admin.NewPreferences(a.DB, a.Audit)
-	prefs.OnChange(func(p admin.Preference) {
-		a.Hub.Publish(context.Background(), realtime.Message{Room: realtime.Everyone, Title: "PREFERENCE_UPDATED", Data: p, MessageType: realtime.TypeNotification})
-	})
 	features := []httpx.Routes{
 		identity.NewHandler(a.Identity),
 		single,
@@ -219,43 +211,39 @@ func (a *App) wire(ctx context.Context) error {
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
-		admin.NewPreferencesHandler(prefs),
+		admin.NewPreferencesHandler(admin.NewPreferences(a.DB, a.Audit, a.notices)), // a changed banner reaches every client at once
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
 		a.Hub,
-		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), repos),
+		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), a.repos),
 		a.newAssets(),
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
 		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),
 			thumbnail.NewSigner(cookieKey), a.PortalAccess),
-		portal.NewHandler(a.Portals, a.PortalAccess, func(ctx context.Context, id int64) string {
-			name, _ := a.Access.DomainName(ctx, id) // one row; Meta counts members too
-			return name
-		}, func(ctx context.Context, id int64) ([]portal.Person, error) {
-			members, err := a.Access.Members(ctx, id)
-			people := make([]portal.Person, 0, len(members))
-			for _, m := range members {
-				people = append(people, portal.Person{ID: m.ID, UserName: m.UserName, FirstName: m.FirstName, LastName: m.LastName})
-			}
-			return people, err
-		}),
+		portal.NewHandler(a.Portals, a.PortalAccess, domainMembers{a.Access}),
 	}
 	features = append(features, a.newTranslations()...)
 	features = append(features, a.newPreview(cookieKey))
 	features = append(features, a.newPages())
-	features = append(features, a.newTaskRunner(ctx))
-	features = append(features, a.newShares(repos))
-	loadables, err := a.newLoadables(ctx, repos)
+	features = append(features, a.newTaskRunner(ctx, a.repos))
+	features = append(features, a.newShares())
+	loadables, err := a.newLoadables(ctx)
 	if err != nil {
 		return err
 	}
 	features = append(features, loadables)
 	features = append(features, a.newWhitelist())
 	features = append(features, collab.NewHandler(a.Portals.Workspace(), a.PortalAccess),
-		presence.NewHandler(presence.NewService(a.DB, people{a.Identity}, presenceEvents{a.Hub}), a.PortalAccess))
-	if err := a.wireUpstream(repos, cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
+		presence.NewHandler(presence.NewService(a.DB, people{a.Identity}, a.notices), a.PortalAccess))
+	if err := a.wireUpstream(cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
 		return err
 	}
+	// Workspace writes reach, in process, the task runner (stale builds, Auto run) and the
+	// live previews (they follow commits).
+	if a.tasks != nil {
+		a.Portals.Listen(a.tasks)
+	}
+	a.Portals.Listen(a.shares)
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -270,6 +258,23 @@ func (a *App) wire(ctx context.Context) error {
 		TrustedProxies: a.Config.TrustedProxyPrefixes(),
 	})
 	return nil
+}
+
+// newBus is how room messages reach the clients of other instances: with PostgreSQL,
+// LISTEN/NOTIFY; with SQLite (one instance) none.
+func (a *App) newBus() realtime.Bus {
+	if a.DB.Dialect != store.Postgres {
+		return nil
+	}
+	busCtx, cancel := context.WithCancel(context.Background())
+	a.stopBus = cancel
+	pg, ready := realtime.NewPGBus(busCtx, a.DB, a.Config.DatabaseDSN(), a.Log)
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		a.Log.Warn("realtime: LISTEN not ready yet; messages from other instances may be late")
+	}
+	return pg
 }
 
 func (a *App) webFS() (fs.FS, error) {
@@ -334,8 +339,8 @@ func (a *App) Close() error {
 	if a.stopHandOver != nil {
 		a.stopHandOver()
 	}
-	if a.stopTasks != nil {
-		a.stopTasks()
+	if a.tasks != nil {
+		a.tasks.Close()
 	}
 	if a.stopBus != nil {
 		a.stopBus()

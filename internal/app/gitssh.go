@@ -13,7 +13,6 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/gitssh"
 	"portalwright/internal/identity"
-	"portalwright/internal/workspace"
 )
 
 // gitSSH is the built-in git-over-SSH server as the app runs it (internal/gitssh): made by
@@ -24,7 +23,7 @@ type gitSSH struct {
 	publicHost string // --ssh-public-host, else the host of --public-url; "" : the listener's
 }
 
-func (a *App) newGitSSH(repos *workspace.Repos) (*gitSSH, error) {
+func (a *App) newGitSSH() (*gitSSH, error) {
 	if a.Config.SSHAddr == "" {
 		return nil, nil
 	}
@@ -36,8 +35,8 @@ func (a *App) newGitSSH(repos *workspace.Repos) (*gitSSH, error) {
 		Users:   sshUsers{a.Identity},
 		Access:  a.Access,
 		Portals: a.Portals,
-		Repos:   repos,
-		Events:  sshEvents{hub: hubEvents{a.Hub}, people: people{a.Identity}, app: a},
+		Repos:   a.repos,
+		Events:  a.Portals, // a push is announced as a commit and sent on to the portal's git host
 	})
 	if err != nil {
 		return nil, err
@@ -129,32 +128,4 @@ func (u sshUsers) KeyOwner(ctx context.Context, login string, key ssh.PublicKey)
 		return caller.Caller{}, false, nil
 	}
 	return caller.Caller{UserID: usr.ID, Username: usr.UserName, Admin: usr.Admin}, true, nil
-}
-
-// sshEvents announces pushed branches as commits (WORKSPACE_COMMIT in the portal's room),
-// so authors in the browser get the reload toast.
-type sshEvents struct {
-	hub    hubEvents
-	people people
-	app    *App // its upstream (set later in wire) sends pushed branches on to the git host
-}
-
-func (e sshEvents) Pushed(ctx context.Context, c caller.Caller, domainID, portalID int64, branch, commitID string) {
-	person, err := e.people.Person(ctx, c.UserID)
-	if err != nil {
-		return
-	}
-	e.hub.Committed(ctx, domainID, portalID, person, branch, commitID)
-	pa, err := e.app.PortalAccess.Check(ctx, domainID, portalID)
-	if err != nil {
-		return
-	}
-	e.app.Portals.Touched(ctx, pa) // last modified, as after a commit
-	// A portal imported from a git host sends the pushed branch on at once, as a browser commit
-	// does; a failure leaves the portal ahead of its host, shown on the dashboard (Sync now).
-	if up := e.app.upstream; up != nil {
-		if warning := up.Push(ctx, pa, branch); warning != "" {
-			e.app.Log.Warn("git over SSH: the pushed branch did not reach the portal's git host", "portal", portalID, "branch", branch, "warning", warning)
-		}
-	}
 }

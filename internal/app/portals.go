@@ -55,6 +55,18 @@ func (p people) People(ctx context.Context, ids []int64) (map[int64]portal.Perso
 	return out, nil
 }
 
+// domainMembers lists a domain's members as people (portal.DomainMembers: the portal's users).
+type domainMembers struct{ access *access.Service }
+
+func (d domainMembers) Members(ctx context.Context, domainID int64) ([]portal.Person, error) {
+	members, err := d.access.Members(ctx, domainID)
+	people := make([]portal.Person, 0, len(members))
+	for _, m := range members {
+		people = append(people, portal.Person{ID: m.ID, UserName: m.UserName, FirstName: m.FirstName, LastName: m.LastName})
+	}
+	return people, err
+}
+
 // newRepos checks git and prepares the repositories under the data dir. Git writes are
 // serialised per portal in-process, or across instances with PostgreSQL advisory locks.
 func newRepos(ctx context.Context, dataDir string, db *store.DB) (*workspace.Repos, error) {

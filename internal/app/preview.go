@@ -10,9 +10,7 @@ import (
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
-	"portalwright/internal/portal"
 	"portalwright/internal/preview"
-	"portalwright/internal/workspace"
 )
 
 // newPreview builds the preview frame's workspace files over the portal service's editing
@@ -38,9 +36,9 @@ func (r previewRights) Holds(ctx context.Context, userID, domainID int64, permis
 }
 
 // newShares builds the shared previews (issue 13 item 4): snapshots under data/previews, links
-// made from the public URL, progress cards to the creator's room, universal portals built by
-// the task runner (none without a sandbox), expired previews swept every hour.
-func (a *App) newShares(repos *workspace.Repos) *preview.Shares {
+// made from the public URL, progress cards to the creator's room, commits built by the task
+// runner's commit builds, expired previews swept every hour.
+func (a *App) newShares() *preview.Shares {
 	var tasks preview.Tasks
 	if a.tasks != nil {
 		tasks = a.tasks
@@ -52,24 +50,10 @@ func (a *App) newShares(repos *workspace.Repos) *preview.Shares {
 		PublicURL:        strings.TrimRight(a.Config.PublicURL, "/"),
 		Heartbeat:        a.Config.Heartbeat,
 	}, preview.SharesDeps{
-		Store: preview.NewShareStore(a.DB), Portals: previewPortals{a}, Workspace: a.Portals.Workspace(),
-		Snapshots: repos, Tasks: tasks, Progress: hubEvents{a.Hub}, Access: a.PortalAccess,
-		Rights: previewRights{a}, Log: a.Log,
+		Store: preview.NewShareStore(a.DB), Workspace: a.Portals.Workspace(), Builds: a.builds, Tasks: tasks,
+		Progress: a.notices, Access: a.PortalAccess, Rights: previewRights{a}, Log: a.Log,
 	})
 	a.shares.Janitor(time.Hour)
 	a.shares.Watch() // preparations that stopped beating (a kill, a crash; any instance): FAILED
 	return a.shares
-}
-
-// previewPortals describes a portal to the shared previews: its name, its domain's name, and
-// whether it is active.
-type previewPortals struct{ a *App }
-
-func (p previewPortals) Describe(ctx context.Context, domainID, portalID int64) (preview.PortalInfo, error) {
-	row, err := p.a.Portals.Portal(ctx, domainID, portalID)
-	if err != nil {
-		return preview.PortalInfo{}, err
-	}
-	name, _ := p.a.Access.DomainName(ctx, domainID)
-	return preview.PortalInfo{Name: row.Name, DomainName: name, Active: row.Status == portal.StatusActive}, nil
 }

@@ -152,7 +152,7 @@ func taskRunnerSuite(t *testing.T, cfg config.Config) {
 	deadline := time.Now().Add(10 * time.Second)
 	for !(seen["user-1 STABLE"] && seen["portal-2 STABLE"] && seen["user-1 RUNNING"]) && time.Now().Before(deadline) {
 		m := readJSON(t, conn)
-		if m["title"] != EventTaskRunnerState {
+		if m["title"] != taskrunner.EventState {
 			continue
 		}
 		data := m["data"].(map[string]any)

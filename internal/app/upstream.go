@@ -5,14 +5,13 @@ import (
 
 	"portalwright/internal/httpx"
 	"portalwright/internal/upstream"
-	"portalwright/internal/workspace"
 )
 
 // wireUpstream keeps portals created from a git URL connected to their git host (issue 15
 // item 1, internal/upstream): fetched on open, pushed after commits, with credentials sealed
 // under the operator's secrets key; its routes are added to features. A secrets key that is
 // configured but unreadable stops the start (a silent fallback would refuse every credential).
-func (a *App) wireUpstream(repos *workspace.Repos, signingKey string, features *[]httpx.Routes) error {
+func (a *App) wireUpstream(signingKey string, features *[]httpx.Routes) error {
 	sealer, err := upstream.LoadKey(a.Config.SecretsKeyFile, a.Config.SecretsKey)
 	if err != nil {
 		return fmt.Errorf("secrets key: %w", err)
@@ -20,7 +19,7 @@ func (a *App) wireUpstream(repos *workspace.Repos, signingKey string, features *
 	if sealer == nil {
 		a.Log.Info("no secrets key configured (--secrets-key-file): credentials of portals' git hosts cannot be stored")
 	}
-	svc := upstream.NewService(upstream.NewStore(a.DB), repos, hubEvents{a.Hub}, a.Log, upstream.Config{
+	svc := upstream.NewService(upstream.NewStore(a.DB), a.repos, a.Portals, a.PortalAccess, a.Log, upstream.Config{
 		Sealer:       sealer,
 		WebhookKey:   []byte("upstream-webhook\x00" + signingKey), // its own derivation of the shared signing secret
 		PublicURL:    a.publicURL(),

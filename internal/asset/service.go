@@ -19,6 +19,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"path"
+	"portalwright/internal/notice"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,16 +32,9 @@ import (
 	"portalwright/internal/workspace"
 )
 
-// Notifier publishes a message to a portal's room (the app's realtime hub).
-type Notifier interface {
-	NotifyPortal(ctx context.Context, portalID int64, title string, data any)
-}
-
-// Names resolves the names an upload notification carries.
-type Names interface {
+// People names the uploader of an upload notification.
+type People interface {
 	Person(ctx context.Context, userID int64) (editing.Person, error)
-	DomainName(ctx context.Context, domainID int64) string
-	PortalName(ctx context.Context, pa portalaccess.Portal) (string, error)
 }
 
 // EventUploaded is the title of the upload notification.
@@ -68,8 +62,8 @@ type Uploader struct {
 type Service struct {
 	ws     *editing.Workspace
 	limits Limits
-	notify Notifier
-	names  Names
+	notify notice.Publisher
+	names  People
 	sizes  *sizeCache
 
 	folders folderCache // recent folder listings (foldercache.go)
@@ -78,7 +72,7 @@ type Service struct {
 }
 
 // NewService returns the asset manager; notify and names may be nil (nothing announced).
-func NewService(ws *editing.Workspace, limits Limits, notify Notifier, names Names) *Service {
+func NewService(ws *editing.Workspace, limits Limits, notify notice.Publisher, names People) *Service {
 	return &Service{ws: ws, limits: limits, notify: notify, names: names, sizes: &sizeCache{}, now: time.Now}
 }
 
@@ -713,8 +707,7 @@ func (s *Service) announce(ctx context.Context, c caller.Caller, pa portalaccess
 		if p, err := s.names.Person(ctx, c.UserID); err == nil {
 			u.User.FirstName, u.User.LastName = p.FirstName, p.LastName
 		}
-		u.Domain = s.names.DomainName(ctx, pa.DomainID())
-		u.Portal, _ = s.names.PortalName(ctx, pa)
 	}
-	s.notify.NotifyPortal(ctx, pa.ID(), EventUploaded, u)
+	u.Domain, u.Portal = pa.DomainName(), pa.Name()
+	s.notify.Publish(ctx, notice.Portal(pa.ID()), EventUploaded, u)
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"portalwright/internal/notice"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -25,28 +26,28 @@ import (
 
 type inDomain struct{}
 
-func (inDomain) InDomain(context.Context, int64, int64) error { return nil }
+func (inDomain) Load(context.Context, int64, int64) (portalaccess.Record, error) {
+	return portalaccess.Record{Name: "Crew", DomainName: "Home", Active: true}, nil
+}
 
-type notice struct {
+type sent struct {
 	portalID int64
 	title    string
 	data     asset.Uploaded
 }
 
-type notices struct{ got []notice }
+type notices struct{ got []sent }
 
-func (n *notices) NotifyPortal(_ context.Context, portalID int64, title string, data any) {
-	n.got = append(n.got, notice{portalID, title, data.(asset.Uploaded)})
+func (n *notices) Progress(context.Context, int64, notice.Card) {}
+
+func (n *notices) Publish(_ context.Context, to notice.Room, title string, data any) {
+	n.got = append(n.got, sent{to.ID, title, data.(asset.Uploaded)})
 }
 
 type names struct{}
 
 func (names) Person(context.Context, int64) (editing.Person, error) {
 	return editing.Person{FirstName: "Ann", LastName: "Lee"}, nil
-}
-func (names) DomainName(context.Context, int64) string { return "Home" }
-func (names) PortalName(context.Context, portalaccess.Portal) (string, error) {
-	return "Crew", nil
 }
 
 type fixture struct {

@@ -16,7 +16,9 @@ import (
 
 type inDomain struct{}
 
-func (inDomain) InDomain(context.Context, int64, int64) error { return nil }
+func (inDomain) Load(context.Context, int64, int64) (portalaccess.Record, error) {
+	return portalaccess.Record{Name: "Portal", DomainName: "Domain", Active: true}, nil
+}
 
 type published struct{ statuses []*workspace.Status }
 

@@ -11,9 +11,8 @@ import (
 
 // Records answers what editing needs of a checked portal's record (the portal service).
 type Records interface {
-	// PortalName is the portal's name (other users' changes show it).
-	PortalName(ctx context.Context, pa portalaccess.Portal) (string, error)
-	// ActiveBranch is the branch the portal opens on.
+	// ActiveBranch is the branch the portal opens on: the record's active branch (as the
+	// check loaded it), when the repository still has it.
 	ActiveBranch(ctx context.Context, pa portalaccess.Portal) (string, error)
 	// Touch marks the portal modified (after a commit reached its branch).
 	Touch(ctx context.Context, pa portalaccess.Portal)

@@ -87,9 +87,19 @@ var (
 	supportLevels = []string{"FULL", "LIMITED"}
 	// Scopes a portal can have (spec 3 §3).
 	Scopes        = []string{ScopeFull, ScopeMicrosite, ScopeCaptive}
-	languageModes = []string{"MULTILANGUAGE", "SINGLE_LANGUAGE", "TRANSLATION"}
-	languageCode  = regexp.MustCompile(validate.LanguageCodePattern)
+	languageModes = []string{ModeMultiLanguage, ModeSingleLanguage, ModeTranslation}
 )
+
+// Language modes of a portal (spec 2 §3, portal.json languageSettings.languageMode): the
+// settings own them; every feature reads them here.
+const (
+	ModeTranslation    = "TRANSLATION"
+	ModeMultiLanguage  = "MULTILANGUAGE"
+	ModeSingleLanguage = "SINGLE_LANGUAGE"
+)
+
+// MultiLanguage tells whether the portal keeps one folder of pages per language.
+func (ls LanguageSettings) MultiLanguage() bool { return ls.LanguageMode == ModeMultiLanguage }
 
 // ParseSettings reads portal.json, filling what is missing with the spec's defaults. A
 // missing or unreadable file gives the defaults (a legacy portal without settings).
@@ -127,7 +137,7 @@ func withDefaults(s Settings) Settings {
 		ls.Languages = []string{ls.DefaultLanguage}
 	}
 	if ls.LanguageMode == "" {
-		ls.LanguageMode = "TRANSLATION"
+		ls.LanguageMode = ModeTranslation
 	}
 	if ls.TranslationsBasePath == "" {
 		ls.TranslationsBasePath = DefaultTranslations
@@ -156,7 +166,7 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("languageMode must be one of %s", strings.Join(languageModes, ", "))
 	}
 	for _, l := range s.LanguageSettings.Languages {
-		if !languageCode.MatchString(l) {
+		if !validate.LanguageCode(l) {
 			return fmt.Errorf("'%s' is not a language code like en_GB", l)
 		}
 	}

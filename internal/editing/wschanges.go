@@ -219,12 +219,8 @@ func lookUp(ctx context.Context, people People, ids []int64) (map[int64]Person, 
 // WorkspaceChanges reports every user's workspace of the portal on a branch, from the
 // workspaces' status records: no git status per workspace, one user lookup for all. The
 // answer is shared by every caller until something changes (the same slice): read only.
-func (f *Workspace) WorkspaceChanges(ctx context.Context, pa portalaccess.Portal, domainName, branch string) ([]WorkspaceChange, error) {
-	portalID := pa.ID()
-	name, err := f.records.PortalName(ctx, pa)
-	if err != nil {
-		return nil, err
-	}
+func (f *Workspace) WorkspaceChanges(ctx context.Context, pa portalaccess.Portal, branch string) ([]WorkspaceChange, error) {
+	portalID, name, domainName := pa.ID(), pa.Name(), pa.DomainName()
 	snap, err := f.repos.Statuses(ctx, portalID)
 	if err != nil {
 		return nil, GitError(err)

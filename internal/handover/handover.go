@@ -49,6 +49,7 @@ import (
 	"unicode/utf8"
 
 	"portalwright/internal/apperr"
+	"portalwright/internal/notice"
 	"portalwright/internal/store"
 )
 
@@ -140,19 +141,7 @@ type Delivery struct {
 	AttemptLog    []Attempt  `json:"attempts_log"`
 }
 
-// Notification is a progress message for the user who asked for the hand-over; the app
-// publishes it to the user's realtime room.
-type Notification struct {
-	ID          string `json:"id"`
-	Title       string `json:"title"`
-	Details     string `json:"details"`
-	Status      string `json:"status"` // PROGRESS, SUCCESS, ERROR
-	Progress    int    `json:"progress"`
-	MessageType string `json:"messageType"`
-	Data        any    `json:"data,omitempty"`
-}
-
-// NotificationData is a hand-over notification's Data.
+// NotificationData is the Data of a hand-over's progress card (notice.Card, UPLOAD_LOADABLE).
 type NotificationData struct {
 	PortalID   int64  `json:"portalId"`
 	PortalName string `json:"portalName,omitempty"`
@@ -167,11 +156,6 @@ type NotificationData struct {
 	Details    string `json:"details"`
 }
 
-// Progress receives progress notifications (the app adapts it to the realtime hub).
-type Progress interface {
-	Report(ctx context.Context, userID int64, n Notification)
-}
-
 // Service queues and delivers hand-overs.
 type Service struct {
 	// Tunables; set them before Run or DeliverDue is first called.
@@ -183,14 +167,14 @@ type Service struct {
 	db       *store.DB
 	cfg      *Config
 	log      *slog.Logger
-	progress Progress
+	progress notice.Publisher
 	wake     chan struct{}
 	now      func() time.Time
 	clients  map[string]*http.Client // per http target
 }
 
 // New returns a service over db delivering to cfg's targets; cfg, log and progress may be nil.
-func New(db *store.DB, cfg *Config, log *slog.Logger, progress Progress) *Service {
+func New(db *store.DB, cfg *Config, log *slog.Logger, progress notice.Publisher) *Service {
 	if cfg == nil {
 		cfg = &Config{}
 	}
@@ -507,10 +491,10 @@ func (s *Service) info(ctx context.Context, id int64) (pkgInfo, error) {
 
 // report sends a progress notification to the delivery's creator.
 func (s *Service) report(ctx context.Context, d *Delivery, p pkgInfo, status string, progress int, details string) {
-	if s.progress == nil || d.CreatedBy == 0 {
+	if s.progress == nil || d.CreatedBy == 0 { // no outlet, or nobody to tell
 		return
 	}
-	s.progress.Report(ctx, d.CreatedBy, Notification{
+	s.progress.Progress(ctx, d.CreatedBy, notice.Card{
 		ID:          MessageType + "-" + strconv.FormatInt(d.ID, 10),
 		Title:       strings.TrimSpace(p.name+" "+p.version) + " → " + d.Target,
 		Details:     details,

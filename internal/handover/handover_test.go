@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"portalwright/internal/notice"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,20 +31,22 @@ type recorder struct {
 	mu  sync.Mutex
 	got []struct {
 		user int64
-		n    Notification
+		n    notice.Card
 	}
 }
 
-func (r *recorder) Report(_ context.Context, userID int64, n Notification) {
+func (r *recorder) Publish(context.Context, notice.Room, string, any) {}
+
+func (r *recorder) Progress(_ context.Context, userID int64, n notice.Card) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.got = append(r.got, struct {
 		user int64
-		n    Notification
+		n    notice.Card
 	}{userID, n})
 }
 
-func (r *recorder) last(t *testing.T) (int64, Notification) {
+func (r *recorder) last(t *testing.T) (int64, notice.Card) {
 	t.Helper()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -87,7 +90,7 @@ func httpConfig(t *testing.T, url string) *Config {
 }
 
 func newService(db *store.DB, cfg *Config, rec *recorder) *Service {
-	var p Progress
+	var p notice.Publisher
 	if rec != nil {
 		p = rec
 	}

@@ -9,6 +9,7 @@
 package heartbeat
 
 import (
+	"context"
 	"errors"
 	"os"
 	"strconv"
@@ -94,4 +95,27 @@ func Dead(owner string) bool {
 	}
 	me, _, _ := strings.Cut(Self(), "/")
 	return host == me && TagDead(tag)
+}
+
+// Beat calls beat every interval, from a goroutine of its own, until stop is called or ctx is
+// done: the heartbeat of a piece of background work (its row's beat, which other instances'
+// sweeps read). stop waits for a beat in progress to end.
+func Beat(ctx context.Context, interval time.Duration, beat func()) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				beat()
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { cancel(); <-done }) }
 }

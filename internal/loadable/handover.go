@@ -73,9 +73,8 @@ func (s *Service) HandOver(ctx context.Context, c caller.Caller, pa portalaccess
 	if err != nil {
 		return nil, apperr.Conflict("LOADABLE_TAMPERED", "The loadable's package cannot be read: "+err.Error())
 	}
-	portalName, domainName, _ := s.portals.Names(ctx, pa.DomainID(), pa.ID())
 	return h.Enqueue(ctx, c.UserID, handover.Package{LoadableID: l.ID, DomainID: l.DomainID, PortalID: l.PortalID,
-		DomainName: domainName, PortalName: portalName, Name: l.Name, Version: l.Version, PartNumber: l.PartNumber,
+		DomainName: pa.DomainName(), PortalName: pa.Name(), Name: l.Name, Version: l.Version, PartNumber: l.PartNumber,
 		FileName: l.FileName, ArchivePath: s.archivePath(l), SHA256: l.SHA256, Manifest: manifest}, target)
 }
 

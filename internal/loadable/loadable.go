@@ -29,6 +29,7 @@ import (
 	"unicode"
 
 	"portalwright/internal/apperr"
+	"portalwright/internal/notice"
 )
 
 // Status is where a loadable is in its life (docs/api.md "Loadables").
@@ -67,39 +68,31 @@ type Person struct {
 
 // Loadable is one package's record.
 type Loadable struct {
-	ID            int64      `json:"id"`
-	DomainID      int64      `json:"domainId"`
-	PortalID      int64      `json:"portalId"`
-	Name          string     `json:"name"`
-	PartNumber    string     `json:"partNumber"`
-	VersionPrefix string     `json:"versionPrefix"`
-	Version       string     `json:"version"` // versionPrefix + "." + build number: the versionTag
-	Type          string     `json:"type"`
-	GitRef        string     `json:"gitRef"`
-	CommitID      string     `json:"commitId"`
-	Status        Status     `json:"status"`
-	FileName      string     `json:"fileName"`
-	Size          int64      `json:"size"`
-	SHA256        string     `json:"sha256"`
-	Error         *ErrorInfo `json:"error"`
-	RejectReason  string     `json:"rejectReason"`
-	CreatedBy     Person     `json:"createdBy"`
-	ApprovedBy    *Person    `json:"approvedBy"`
-	RejectedBy    *Person    `json:"rejectedBy"`
-	CreatedAt     time.Time  `json:"createdAt"`
-	GeneratedAt   *time.Time `json:"generatedAt"`
-	DecidedAt     *time.Time `json:"decidedAt"`
-	Copyright     Copyright  `json:"-"` // GET getCopyright/{id}
-	Output        string     `json:"-"` // the failed build's output (in Error.Output)
-	heartbeat     time.Time  // while GENERATING: the last sign of life of its generation
-}
-
-// ErrorInfo is a failed generation's error.
-type ErrorInfo struct {
-	Title   string `json:"errorTitle"`
-	Message string `json:"errorMessage"`
-	Code    string `json:"errorCode"`
-	Output  string `json:"output,omitempty"`
+	ID            int64             `json:"id"`
+	DomainID      int64             `json:"domainId"`
+	PortalID      int64             `json:"portalId"`
+	Name          string            `json:"name"`
+	PartNumber    string            `json:"partNumber"`
+	VersionPrefix string            `json:"versionPrefix"`
+	Version       string            `json:"version"` // versionPrefix + "." + build number: the versionTag
+	Type          string            `json:"type"`
+	GitRef        string            `json:"gitRef"`
+	CommitID      string            `json:"commitId"`
+	Status        Status            `json:"status"`
+	FileName      string            `json:"fileName"`
+	Size          int64             `json:"size"`
+	SHA256        string            `json:"sha256"`
+	Error         *notice.ErrorInfo `json:"error"`
+	RejectReason  string            `json:"rejectReason"`
+	CreatedBy     Person            `json:"createdBy"`
+	ApprovedBy    *Person           `json:"approvedBy"`
+	RejectedBy    *Person           `json:"rejectedBy"`
+	CreatedAt     time.Time         `json:"createdAt"`
+	GeneratedAt   *time.Time        `json:"generatedAt"`
+	DecidedAt     *time.Time        `json:"decidedAt"`
+	Copyright     Copyright         `json:"-"` // GET getCopyright/{id}
+	Output        string            `json:"-"` // the failed build's output (in Error.Output)
+	heartbeat     time.Time         // while GENERATING: the last sign of life of its generation
 }
 
 // Copyright is the copyright step of the wizard (spec 3 §3 copyrightData with metaData).

@@ -22,7 +22,7 @@ import (
 	"portalwright/internal/editing"
 	"portalwright/internal/handover"
 	"portalwright/internal/heartbeat"
-	"portalwright/internal/portal"
+	"portalwright/internal/notice"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/taskrunner"
@@ -36,22 +36,8 @@ type Repos interface {
 	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
 }
 
-// Builder runs a portal's tasks in place on a snapshot (the task runner's Workdir builds: the
-// snapshot is written into the runner's folder, so nothing is copied in or out).
-type Builder interface {
-	NewWorkdir() (*taskrunner.Workdir, error)
-	BuildIn(ctx context.Context, w *taskrunner.Workdir, s taskrunner.Settings) (taskrunner.State, error)
-}
-
-// Portals names portals and their domains.
-type Portals interface {
-	Names(ctx context.Context, domainID, portalID int64) (portalName, domainName string, err error)
-}
-
 // People names users.
-type People interface {
-	UserName(ctx context.Context, id int64) string
-}
+type People = editing.People
 
 // Config configures the service.
 type Config struct {
@@ -71,10 +57,10 @@ type Service struct {
 	store    *SQLStore
 	repos    Repos
 	ws       *editing.Workspace
-	builder  Builder // nil: no sandbox; portals with tasks cannot be packaged
-	portals  Portals
+	builds   *taskrunner.Builds    // commits built as previews build them (no sandbox: portals with tasks cannot be packaged)
+	portals  *portalaccess.Checker // the portal of a generation the sweep ends (its names on the card)
 	people   People
-	progress portal.Progress
+	progress notice.Publisher
 	handover *handover.Service // nil: no hand-over
 	log      *slog.Logger
 	now      func() time.Time
@@ -89,10 +75,10 @@ type Deps struct {
 	Store     *SQLStore
 	Repos     Repos
 	Workspace *editing.Workspace
-	Builder   Builder
-	Portals   Portals
+	Builds    *taskrunner.Builds
+	Portals   *portalaccess.Checker
 	People    People
-	Progress  portal.Progress
+	Progress  notice.Publisher
 	Log       *slog.Logger
 }
 
@@ -106,8 +92,8 @@ func New(ctx context.Context, cfg Config, d Deps) (*Service, error) {
 		d.Log = slog.Default()
 	}
 	c, cancel := context.WithCancel(context.Background())
-	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builder: d.Builder, portals: d.Portals,
-		people: d.People, progress: d.Progress, log: d.Log, now: time.Now, ctx: c, cancel: cancel}
+	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builds: d.Builds, portals: d.Portals,
+		people: d.People, progress: notice.Or(d.Progress), log: d.Log, now: time.Now, ctx: c, cancel: cancel}
 	if s.cfg.Heartbeat <= 0 {
 		s.cfg.Heartbeat = heartbeat.DefaultInterval
 	}
@@ -153,7 +139,9 @@ func (s *Service) sweep(ctx context.Context) (map[int64]bool, error) {
 		c := card{s: s, l: l}
 		c.userID = l.CreatedBy.ID
 		if s.portals != nil {
-			c.portalName, c.domainName, _ = s.portals.Names(ctx, l.DomainID, l.PortalID)
+			if pa, err := s.portals.Check(ctx, l.DomainID, l.PortalID); err == nil {
+				c.portalName, c.domainName = pa.Name(), pa.DomainName()
+			}
 		}
 		msg := "The generation stopped: generate it again."
 		if l.Error != nil {
@@ -330,11 +318,7 @@ func (s *Service) SuggestName(ctx context.Context, pa portalaccess.Portal, conte
 	if contentType != "" && !slices.Contains(PayloadTypes, contentType) {
 		return "", apperr.BadRequest("INVALID_PAYLOAD_TYPE", msgType)
 	}
-	portalName, _, err := s.portals.Names(ctx, pa.DomainID(), pa.ID())
-	if err != nil {
-		return "", err
-	}
-	return SuggestName(portalName, contentType, s.now(), func(n string) bool { return s.store.NameTaken(ctx, pa.ID(), n) }), nil
+	return SuggestName(pa.Name(), contentType, s.now(), func(n string) bool { return s.store.NameTaken(ctx, pa.ID(), n) }), nil
 }
 
 // List is the portal's loadables, newest first.
@@ -383,10 +367,12 @@ func (s *Service) named(ctx context.Context, l *Loadable) *Loadable {
 	if s.people == nil {
 		return l
 	}
-	l.CreatedBy.UserName = s.people.UserName(ctx, l.CreatedBy.ID)
-	for _, p := range []*Person{l.ApprovedBy, l.RejectedBy} {
-		if p != nil {
-			p.UserName = s.people.UserName(ctx, p.ID)
+	for _, p := range []*Person{&l.CreatedBy, l.ApprovedBy, l.RejectedBy} {
+		if p == nil {
+			continue
+		}
+		if who, err := s.people.Person(ctx, p.ID); err == nil {
+			p.UserName = who.UserName
 		}
 	}
 	return l
@@ -415,8 +401,7 @@ func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess
 	if !ok {
 		return nil, apperr.Conflict("LOADABLE_NOT_GENERATABLE", "Only a new or failed loadable can be generated; this one is "+string(l.Status)+".")
 	}
-	portalName, domainName, _ := s.portals.Names(ctx, pa.DomainID(), pa.ID())
-	card := card{s: s, l: l, userID: c.UserID, portalName: portalName, domainName: domainName}
+	card := card{s: s, l: l, userID: c.UserID, portalName: pa.Name(), domainName: pa.DomainName()}
 	card.report(5, "Preparing the package")
 	s.changed(l, "GENERATING", c.UserID)
 	cp := *l
@@ -432,25 +417,15 @@ func (s *Service) Generate(ctx context.Context, c caller.Caller, pa portalaccess
 func (s *Service) generate(l *Loadable, card card) {
 	ctx := s.ctx
 	// The heartbeat: other instances starting meanwhile leave a generation that beats alone.
-	beating, stopBeat := context.WithCancel(ctx)
-	defer stopBeat()
-	go func() {
-		t := time.NewTicker(s.cfg.Heartbeat)
-		defer t.Stop()
-		for {
-			select {
-			case <-beating.Done():
-				return
-			case <-t.C:
-				if err := s.store.Heartbeat(context.Background(), l.ID, s.now().UTC()); err != nil {
-					s.log.Warn("loadables: heartbeat", "loadable", l.ID, "error", err)
-				}
-			}
+	stopBeat := heartbeat.Beat(ctx, s.cfg.Heartbeat, func() {
+		if err := s.store.Heartbeat(context.Background(), l.ID, s.now().UTC()); err != nil {
+			s.log.Warn("loadables: heartbeat", "loadable", l.ID, "error", err)
 		}
-	}()
+	})
+	defer stopBeat()
 	work := filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), ".work-"+strconv.FormatInt(l.ID, 10))
 	defer os.RemoveAll(work)
-	fail := func(info ErrorInfo) {
+	fail := func(info notice.ErrorInfo) {
 		stopBeat()
 		l.Error, l.Output, l.GeneratedAt = &info, info.Output, nil
 		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))
@@ -461,65 +436,20 @@ func (s *Service) generate(l *Loadable, card card) {
 		card.report(100, info.Message)
 	}
 	_ = os.RemoveAll(work)
-	card.report(15, "Taking the commit "+l.CommitID[:12])
 	started := time.Now()
-	var tSnapshot, tBuild time.Duration
-	snap := filepath.Join(work, "snapshot")
-	var workdir *taskrunner.Workdir
-	if s.builder != nil { // the snapshot goes where the tasks can run on it in place
-		w, err := s.builder.NewWorkdir()
-		if err != nil {
-			fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"})
-			return
-		}
-		defer w.Remove()
-		workdir, snap = w, w.Dir()
-	}
-	if _, err := s.repos.Snapshot(ctx, l.PortalID, l.CommitID, snap, s.cfg.MaxBytes); err != nil {
-		fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The commit could not be taken: " + err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"})
-		return
-	}
-	tSnapshot = time.Since(started)
-	data, _ := os.ReadFile(filepath.Join(snap, "portal.json"))
-	settings, err := editing.ParseSettings(data)
+	built, err := s.builds.Commit(ctx, taskrunner.CommitRequest{PortalID: l.PortalID, Ref: l.CommitID, MaxBytes: s.cfg.MaxBytes,
+		Dir: filepath.Join(work, "snapshot"), Disposable: true}, func(pct int, details string) { card.report(15+pct/2, details) })
 	if err != nil {
-		fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The portal's settings at this commit cannot be read: " + err.Error(), Code: "INVALID_SETTINGS"})
+		fail(buildFailure(err))
 		return
 	}
-	content := snap
-	if tr := taskrunner.Settings(settings.TaskRunnerSettings); tr.Active {
-		if workdir == nil {
-			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The portal's tasks cannot run on this server (no sandbox).", Code: "TASK_RUNNER_UNAVAILABLE"})
-			return
-		}
-		out, err := tr.Output()
-		if err != nil {
-			fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "INVALID_SETTINGS"})
-			return
-		}
-		card.report(35, "Running the portal's tasks")
-		st, err := s.builder.BuildIn(ctx, workdir, tr)
-		if err != nil || st.Phase != taskrunner.Stable {
-			msg := "The portal's tasks failed."
-			if err != nil {
-				msg = err.Error()
-			} else if st.Error != nil {
-				msg = st.Error.Title + ": " + st.Error.Message
-			}
-			fail(ErrorInfo{Title: "Failed to generate loadable", Message: msg, Code: ErrorCodeMakeload, Output: st.Output})
-			return
-		}
-		tBuild = time.Since(started) - tSnapshot
-		content = filepath.Join(snap, filepath.FromSlash(out))
-		if fi, err := os.Stat(content); err != nil || !fi.IsDir() {
-			fail(ErrorInfo{Title: "Failed to generate loadable", Message: "The tasks wrote no " + out + " folder.", Code: ErrorCodeMakeload, Output: st.Output})
-			return
-		}
-	}
+	defer built.Remove()
+	tBuild := time.Since(started)
+	content := built.Content
 	card.report(70, "Packing the files")
 	sum, size, err := s.writeArchive(l, content)
 	if err != nil {
-		fail(ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_PACK_FAILED"})
+		fail(notice.ErrorInfo{Title: "Failed to generate loadable", Message: err.Error(), Code: "LOADABLE_PACK_FAILED"})
 		return
 	}
 	stopBeat()
@@ -532,10 +462,29 @@ func (s *Service) generate(l *Loadable, card card) {
 		return
 	}
 	s.log.Info("loadable generated", "loadable", l.ID, "portal", l.PortalID, "bytes", size,
-		"snapshot", tSnapshot.Round(time.Millisecond), "build", tBuild.Round(time.Millisecond),
-		"pack", (time.Since(started) - tSnapshot - tBuild).Round(time.Millisecond))
+		"build", tBuild.Round(time.Millisecond), "pack", (time.Since(started) - tBuild).Round(time.Millisecond))
 	card.l = l
 	card.report(100, "The loadable "+l.Name+" "+l.Version+" is ready for approval")
+}
+
+// buildFailure is a failed build as the loadable keeps it: its code and message, and for the
+// tasks the tail of their output.
+func buildFailure(err error) notice.ErrorInfo {
+	const title = "Failed to generate loadable"
+	var be *taskrunner.BuildError
+	if !errors.As(err, &be) {
+		return notice.ErrorInfo{Title: title, Message: err.Error(), Code: "LOADABLE_SNAPSHOT_FAILED"}
+	}
+	switch be.Step {
+	case taskrunner.StepSnapshot:
+		return notice.ErrorInfo{Title: title, Message: "The commit could not be taken: " + be.Message(), Code: "LOADABLE_SNAPSHOT_FAILED"}
+	case taskrunner.StepSettings:
+		return notice.ErrorInfo{Title: title, Message: be.Message(), Code: "INVALID_SETTINGS"}
+	case taskrunner.StepUnavailable:
+		return notice.ErrorInfo{Title: title, Message: be.Message(), Code: "TASK_RUNNER_UNAVAILABLE"}
+	default: // the tasks failed or wrote no output folder
+		return notice.ErrorInfo{Title: title, Message: be.Message(), Code: ErrorCodeMakeload, Output: be.State.Output}
+	}
 }
 
 // writeArchive packs content into the loadable's archive: a temporary file, synced, renamed.
@@ -678,12 +627,6 @@ func (s *Service) Package(ctx context.Context, pa portalaccess.Portal, version s
 // starts or ends generating, or is decided: open Manage Loadables lists refresh on it.
 const EventChanged = "LOADABLE_CHANGED"
 
-// Changes is what a Progress publisher may also do: tell the portal's room that a loadable
-// changed (the app's hub events do).
-type Changes interface {
-	LoadableChanged(ctx context.Context, domainID, portalID int64, change Change)
-}
-
 // Change is the data of a LOADABLE_CHANGED message.
 type Change struct {
 	DomainID   int64  `json:"domainId"`
@@ -694,13 +637,12 @@ type Change struct {
 	UserID     int64  `json:"userId"` // who did it (0: the server, e.g. a generation's end)
 }
 
-// changed publishes LOADABLE_CHANGED when the progress publisher can.
+// changed publishes LOADABLE_CHANGED to the portal's room.
 func (s *Service) changed(l *Loadable, action string, userID int64) {
-	ch, ok := s.progress.(Changes)
-	if !ok || l == nil {
+	if l == nil {
 		return
 	}
-	ch.LoadableChanged(context.Background(), l.DomainID, l.PortalID, Change{DomainID: l.DomainID, PortalID: l.PortalID,
+	s.progress.Publish(context.Background(), notice.Portal(l.PortalID), EventChanged, Change{DomainID: l.DomainID, PortalID: l.PortalID,
 		LoadableID: l.ID, Status: l.Status, Action: action, UserID: userID})
 }
 
@@ -713,9 +655,6 @@ type card struct {
 }
 
 func (c card) report(pct int, details string) {
-	if c.s.progress == nil {
-		return
-	}
 	status := "PROGRESS"
 	switch c.l.Status {
 	case Generated:
@@ -727,7 +666,7 @@ func (c card) report(pct int, details string) {
 	if status != "PROGRESS" {
 		c.s.changed(c.l, string(c.l.Status), 0)
 	}
-	c.s.progress.Report(context.Background(), c.userID, portal.Notification{
+	c.s.progress.Progress(context.Background(), c.userID, notice.Card{
 		ID: "GENERATE_LOADABLE-" + strconv.FormatInt(c.l.ID, 10), Title: c.l.Name + " " + c.l.Version, Details: details,
 		Status: status, Progress: pct, MessageType: "GENERATE_LOADABLE",
 		Data: map[string]any{"loadable": &view, "loadableId": c.l.ID, "domainId": c.l.DomainID, "portalId": c.l.PortalID,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"portalwright/internal/heartbeat"
+	"portalwright/internal/notice"
 	"portalwright/internal/store"
 )
 
@@ -39,7 +40,7 @@ func scan(row interface{ Scan(...any) error }) (*Loadable, error) {
 	}
 	_ = json.Unmarshal([]byte(copyright), &l.Copyright)
 	if errTitle != "" || errMessage != "" {
-		l.Error = &ErrorInfo{Title: errTitle, Message: errMessage, Code: errCode, Output: l.Output}
+		l.Error = &notice.ErrorInfo{Title: errTitle, Message: errMessage, Code: errCode, Output: l.Output}
 	}
 	if approved.Valid {
 		l.ApprovedBy = &Person{ID: approved.Int64}

@@ -20,7 +20,6 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -557,8 +556,6 @@ func searchJSON(data, needle []byte, find finder) ([]Hit, bool) {
 	}
 }
 
-var languageRule = regexp.MustCompile(validate.LanguageCodePattern)
-
 // MasterPage is the answer of GET /portal/{d}/{p}/masterpage/{language}.
 type MasterPage struct {
 	Language string `json:"language"`
@@ -577,8 +574,8 @@ func (s *Service) MasterPage(ctx context.Context, c caller.Caller, pa portalacce
 	}
 	ls := set.LanguageSettings
 	name := MasterFile
-	if ls.LanguageMode == "MULTILANGUAGE" || ls.LanguageMode == "MULTI" {
-		if !slices.Contains(ls.Languages, language) || !languageRule.MatchString(language) {
+	if ls.MultiLanguage() {
+		if !slices.Contains(ls.Languages, language) || !validate.LanguageCode(language) {
 			return nil, apperr.NewError(http.StatusNotFound, "LANGUAGE_NOT_FOUND", title, "Failed to load language "+language)
 		}
 		name = language + "/" + MasterFile

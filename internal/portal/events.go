@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"portalwright/internal/caller"
+	"portalwright/internal/notice"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
@@ -16,18 +17,19 @@ const (
 	EventTemplate     = "TEMPLATE_CREATED"        // a domain got a template (domain room)
 )
 
-// Events receives what happens in workspaces so other users see it live.
-type Events interface {
+// Listener reacts, in process, to what happens in workspaces (the task runner marks builds
+// stale and follows Auto run; live previews follow commits). The notices to the rooms are
+// sent by the service itself; a listener never sends them again.
+type Listener interface {
 	// WorkspaceChanged is called after a write to a user's workspace, with its new state.
-	WorkspaceChanged(ctx context.Context, domainID, portalID int64, change WorkspaceChange)
+	WorkspaceChanged(ctx context.Context, pa portalaccess.Portal, change WorkspaceChange)
 	// Committed is called after a commit reached the portal's branch.
-	Committed(ctx context.Context, domainID, portalID int64, by Person, branch, commitID string)
-	// TemplateCreated is called after a domain got a new template.
-	TemplateCreated(ctx context.Context, domainID int64, t Template)
+	Committed(ctx context.Context, pa portalaccess.Portal, by Person, branch, commitID string)
 }
 
-// WithEvents sets where workspace events go.
-func (s *Service) WithEvents(e Events) *Service { s.events = e; return s }
+// Listen adds in-process listeners to workspace events. Call it while wiring, before the
+// server serves.
+func (s *Service) Listen(l ...Listener) *Service { s.listeners = append(s.listeners, l...); return s }
 
 // DomainOf returns the domain of a portal (for room authorisation).
 func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
@@ -35,66 +37,81 @@ func (s *Service) DomainOf(ctx context.Context, portalID int64) (int64, error) {
 }
 
 // publisher announces the writes of the file layer (editing.Publisher) with the status the
-// write took under the workspace lock: no second git status.
+// write took under the workspace lock: no second git status, and no second read of the
+// portal (the checked portal carries its names).
 type publisher struct{ s *Service }
 
 func (p publisher) Committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status, commitID string) {
-	if p.s.events == nil {
-		return
-	}
 	person, err := p.s.people.Person(ctx, c.UserID)
 	if err != nil {
 		return
 	}
-	p.s.events.Committed(ctx, pa.DomainID(), pa.ID(), person, st.Branch, commitID)
-	p.s.announce(ctx, c.UserID, pa.ID(), st)
+	p.s.committed(ctx, pa, person, st.Branch, commitID)
+	p.s.announce(ctx, pa, person, st)
 }
 
 func (p publisher) WorkspaceChanged(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
-	if p.s.events != nil {
-		p.s.announce(ctx, c.UserID, pa.ID(), st)
+	person, err := p.s.people.Person(ctx, c.UserID)
+	if err != nil {
+		return
+	}
+	p.s.announce(ctx, pa, person, st)
+}
+
+// Committed announces a commit that reached a portal's branch by another way than the
+// product's own commit (a push over SSH, commits fetched from the portal's git host), as a
+// browser commit is announced: WORKSPACE_COMMIT in the portal's room, and the listeners.
+func (s *Service) Committed(ctx context.Context, pa portalaccess.Portal, by Person, branch, commitID string) {
+	s.committed(ctx, pa, by, branch, commitID)
+}
+
+func (s *Service) committed(ctx context.Context, pa portalaccess.Portal, by Person, branch, commitID string) {
+	s.notices.Publish(ctx, notice.Portal(pa.ID()), EventCommit,
+		map[string]any{"domainId": pa.DomainID(), "portalId": pa.ID(), "branch": branch, "commitId": commitID, "user": by})
+	for _, l := range s.listeners {
+		l.Committed(ctx, pa, by, branch, commitID)
 	}
 }
 
-// announce publishes a user's workspace state to the portal's room.
-func (s *Service) announce(ctx context.Context, userID, portalID int64, st *workspace.Status) {
-	domainID, err := s.store.DomainOf(ctx, portalID)
-	if err != nil {
-		return
+// announce publishes a user's workspace state: the change to the portal's room, the count of
+// local commits to the user's own room, then the listeners.
+func (s *Service) announce(ctx context.Context, pa portalaccess.Portal, by Person, st *workspace.Status) {
+	change := WorkspaceChange{User: by, AheadCount: st.Ahead, BehindCount: st.Behind, HasChanges: st.HasChanges(),
+		Branch: st.Branch, DomainName: pa.DomainName(), PortalName: pa.Name(), Changes: st.Changes}
+	s.notices.Publish(ctx, notice.Portal(pa.ID()), EventLocalChanges, change)
+	s.notices.Publish(ctx, notice.User(by.ID), EventLocalCommits,
+		map[string]any{"domainId": pa.DomainID(), "portalId": pa.ID(), "branch": st.Branch, "aheadCount": st.Ahead})
+	for _, l := range s.listeners {
+		l.WorkspaceChanged(ctx, pa, change)
 	}
-	pt, err := s.store.Portal(ctx, domainID, portalID)
-	if err != nil {
-		return
-	}
-	person, err := s.people.Person(ctx, userID)
-	if err != nil {
-		return
-	}
-	s.events.WorkspaceChanged(ctx, domainID, portalID, WorkspaceChange{User: person, AheadCount: st.Ahead, BehindCount: st.Behind,
-		HasChanges: st.HasChanges(), Branch: st.Branch, PortalName: pt.Name, Changes: st.Changes})
 }
 
 // records is what the editing unit reads of a checked portal's record (editing.Records).
 type records struct{ s *Service }
 
-func (r records) PortalName(ctx context.Context, pa portalaccess.Portal) (string, error) {
-	pt, err := r.s.Checked(ctx, pa)
-	if err != nil {
-		return "", err
-	}
-	return pt.Name, nil
-}
-
 func (r records) ActiveBranch(ctx context.Context, pa portalaccess.Portal) (string, error) {
-	pt, err := r.s.Checked(ctx, pa)
-	if err != nil {
-		return "", err
-	}
-	return r.s.ActiveBranch(ctx, pt), nil
+	return r.s.activeBranch(ctx, pa.ID(), pa.Record().ActiveBranch), nil
 }
 
 func (r records) Touch(ctx context.Context, pa portalaccess.Portal) {
 	_ = r.s.store.Touch(ctx, pa.ID())
+}
+
+// Pushed announces a branch a user pushed over SSH as a commit (WORKSPACE_COMMIT, so authors
+// in the browser get the reload toast), marks the portal modified, and sends the branch on to
+// an imported portal's git host at once, as a browser commit does (gitssh.Events).
+func (s *Service) Pushed(ctx context.Context, c caller.Caller, domainID, portalID int64, branch, commitID string) {
+	pa, err := portalaccess.NewChecker(s).Check(ctx, domainID, portalID)
+	if err != nil {
+		return
+	}
+	if person, err := s.people.Person(ctx, c.UserID); err == nil {
+		s.committed(ctx, pa, person, branch, commitID)
+	}
+	s.Touched(ctx, pa)
+	if s.upstreams != nil {
+		s.upstreams.Push(ctx, pa, branch) // a failure is on the portal's upstream status
+	}
 }
 
 // Touched records that the portal's content changed outside the product's own commits (a push

@@ -134,7 +134,7 @@ func (h *Handler) statistics(w http.ResponseWriter, r *http.Request, pa portalac
 }
 
 func (h *Handler) users(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	people, err := h.members(r.Context(), pa.DomainID())
+	people, err := h.members.Members(r.Context(), pa.DomainID())
 	if err != nil {
 		return err
 	}

@@ -72,12 +72,12 @@ func (h *Handler) reset(w http.ResponseWriter, r *http.Request, pa portalaccess.
 }
 
 func (h *Handler) wsChanges(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	domainName, branch := h.domainNames(r.Context(), pa.DomainID()), branchParam(chi.URLParam(r, "branch"))
-	list, err := h.svc.Workspace().WorkspaceChanges(r.Context(), pa, domainName, branch)
+	branch := branchParam(chi.URLParam(r, "branch"))
+	list, err := h.svc.Workspace().WorkspaceChanges(r.Context(), pa, branch)
 	if err != nil {
 		return err
 	}
-	data, err := h.wsJSON.encoded(wsJSONKey{pa.ID(), branch, domainName}, list)
+	data, err := h.wsJSON.encoded(wsJSONKey{pa.ID(), branch, pa.DomainName()}, list)
 	if err != nil {
 		return err
 	}

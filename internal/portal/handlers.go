@@ -8,24 +8,22 @@ import (
 	"portalwright/internal/portalaccess"
 )
 
-// DomainNames resolves a domain id to its name (for other users' changes).
-type DomainNames func(ctx context.Context, domainID int64) string
-
 // DomainMembers lists the people of a domain (for the portal's users).
-type DomainMembers func(ctx context.Context, domainID int64) ([]Person, error)
+type DomainMembers interface {
+	Members(ctx context.Context, domainID int64) ([]Person, error)
+}
 
 // Handler serves /portal, /portal_branch, /settings, /category, /template, /microsite and
 // /search/portals.
 type Handler struct {
-	svc         *Service
-	access      *portalaccess.Checker
-	domainNames DomainNames
-	members     DomainMembers
-	wsJSON      wsJSONCache // other users' changes, encoded once per answer
+	svc     *Service
+	access  *portalaccess.Checker
+	members DomainMembers
+	wsJSON  wsJSONCache // other users' changes, encoded once per answer
 }
 
-func NewHandler(svc *Service, access *portalaccess.Checker, names DomainNames, members DomainMembers) *Handler {
-	return &Handler{svc: svc, access: access, domainNames: names, members: members}
+func NewHandler(svc *Service, access *portalaccess.Checker, members DomainMembers) *Handler {
+	return &Handler{svc: svc, access: access, members: members}
 }
 
 func (h *Handler) Routes() []httpx.Route {

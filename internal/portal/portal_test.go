@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"portalwright/internal/notice"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,11 +44,13 @@ func (people) Person(_ context.Context, id int64) (portal.Person, error) {
 }
 
 type recorder struct {
-	notes []portal.Notification
-	hook  func(portal.Notification) // called on each report, when set
+	notes []notice.Card
+	hook  func(notice.Card) // called on each report, when set
 }
 
-func (r *recorder) Report(_ context.Context, _ int64, n portal.Notification) {
+func (r *recorder) Publish(context.Context, notice.Room, string, any) {}
+
+func (r *recorder) Progress(_ context.Context, _ int64, n notice.Card) {
 	r.notes = append(r.notes, n)
 	if r.hook != nil {
 		r.hook(n)
@@ -121,7 +124,7 @@ func TestPortals(t *testing.T) {
 			if st.Changes["pages/news.html"] != "ADD" {
 				t.Fatalf("changes %v", st.Changes)
 			}
-			changes, _ := svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
+			changes, _ := svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "master")
 			if len(changes) != 2 || !changes[0].HasChanges || changes[0].User.ID != ann.UserID || changes[0].PortalName != "Crew (A320)" {
 				t.Fatalf("wsChanges %+v", changes)
 			}
@@ -133,7 +136,7 @@ func TestPortals(t *testing.T) {
 			}
 			_, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
 			testkit.APIError(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
-			changes, _ = svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "Sky", "master")
+			changes, _ = svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "master")
 			for _, c := range changes {
 				if c.User.ID == bob.UserID && c.BehindCount != 1 {
 					t.Fatalf("bob behind = %d", c.BehindCount)

@@ -13,6 +13,7 @@ import (
 	"portalwright/internal/audit"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
+	"portalwright/internal/notice"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
@@ -39,23 +40,6 @@ type (
 	PeopleBatch = editing.PeopleBatch
 )
 
-// Progress reports the progress of a long operation (spec 3 §3 Notification); the realtime
-// channel delivers it to the user's room.
-type Progress interface {
-	Report(ctx context.Context, userID int64, n Notification)
-}
-
-// Notification is a progress or result card.
-type Notification struct {
-	ID          string `json:"id"`
-	Title       string `json:"title"`
-	Details     string `json:"details"`
-	Status      string `json:"status"` // PROGRESS, SUCCESS, ERROR
-	Progress    int    `json:"progress"`
-	MessageType string `json:"messageType"` // CREATE_PORTAL, CREATE_TEMPLATE, …
-	Data        any    `json:"data,omitempty"`
-}
-
 // Auditor records lifecycle actions.
 type Auditor interface {
 	Record(ctx context.Context, e audit.Entry)
@@ -67,18 +51,18 @@ type Service struct {
 	repos       *workspace.Repos
 	starters    Starters
 	people      People
-	progress    Progress
+	notices     notice.Publisher // progress cards and the workspace events (events.go)
 	audit       Auditor
-	events      Events
+	listeners   []Listener         // in-process reactions to workspace writes (events.go)
 	ws          *editing.Workspace // the workspace file layer (settings, probe settings, engine version)
 	userGitURLs UserGitURLs        // the caller's own clone URLs (usergiturls.go); nil: none
 	upstreams   Upstreams          // imported portals' git hosts (upstreams.go); nil: not kept
 
 }
 
-// NewService wires the portal service; progress and audit may be nil.
-func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, progress Progress, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, starters: starters, people: people, progress: progress, audit: a}
+// NewService wires the portal service; notices and audit may be nil.
+func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
+	s := &Service{store: st, repos: repos, starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
@@ -137,17 +121,23 @@ func (s *Service) record(ctx context.Context, p caller.Caller, action string, do
 		EntityType: about.kind, EntityID: strconv.FormatInt(about.id, 10), Details: details})
 }
 
-func (s *Service) report(ctx context.Context, userID int64, n Notification) {
-	if s.progress != nil {
-		n.Progress = min(max(n.Progress, 0), 100)
-		s.progress.Report(ctx, userID, n)
-	}
+func (s *Service) report(ctx context.Context, userID int64, n notice.Card) {
+	s.notices.Progress(ctx, userID, n.Clamped())
 }
 
-// InDomain tells whether a portal belongs to a domain: nil, or 404 PORTAL_NOT_FOUND
-// (portalaccess.Finder: the check behind every portalaccess.Portal).
+// Load reads a portal of a domain for the portal check (portalaccess.Finder: the one query
+// behind every portalaccess.Portal), or 404 PORTAL_NOT_FOUND.
+func (s *Service) Load(ctx context.Context, domainID, portalID int64) (portalaccess.Record, error) {
+	r, err := s.store.Load(ctx, domainID, portalID)
+	if errors.Is(err, store.ErrNotFound) {
+		return r, errPortalNotFound
+	}
+	return r, err
+}
+
+// InDomain tells whether a portal belongs to a domain: nil, or 404 PORTAL_NOT_FOUND.
 func (s *Service) InDomain(ctx context.Context, domainID, portalID int64) error {
-	_, err := s.Portal(ctx, domainID, portalID)
+	_, err := s.Load(ctx, domainID, portalID)
 	return err
 }
 
@@ -280,7 +270,7 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 	if err := s.checkNew(ctx, domainID, &in); err != nil {
 		return nil, err
 	}
-	note := Notification{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + in.Name, Title: in.Name, MessageType: messageType, Status: "PROGRESS", Progress: 5, Details: "Creating the portal"}
+	note := notice.Card{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + in.Name, Title: in.Name, MessageType: messageType, Status: "PROGRESS", Progress: 5, Details: "Creating the portal"}
 	s.report(ctx, p.UserID, note)
 	var err error
 	var staged *workspace.Staged
@@ -546,11 +536,15 @@ func (s *Service) GitURLs(ctx context.Context, c caller.Caller, pa portalaccess.
 // ActiveBranch is the portal's active branch when it exists, else the repository's default
 // branch (portals imported before the import read the remote's HEAD were given master).
 func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
-	branches, err := s.repos.Branches(ctx, pt.ID)
-	if err != nil || len(branches) == 0 || slices.Contains(branches, pt.ActiveBranch) {
-		return pt.ActiveBranch
+	return s.activeBranch(ctx, pt.ID, pt.ActiveBranch)
+}
+
+func (s *Service) activeBranch(ctx context.Context, portalID int64, recorded string) string {
+	branches, err := s.repos.Branches(ctx, portalID)
+	if err != nil || len(branches) == 0 || slices.Contains(branches, recorded) {
+		return recorded
 	}
-	if b, err := s.repos.HeadBranch(ctx, pt.ID); err == nil && slices.Contains(branches, b) {
+	if b, err := s.repos.HeadBranch(ctx, portalID); err == nil && slices.Contains(branches, b) {
 		return b
 	}
 	if slices.Contains(branches, workspace.DefaultBranch) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 )
 
@@ -91,6 +92,18 @@ func escapeLike(s string) string {
 func (s *SQLStore) Portal(ctx context.Context, domainID, portalID int64) (*Portal, error) {
 	return scanPortal(s.db.QueryRowContext(ctx, "SELECT "+portalCols+` FROM portals p LEFT JOIN categories c ON c.id = p.category_id
 		WHERE p.domain_id = ? AND p.id = ?`, domainID, portalID))
+}
+
+// Load reads what a portal check hands on (portalaccess.Record) in one query: the portal's
+// row and its domain's name.
+func (s *SQLStore) Load(ctx context.Context, domainID, portalID int64) (portalaccess.Record, error) {
+	var r portalaccess.Record
+	var status string
+	err := s.db.QueryRowContext(ctx, `SELECT p.name, d.name, p.status, p.portal_type, p.scope, p.active_branch
+		FROM portals p JOIN domains d ON d.id = p.domain_id WHERE p.domain_id = ? AND p.id = ?`, domainID, portalID).
+		Scan(&r.Name, &r.DomainName, &status, &r.Type, &r.Scope, &r.ActiveBranch)
+	r.Active = status == StatusActive
+	return r, store.NotFound(err)
 }
 
 // NameTaken tells whether the domain has a portal of that name (case-insensitively).

@@ -9,6 +9,7 @@ import (
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
+	"portalwright/internal/notice"
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
@@ -88,9 +89,7 @@ func (s *Service) CreateTemplate(ctx context.Context, p caller.Caller, domainID 
 		}
 	}
 	s.record(ctx, p, "TEMPLATE_CREATED", domainID, templateEntity(t.ID), name)
-	if s.events != nil {
-		s.events.TemplateCreated(ctx, domainID, *t)
-	}
+	s.notices.Publish(ctx, notice.Domain(domainID), EventTemplate, *t)
 	return t, nil
 }
 
@@ -102,7 +101,7 @@ func (s *Service) refreshTemplate(ctx context.Context, p caller.Caller, domainID
 	if messageType == MessageCreateTemplate {
 		verb, done = "Creating", "Template created successfully"
 	}
-	note := Notification{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + strconv.FormatInt(t.ID, 10), Title: t.Name,
+	note := notice.Card{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + strconv.FormatInt(t.ID, 10), Title: t.Name,
 		MessageType: messageType, Status: "PROGRESS", Progress: 10, Details: verb + " the template"}
 	if err := s.store.SetTemplateState(ctx, domainID, t.ID, true, t.URL, ""); err != nil {
 		return err

@@ -3,6 +3,7 @@ package portal_test
 import (
 	"context"
 	"net/http"
+	"portalwright/internal/notice"
 	"slices"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestTemplateLifecycle(t *testing.T) {
 
 		t.Run("creating from a portal reports CREATE_TEMPLATE and ends not updating", func(t *testing.T) {
 			var whileRunning []bool
-			f.progress.hook = func(n portal.Notification) {
+			f.progress.hook = func(n notice.Card) {
 				if n.Status == "PROGRESS" {
 					whileRunning = append(whileRunning, mustTemplate(t, svc, d.ID, "Crew base").Updating)
 				}
@@ -101,7 +102,7 @@ func TestTemplateLifecycle(t *testing.T) {
 
 		t.Run("a second PUT while one runs is refused", func(t *testing.T) {
 			var second error
-			f.progress.hook = func(n portal.Notification) {
+			f.progress.hook = func(n notice.Card) {
 				if n.Status == "PROGRESS" {
 					_, second = svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"})
 				}

@@ -3,13 +3,18 @@ package portal
 import (
 	"context"
 
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
 
 // Upstreams keeps the git host of portals created from a git URL (internal/upstream): told
-// of each import with the credentials it used, which it seals or refuses to keep.
+// of each import with the credentials it used, which it seals or refuses to keep, and sent
+// the branches pushed to the portal by other ways than a browser commit.
 type Upstreams interface {
 	Imported(ctx context.Context, portalID int64, creds *workspace.Credentials)
+	// Push sends a branch on to the portal's git host; a failure is kept on the portal's
+	// upstream status (the dashboard's Sync now) and answered as a warning.
+	Push(ctx context.Context, pa portalaccess.Portal, branch string) string
 }
 
 // WithUpstreams sets who keeps imported portals connected to their git host.

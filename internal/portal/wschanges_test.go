@@ -124,13 +124,13 @@ func TestWorkspaceChangesCostTheSameWithManyWorkspaces(t *testing.T) {
 		}
 		have = n
 		f := newWSInstance(t, db, g, runs, data) // restarted: finds the new workspaces
-		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
+		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "master")
 		if err != nil || int64(len(list)) != n {
 			t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 		}
 		before := runs()
 		for i := 0; i < 5; i++ {
-			list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", "master")
+			list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "master")
 			if err != nil || int64(len(list)) != n {
 				t.Fatalf("%d workspaces: %d changes, %v", n, len(list), err)
 			}
@@ -167,7 +167,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	}
 	changes := func(branch string) map[int64]portal.WorkspaceChange {
 		t.Helper()
-		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), "Sky", branch)
+		list, err := f.svc.Workspace().WorkspaceChanges(ctx, checked(t, f.svc, d.ID, pt.ID), branch)
 		if err != nil {
 			t.Fatal(err)
 		}

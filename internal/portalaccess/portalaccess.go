@@ -1,7 +1,9 @@
 // Package portalaccess is the checked access to one portal, made once per request as
-// Gitea's repository assignment is: every portal-scoped service method takes a Portal, and
+// Gitea's repository context is: every portal-scoped service method takes a Portal, and
 // the only way to get one is Checker.Check, which proves the portal belongs to the domain of
-// the URL. The router's guard has already checked the caller's permission in that domain
+// the URL and, in the same query, loads what handlers and services need of it (its name, its
+// domain's name, whether it is active, its type, scope and active branch). Nothing downstream
+// fetches the portal's record again to name it. The router's guard has already checked the caller's permission in that domain
 // (the route's httpx.Access), so holding a Portal means "this caller may act on this portal
 // with this route's permission".
 //
@@ -26,11 +28,24 @@ import (
 	"portalwright/internal/httpx"
 )
 
-// Portal is a portal checked to belong to its domain. Copy it freely; build it only with
-// Checker.Check.
+// Portal is a portal checked to belong to its domain, with its record as the check loaded
+// it. Copy it freely; build it only with Checker.Check.
 type Portal struct {
 	domainID int64
 	portalID int64
+	rec      Record
+}
+
+// Record is what the check loads with the portal, in one query (Finder.Load).
+type Record struct {
+	Name       string // the portal's name
+	DomainName string // the name of its domain
+	Active     bool   // its status is active (inactive portals cannot be previewed or built)
+	Type       string // CREW or PASSENGER
+	Scope      string // FULL, MICROSITE or CAPTIVE
+	// ActiveBranch is the branch the portal's record names as active; the portal service
+	// resolves it against the branches the repository has (a host may have deleted it).
+	ActiveBranch string
 }
 
 // ID is the portal's id.
@@ -38,6 +53,15 @@ func (p Portal) ID() int64 { p.must(); return p.portalID }
 
 // DomainID is the id of the domain the portal was checked to belong to.
 func (p Portal) DomainID() int64 { p.must(); return p.domainID }
+
+// Name is the portal's name.
+func (p Portal) Name() string { p.must(); return p.rec.Name }
+
+// DomainName is the name of the portal's domain.
+func (p Portal) DomainName() string { p.must(); return p.rec.DomainName }
+
+// Record is everything the check loaded of the portal.
+func (p Portal) Record() Record { p.must(); return p.rec }
 
 func (p Portal) must() {
 	if p.portalID == 0 {
@@ -50,10 +74,10 @@ func (p Portal) String() string {
 	return "portal " + strconv.FormatInt(p.portalID, 10) + " of domain " + strconv.FormatInt(p.domainID, 10)
 }
 
-// Finder answers whether a portal belongs to a domain: nil, or the API error to answer
+// Finder loads a portal of a domain in one query: its record, or the API error to answer
 // (404 PORTAL_NOT_FOUND when it is not in that domain).
 type Finder interface {
-	InDomain(ctx context.Context, domainID, portalID int64) error
+	Load(ctx context.Context, domainID, portalID int64) (Record, error)
 }
 
 // Checker makes checked Portals. One is built at start-up over the portal store.
@@ -62,15 +86,16 @@ type Checker struct{ find Finder }
 // NewChecker returns a checker over find.
 func NewChecker(find Finder) *Checker { return &Checker{find: find} }
 
-// Check proves the portal belongs to the domain and returns it as a checked Portal.
+// Check proves the portal belongs to the domain and returns it, loaded, as a checked Portal.
 func (c *Checker) Check(ctx context.Context, domainID, portalID int64) (Portal, error) {
 	if domainID <= 0 || portalID <= 0 {
 		return Portal{}, apperr.BadID("portalId")
 	}
-	if err := c.find.InDomain(ctx, domainID, portalID); err != nil {
+	rec, err := c.find.Load(ctx, domainID, portalID)
+	if err != nil {
 		return Portal{}, err
 	}
-	return Portal{domainID: domainID, portalID: portalID}, nil
+	return Portal{domainID: domainID, portalID: portalID, rec: rec}, nil
 }
 
 // HandlerFunc serves a portal-scoped call with the checked portal.

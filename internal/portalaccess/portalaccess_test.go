@@ -22,11 +22,11 @@ type finder map[int64]int64 // portal id → its domain id
 
 var errNotFound = errors.New("portal not found")
 
-func (f finder) InDomain(_ context.Context, domainID, portalID int64) error {
+func (f finder) Load(_ context.Context, domainID, portalID int64) (portalaccess.Record, error) {
 	if d, ok := f[portalID]; !ok || d != domainID {
-		return errNotFound
+		return portalaccess.Record{}, errNotFound
 	}
-	return nil
+	return portalaccess.Record{Name: "Crew Portal", DomainName: "Airline", Active: true}, nil
 }
 
 func TestOnlyTheCheckMakesAPortal(t *testing.T) {
@@ -34,6 +34,9 @@ func TestOnlyTheCheckMakesAPortal(t *testing.T) {
 	pa, err := c.Check(context.Background(), 1, 7)
 	if err != nil || pa.ID() != 7 || pa.DomainID() != 1 {
 		t.Fatalf("Check(1, 7) = %v, %v", pa, err)
+	}
+	if pa.Name() != "Crew Portal" || pa.DomainName() != "Airline" || !pa.Record().Active {
+		t.Fatalf("the check did not hand on the loaded record: %+v", pa.Record())
 	}
 	if _, err := c.Check(context.Background(), 2, 7); !errors.Is(err, errNotFound) {
 		t.Fatalf("a portal of another domain: %v, want not found", err)
@@ -48,6 +51,8 @@ func TestTheZeroPortalIsRefused(t *testing.T) {
 	for name, use := range map[string]func(){
 		"ID":       func() { _ = unchecked.ID() },
 		"DomainID": func() { _ = unchecked.DomainID() },
+		"Name":     func() { _ = unchecked.Name() },
+		"Record":   func() { _ = unchecked.Record() },
 	} {
 		func() {
 			defer func() {

@@ -13,6 +13,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"portalwright/internal/notice"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -58,21 +59,16 @@ type Event struct {
 	State    string         `json:"state"`
 }
 
-// Notifier publishes an event to the portal's room.
-type Notifier interface {
-	PresenceChanged(ctx context.Context, portalID int64, e Event)
-}
-
 // Service keeps presence.
 type Service struct {
 	db     *store.DB
 	people editing.People
-	notify Notifier
+	notify notice.Publisher
 	now    func() time.Time
 }
 
 // NewService keeps presence in db; people names the users, notify publishes (may be nil).
-func NewService(db *store.DB, people editing.People, notify Notifier) *Service {
+func NewService(db *store.DB, people editing.People, notify notice.Publisher) *Service {
 	return &Service{db: db, people: people, notify: notify, now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -237,7 +233,7 @@ func (s *Service) announce(ctx context.Context, c caller.Caller, pa portalaccess
 			person = p
 		}
 	}
-	s.notify.PresenceChanged(ctx, pa.ID(), Event{PortalID: pa.ID(), User: person, Path: path, State: state})
+	s.notify.Publish(ctx, notice.Portal(pa.ID()), EventPresence, Event{PortalID: pa.ID(), User: person, Path: path, State: state})
 }
 
 // Handler serves /presence (docs/api.md "Presence").

@@ -22,7 +22,7 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
 	"portalwright/internal/heartbeat"
-	"portalwright/internal/portal"
+	"portalwright/internal/notice"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/taskrunner"
@@ -80,32 +80,26 @@ const ViewPermission = "portal:r"
 // tokenPrefix marks a preview link token (never a domain id, never another token kind).
 const tokenPrefix = "pwv1_"
 
-// ErrorInfo is a failed preview's error (the API's errorTitle and errorMessage).
-type ErrorInfo struct {
-	Title   string `json:"errorTitle"`
-	Message string `json:"errorMessage"`
-}
-
 // Preview is one shared preview (spec 3 §3).
 type Preview struct {
-	ID         int64      `json:"id"`
-	Type       Type       `json:"type"`
-	Status     Status     `json:"status"`
-	DomainID   int64      `json:"domainId"`
-	PortalID   int64      `json:"portalId"`
-	DomainName string     `json:"domainName"`
-	PortalName string     `json:"portalName"`
-	UserID     int64      `json:"userId"`
-	Branch     string     `json:"branch"`
-	CommitID   string     `json:"commitId"`
-	Language   string     `json:"language"`
-	Page       string     `json:"page"`
-	VersionTag string     `json:"versionTag,omitempty"`
-	Emulator   string     `json:"emulator,omitempty"`
-	Link       string     `json:"link"` // absolute; empty until READY
-	CreatedAt  time.Time  `json:"createdAt"`
-	ExpiresAt  time.Time  `json:"expiresAt"`
-	Error      *ErrorInfo `json:"error"`
+	ID         int64             `json:"id"`
+	Type       Type              `json:"type"`
+	Status     Status            `json:"status"`
+	DomainID   int64             `json:"domainId"`
+	PortalID   int64             `json:"portalId"`
+	DomainName string            `json:"domainName"`
+	PortalName string            `json:"portalName"`
+	UserID     int64             `json:"userId"`
+	Branch     string            `json:"branch"`
+	CommitID   string            `json:"commitId"`
+	Language   string            `json:"language"`
+	Page       string            `json:"page"`
+	VersionTag string            `json:"versionTag,omitempty"`
+	Emulator   string            `json:"emulator,omitempty"`
+	Link       string            `json:"link"` // absolute; empty until READY
+	CreatedAt  time.Time         `json:"createdAt"`
+	ExpiresAt  time.Time         `json:"expiresAt"`
+	Error      *notice.ErrorInfo `json:"error"`
 
 	token string // the link's key; only ever sent inside Link
 	base  string // the server's URL the link is made from (not stored: from the request)
@@ -142,35 +136,34 @@ func (p *Preview) entry() string {
 	return e
 }
 
-// Portals describes portals to the preview service (the portal service in the app).
-type Portals interface {
-	// Describe names a portal and its domain and tells whether it is active.
-	Describe(ctx context.Context, domainID, portalID int64) (PortalInfo, error)
-}
-
-// PortalInfo is what a preview shows of its portal.
-type PortalInfo struct {
-	Name       string
-	DomainName string
-	Active     bool
-}
-
-// Snapshots writes one commit of a portal into a folder (workspace.Repos.Snapshot).
-type Snapshots interface {
-	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
-}
-
-// Tasks builds universal portals (the task runner): a user's workspace build brought up to
-// date, and one-off builds of snapshots.
+// Tasks brings a user's workspace build of a universal portal up to date (the task runner's
+// service): live previews serve it.
 type Tasks interface {
 	// State is the task runner state of the user's workspace of the portal.
 	State(c caller.Caller, pa portalaccess.Portal) taskrunner.State
 	// Refresh brings the user's workspace build up to date — waits for a run under way, starts
 	// one when the output is stale or was never built — and returns the final state.
 	Refresh(ctx context.Context, c caller.Caller, pa portalaccess.Portal, s taskrunner.Settings) (taskrunner.State, error)
-	// Build runs the tasks on dir (a snapshot; its output path is written in place).
-	Build(ctx context.Context, dir string, s taskrunner.Settings) (taskrunner.State, error)
+	// RebuildStale runs the user's tasks again when their build is not up to date.
+	RebuildStale(ctx context.Context, c caller.Caller, pa portalaccess.Portal)
 }
+
+// Committed keeps the committer's live preview following the branch (portal.Listener): when
+// they have one and their build is not up to date with what they committed (STALE, never
+// built, cleared), the tasks run again, Auto run or not, so the live preview's link serves
+// the new commit once the run ends (meanwhile the task runner shows the run).
+func (s *Shares) Committed(ctx context.Context, pa portalaccess.Portal, by editing.Person, _, _ string) {
+	if s.tasks == nil {
+		return
+	}
+	c := caller.Caller{UserID: by.ID}
+	if live, err := s.HasLive(ctx, c, pa); err == nil && live {
+		s.tasks.RebuildStale(ctx, c, pa)
+	}
+}
+
+// WorkspaceChanged does nothing: a live preview follows commits, not saves (portal.Listener).
+func (s *Shares) WorkspaceChanged(context.Context, portalaccess.Portal, editing.WorkspaceChange) {}
 
 // Config configures the shared previews.
 type Config struct {
@@ -203,17 +196,16 @@ const (
 
 // Shares creates, lists and serves the shared previews.
 type Shares struct {
-	cfg       Config
-	store     *ShareStore
-	portals   Portals
-	ws        *editing.Workspace
-	snapshots Snapshots
-	tasks     Tasks // nil: universal portals cannot be previewed (no sandbox)
-	progress  portal.Progress
-	access    *portalaccess.Checker
-	rights    Rights
-	log       *slog.Logger
-	now       func() time.Time
+	cfg      Config
+	store    *ShareStore
+	ws       *editing.Workspace
+	builds   *taskrunner.Builds // commits taken and built (locked previews)
+	tasks    Tasks              // nil: universal portals cannot be previewed live (no sandbox)
+	progress notice.Publisher
+	access   *portalaccess.Checker
+	rights   Rights
+	log      *slog.Logger
+	now      func() time.Time
 
 	ctx    context.Context // cancelled by Close: preparations stop
 	cancel context.CancelFunc
@@ -226,11 +218,10 @@ type Shares struct {
 // SharesDeps are the parts Shares works with.
 type SharesDeps struct {
 	Store     *ShareStore
-	Portals   Portals
 	Workspace *editing.Workspace
-	Snapshots Snapshots
+	Builds    *taskrunner.Builds
 	Tasks     Tasks
-	Progress  portal.Progress
+	Progress  notice.Publisher
 	Access    *portalaccess.Checker
 	Rights    Rights
 	Log       *slog.Logger
@@ -254,8 +245,8 @@ func NewShares(cfg Config, d SharesDeps) *Shares {
 		d.Log = slog.Default()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Shares{cfg: cfg, store: d.Store, portals: d.Portals, ws: d.Workspace, snapshots: d.Snapshots, tasks: d.Tasks,
-		progress: d.Progress, access: d.Access, rights: d.Rights, log: d.Log, now: time.Now,
+	return &Shares{cfg: cfg, store: d.Store, ws: d.Workspace, builds: d.Builds, tasks: d.Tasks,
+		progress: notice.Or(d.Progress), access: d.Access, rights: d.Rights, log: d.Log, now: time.Now,
 		ctx: ctx, cancel: cancel, resolved: map[string]*resolved{}}
 }
 
@@ -308,11 +299,7 @@ func (s *Shares) Create(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	if in.Page != "" && !pageID.MatchString(in.Page) {
 		return nil, apperr.BadRequest("INVALID_PAGE", "The page is not a page id of the portal.")
 	}
-	info, err := s.portals.Describe(ctx, pa.DomainID(), pa.ID())
-	if err != nil {
-		return nil, err
-	}
-	if !info.Active {
+	if !pa.Record().Active {
 		return nil, errInactive()
 	}
 	status, err := s.ws.LocalChanges(ctx, c, pa)
@@ -334,7 +321,7 @@ func (s *Shares) Create(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	}
 	now := s.now().UTC()
 	p := &Preview{Type: in.Type, Status: StatusProgress, DomainID: pa.DomainID(), PortalID: pa.ID(),
-		DomainName: info.DomainName, PortalName: info.Name, UserID: c.UserID, Branch: in.Branch,
+		DomainName: pa.DomainName(), PortalName: pa.Name(), UserID: c.UserID, Branch: in.Branch,
 		Language: in.Language, Page: in.Page, CreatedAt: now, ExpiresAt: now.Add(s.cfg.TTL), base: base}
 	if in.Type == Live {
 		return s.createLive(ctx, c, pa, p, status, settings)
@@ -363,17 +350,14 @@ func (s *Shares) CreateFromPackage(ctx context.Context, c caller.Caller, pa port
 	if len(emulator) > 64 {
 		return nil, apperr.BadRequest("INVALID_EMULATOR", "The emulator name is longer than 64 characters.")
 	}
-	info, err := s.portals.Describe(ctx, pa.DomainID(), pa.ID())
-	if err != nil {
-		return nil, err
-	}
-	if !info.Active {
+	if !pa.Record().Active {
 		return nil, errInactive()
 	}
 	now := s.now().UTC()
 	p := &Preview{Type: Loadable, Status: StatusProgress, DomainID: pa.DomainID(), PortalID: pa.ID(),
-		DomainName: info.DomainName, PortalName: info.Name, UserID: c.UserID, VersionTag: versionTag, Emulator: emulator,
+		DomainName: pa.DomainName(), PortalName: pa.Name(), UserID: c.UserID, VersionTag: versionTag, Emulator: emulator,
 		CreatedAt: now, ExpiresAt: now.Add(s.cfg.TTL), base: s.BaseURL(r)}
+	var err error
 	if p.token, err = newToken(); err != nil {
 		return nil, err
 	}
@@ -464,51 +448,46 @@ func (s *Shares) createLive(ctx context.Context, c caller.Caller, pa portalacces
 }
 
 // snapshot writes the commit of the preview's branch into the preview's folder and, for a
-// portal with tasks, builds it there.
+// portal with tasks, builds it there (the task runner's commit builds, as loadables are).
 func (s *Shares) snapshot(ctx context.Context, p *Preview, report func(int, string)) error {
-	report(10, "Taking a snapshot of "+p.Branch)
-	dir := s.dir(p.ID)
-	commit, err := s.snapshots.Snapshot(ctx, p.PortalID, p.Branch, dir, s.cfg.MaxSnapshotBytes)
-	switch {
-	case errors.Is(err, workspace.ErrSnapshotTooLarge):
-		return apperr.BadRequest("PREVIEW_TOO_LARGE", fmt.Sprintf("The portal's files are larger than %d MiB: it cannot be previewed.", s.cfg.MaxSnapshotBytes>>20))
-	case errors.Is(err, workspace.ErrBranchMissing), errors.Is(err, workspace.ErrUnknownCommit):
-		return apperr.NotFound("BRANCH_NOT_FOUND", "The portal has no branch "+strconv.Quote(p.Branch)+".")
-	case err != nil:
-		return err
-	}
-	p.CommitID = commit
-	data, err := os.ReadFile(filepath.Join(dir, "portal.json"))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	settings, err := editing.ParseSettings(data)
+	built, err := s.builds.Commit(ctx, taskrunner.CommitRequest{PortalID: p.PortalID, Ref: p.Branch, MaxBytes: s.cfg.MaxSnapshotBytes,
+		Dir: s.dir(p.ID)}, report)
 	if err != nil {
-		return apperr.BadRequest("INVALID_SETTINGS", "The portal's settings at this commit cannot be read: "+err.Error())
+		return s.buildFailure(p, err)
 	}
-	tr := taskrunner.Settings(settings.TaskRunnerSettings)
-	if !tr.Active {
-		return nil
-	}
-	if s.tasks == nil {
-		return apperr.NewError(http.StatusServiceUnavailable, "TASK_RUNNER_UNAVAILABLE", "Task runner is unavailable", "The portal's tasks cannot run on this server.")
-	}
-	if p.root, err = tr.Output(); err != nil {
-		return apperr.BadRequest("INVALID_SETTINGS", err.Error())
-	}
-	report(40, "Running the portal's tasks")
-	st, err := s.tasks.Build(ctx, dir, tr)
-	if err != nil {
-		return err
-	}
-	if st.Phase != taskrunner.Stable {
-		msg := "The portal's tasks failed."
-		if st.Error != nil {
-			msg = st.Error.Title + ": " + st.Error.Message
-		}
-		return apperr.BadRequest("PREVIEW_BUILD_FAILED", msg)
+	p.CommitID = built.CommitID
+	if built.Tasks {
+		rel, _ := filepath.Rel(built.Root, built.Content)
+		p.root = filepath.ToSlash(rel)
 	}
 	return nil
+}
+
+// buildFailure is a failed build as the preview's API error.
+func (s *Shares) buildFailure(p *Preview, err error) error {
+	var be *taskrunner.BuildError
+	if !errors.As(err, &be) {
+		return err
+	}
+	switch be.Step {
+	case taskrunner.StepSnapshot:
+		switch {
+		case errors.Is(err, workspace.ErrSnapshotTooLarge):
+			return apperr.BadRequest("PREVIEW_TOO_LARGE", fmt.Sprintf("The portal's files are larger than %d MiB: it cannot be previewed.", s.cfg.MaxSnapshotBytes>>20))
+		case errors.Is(err, workspace.ErrBranchMissing), errors.Is(err, workspace.ErrUnknownCommit):
+			return apperr.NotFound("BRANCH_NOT_FOUND", "The portal has no branch "+strconv.Quote(p.Branch)+".")
+		}
+		return be.Err
+	case taskrunner.StepSettings:
+		return apperr.BadRequest("INVALID_SETTINGS", be.Message())
+	case taskrunner.StepUnavailable:
+		return apperr.NewError(http.StatusServiceUnavailable, "TASK_RUNNER_UNAVAILABLE", "Task runner is unavailable", "The portal's tasks cannot run on this server.")
+	default:
+		if be.State.Phase == "" { // the run could not start or was cancelled
+			return be.Err
+		}
+		return apperr.BadRequest("PREVIEW_BUILD_FAILED", be.Message())
+	}
 }
 
 // prepare runs a preview's preparation in the background, reporting its progress; the
@@ -520,27 +499,18 @@ func (s *Shares) prepare(p *Preview, work func(ctx context.Context, p *Preview, 
 	go func() {
 		defer s.wg.Done()
 		p := &cp
-		beating, stopBeat := context.WithCancel(s.ctx)
-		go func() { // the heartbeat: other instances' sweeps leave a preparation that beats alone
-			t := time.NewTicker(s.cfg.Heartbeat)
-			defer t.Stop()
-			for {
-				select {
-				case <-beating.Done():
-					return
-				case <-t.C:
-					if err := s.store.Heartbeat(context.Background(), p.ID, s.now().UTC()); err != nil {
-						s.log.Warn("preview: heartbeat", "preview", p.ID, "error", err)
-					}
-				}
+		// The heartbeat: other instances' sweeps leave a preparation that beats alone.
+		stopBeat := heartbeat.Beat(s.ctx, s.cfg.Heartbeat, func() {
+			if err := s.store.Heartbeat(context.Background(), p.ID, s.now().UTC()); err != nil {
+				s.log.Warn("preview: heartbeat", "preview", p.ID, "error", err)
 			}
-		}()
+		})
 		err := work(s.ctx, p, func(pct int, details string) { s.report(p, pct, details) })
 		stopBeat()
 		bg := context.Background()
 		if err != nil {
 			var e *apperr.Error
-			info := &ErrorInfo{Title: "Failed to generate preview", Message: err.Error()}
+			info := &notice.ErrorInfo{Title: "Failed to generate preview", Message: err.Error()}
 			if errors.As(err, &e) {
 				info.Message = e.Message
 				if e.Code == "LIVE_PREVIEW_UNSTABLE" {
@@ -571,9 +541,6 @@ func (s *Shares) prepare(p *Preview, work func(ctx context.Context, p *Preview, 
 // report sends the preview's progress card to its creator (spec 3 §4: domain and portal
 // names, details, open link, retry).
 func (s *Shares) report(p *Preview, pct int, details string) {
-	if s.progress == nil {
-		return
-	}
 	status := "PROGRESS"
 	switch p.Status {
 	case StatusReady:
@@ -592,7 +559,7 @@ func (s *Shares) report(p *Preview, pct int, details string) {
 		data["retry"] = map[string]any{"domainId": p.DomainID, "portalId": p.PortalID, "type": p.Type,
 			"branch": p.Branch, "language": p.Language, "page": p.Page}
 	}
-	s.progress.Report(context.Background(), p.UserID, portal.Notification{
+	s.progress.Progress(context.Background(), p.UserID, notice.Card{
 		ID: kind + "-" + strconv.FormatInt(p.ID, 10), Title: title, Details: details, Status: status,
 		Progress: pct, MessageType: kind, Data: data})
 }
@@ -651,7 +618,7 @@ func (s *Shares) Sweep(ctx context.Context) {
 }
 
 // interruptedError is what a preview whose preparation stopped beating shows.
-var interruptedError = ErrorInfo{Title: "Failed to generate preview",
+var interruptedError = notice.ErrorInfo{Title: "Failed to generate preview",
 	Message: "The preview stopped being prepared: the server preparing it stopped or lost contact. Retry to prepare it again."}
 
 // Recover marks FAILED the previews whose preparation stopped beating (its process on this
@@ -673,8 +640,8 @@ func (s *Shares) Recover(ctx context.Context) {
 			_ = os.RemoveAll(s.dir(p.ID))
 		}
 		s.forget(p.token)
-		if info, err := s.portals.Describe(ctx, p.DomainID, p.PortalID); err == nil {
-			p.DomainName, p.PortalName = info.DomainName, info.Name
+		if pa, err := s.access.Check(ctx, p.DomainID, p.PortalID); err == nil { // a sweep: no request checked it
+			p.DomainName, p.PortalName = pa.DomainName(), pa.Name()
 		}
 		s.report(p, 100, p.Error.Message)
 	}
@@ -744,7 +711,7 @@ func (s *Shares) Latest(ctx context.Context, c caller.Caller, pa portalaccess.Po
 		return nil, err
 	}
 	p.base = base
-	return s.named(ctx, p), nil
+	return s.named(pa, p), nil
 }
 
 // Get is one of the caller's previews of the portal.
@@ -757,7 +724,7 @@ func (s *Shares) Get(ctx context.Context, c caller.Caller, pa portalaccess.Porta
 	if p.PortalID != pa.ID() {
 		return nil, apperr.NotFound("PREVIEW_NOT_FOUND", "There is no such preview.")
 	}
-	return s.named(ctx, p), nil
+	return s.named(pa, p), nil
 }
 
 // Remove revokes one of the caller's previews of the portal: its link stops working.
@@ -779,11 +746,9 @@ func (s *Shares) HasLive(ctx context.Context, c caller.Caller, pa portalaccess.P
 	return err == nil, err
 }
 
-// named fills the portal and domain names of a stored preview.
-func (s *Shares) named(ctx context.Context, p *Preview) *Preview {
-	if info, err := s.portals.Describe(ctx, p.DomainID, p.PortalID); err == nil {
-		p.PortalName, p.DomainName = info.Name, info.DomainName
-	}
+// named fills the portal and domain names of a stored preview of the checked portal.
+func (s *Shares) named(pa portalaccess.Portal, p *Preview) *Preview {
+	p.PortalName, p.DomainName = pa.Name(), pa.DomainName()
 	return s.view(p)
 }
 

@@ -158,11 +158,8 @@ func (s *Shares) resolve(ctx context.Context, token string) (*resolved, error) {
 	if rv.pa, err = s.access.Check(ctx, p.DomainID, p.PortalID); err != nil {
 		return nil, errUnknownLink()
 	}
-	info, err := s.portals.Describe(ctx, p.DomainID, p.PortalID)
 	switch {
-	case err != nil:
-		return nil, err
-	case !info.Active:
+	case !rv.pa.Record().Active:
 		rv.err = errInactive()
 	default:
 		ok, err := s.rights.Holds(ctx, p.UserID, p.DomainID, ViewPermission)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"portalwright/internal/notice"
 	"time"
 
 	"portalwright/internal/heartbeat"
@@ -32,7 +33,7 @@ func scanShare(row interface{ Scan(...any) error }) (*Preview, error) {
 		return nil, err
 	}
 	if errTitle != "" || errMessage != "" {
-		p.Error = &ErrorInfo{Title: errTitle, Message: errMessage}
+		p.Error = &notice.ErrorInfo{Title: errTitle, Message: errMessage}
 	}
 	p.CreatedAt, p.ExpiresAt = p.CreatedAt.UTC(), p.ExpiresAt.UTC()
 	return &p, nil
@@ -81,7 +82,7 @@ func (s *ShareStore) Heartbeat(ctx context.Context, id int64, now time.Time) err
 // Interrupted marks FAILED the previews in PROGRESS whose preparation stopped: its process on
 // this host is gone, or it has not beaten since now-staleAfter (on any host). It returns the
 // previews it marked.
-func (s *ShareStore) Interrupted(ctx context.Context, now time.Time, staleAfter time.Duration, info ErrorInfo) ([]*Preview, error) {
+func (s *ShareStore) Interrupted(ctx context.Context, now time.Time, staleAfter time.Duration, info notice.ErrorInfo) ([]*Preview, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, owner, heartbeat_at FROM previews WHERE status = ?`, StatusProgress)
 	if err != nil {
 		return nil, err

@@ -130,11 +130,13 @@ func (db *DB) SQL() *sql.DB { return db.write }
 
 // ExecContext runs a single write statement in its own transaction.
 func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	logQuery(ctx, query)
 	return db.write.ExecContext(ctx, db.Rebind(query), args...)
 }
 
 // QueryContext runs a read.
 func (db *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	logQuery(ctx, query)
 	if st := db.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -161,6 +163,7 @@ func (db *DB) Int64s(ctx context.Context, query string, args ...any) ([]int64, e
 }
 
 func (db *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	logQuery(ctx, query)
 	if st := db.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -174,14 +177,17 @@ type Tx struct {
 }
 
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	logQuery(ctx, query)
 	return t.tx.ExecContext(ctx, rebind(t.dialect, query), args...)
 }
 
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	logQuery(ctx, query)
 	return t.tx.QueryContext(ctx, rebind(t.dialect, query), args...)
 }
 
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	logQuery(ctx, query)
 	return t.tx.QueryRowContext(ctx, rebind(t.dialect, query), args...)
 }
 

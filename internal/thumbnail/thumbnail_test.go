@@ -224,11 +224,11 @@ func (f *files) Read(_ context.Context, c caller.Caller, _ portalaccess.Portal, 
 
 type finder struct{}
 
-func (finder) InDomain(_ context.Context, domainID, portalID int64) error {
+func (finder) Load(_ context.Context, domainID, portalID int64) (portalaccess.Record, error) {
 	if domainID == 1 && (portalID == 10 || portalID == 11) {
-		return nil
+		return portalaccess.Record{Name: "Portal", Active: true}, nil
 	}
-	return apperr.NotFound("PORTAL_NOT_FOUND", "no")
+	return portalaccess.Record{}, apperr.NotFound("PORTAL_NOT_FOUND", "no")
 }
 
 func TestHandler(t *testing.T) {

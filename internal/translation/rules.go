@@ -17,9 +17,6 @@ import (
 // keyPattern is the body of a key once upper-cased.
 var keyPattern = regexp.MustCompile(validate.TranslationKeyPattern)
 
-// languageCode is the portal's language code style (as portal.json validation): ll or ll_CC.
-var languageCode = regexp.MustCompile(validate.LanguageCodePattern)
-
 // markup tells a value holding markup (rich text) from plain text.
 var markup = regexp.MustCompile(`<[A-Za-z/!]`)
 

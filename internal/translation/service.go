@@ -37,6 +37,7 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -72,7 +73,7 @@ func (pl portalLanguages) has(lang string) bool { return slices.Contains(pl.lang
 // filePath is the file a language's translations are saved to when none of its names exists:
 // the product's <language>.json.
 func (pl portalLanguages) filePath(lang string) (workspace.Path, error) {
-	if !pl.has(lang) || !languageCode.MatchString(lang) {
+	if !pl.has(lang) || !validate.LanguageCode(lang) {
 		return workspace.Path{}, unknownLanguage(lang)
 	}
 	return pl.inBase(lang + ".json")
@@ -130,14 +131,14 @@ func (s *Service) languagesOf(ctx context.Context, c caller.Caller, pa portalacc
 	ls := st.LanguageSettings
 	pl := portalLanguages{mode: ls.LanguageMode, def: ls.DefaultLanguage}
 	for _, l := range ls.Languages {
-		if !languageCode.MatchString(l) {
+		if !validate.LanguageCode(l) {
 			return pl, settingsInvalid(fmt.Sprintf("'%s' is not a language code like en_GB", l))
 		}
 		if !slices.Contains(pl.languages, l) {
 			pl.languages = append(pl.languages, l)
 		}
 	}
-	if !languageCode.MatchString(pl.def) || !pl.has(pl.def) {
+	if !validate.LanguageCode(pl.def) || !pl.has(pl.def) {
 		return pl, settingsInvalid(fmt.Sprintf("the default language '%s' is not one of the portal's languages", pl.def))
 	}
 	pl.base = path.Clean(ls.TranslationsBasePath)

@@ -1,12 +1,16 @@
 package translation
 
-import "encoding/json"
+import (
+	"encoding/json"
 
-// Language modes of a portal (spec 2 §3, portal.json languageSettings.languageMode).
+	"portalwright/internal/editing"
+)
+
+// Language modes of a portal: the portal settings' own (editing).
 const (
-	ModeTranslation    = "TRANSLATION"
-	ModeMultiLanguage  = "MULTILANGUAGE"
-	ModeSingleLanguage = "SINGLE_LANGUAGE"
+	ModeTranslation    = editing.ModeTranslation
+	ModeMultiLanguage  = editing.ModeMultiLanguage
+	ModeSingleLanguage = editing.ModeSingleLanguage
 )
 
 // Statuses of a translation key (spec 2 §4 "Translations").

@@ -36,9 +36,10 @@ const (
 	StateError    = "ERROR"    // the host could not be fetched: the comparison is out of date
 )
 
-// Events announces branches that the host's commits moved (the app's realtime hub).
+// Events announces branches that the host's commits moved, as commits are (the portal
+// service: WORKSPACE_COMMIT in the portal's room, and its listeners).
 type Events interface {
-	Committed(ctx context.Context, domainID, portalID int64, by editing.Person, branch, commitID string)
+	Committed(ctx context.Context, pa portalaccess.Portal, by editing.Person, branch, commitID string)
 }
 
 // Config is what the service needs of the server's configuration.
@@ -52,15 +53,16 @@ type Config struct {
 
 // Service keeps portals in step with their git hosts.
 type Service struct {
-	store  *Store
-	repos  *workspace.Repos
-	events Events
-	log    *slog.Logger
-	cfg    Config
+	store   *Store
+	repos   *workspace.Repos
+	events  Events
+	portals *portalaccess.Checker // checks the portal a webhook names before its commits are announced
+	log     *slog.Logger
+	cfg     Config
 }
 
-// NewService wires the upstream sync; events may be nil.
-func NewService(st *Store, repos *workspace.Repos, events Events, log *slog.Logger, cfg Config) *Service {
+// NewService wires the upstream sync; events and portals may be nil (nothing is announced).
+func NewService(st *Store, repos *workspace.Repos, events Events, portals *portalaccess.Checker, log *slog.Logger, cfg Config) *Service {
 	if cfg.FetchTimeout <= 0 {
 		cfg.FetchTimeout = 15 * time.Second
 	}
@@ -68,7 +70,7 @@ func NewService(st *Store, repos *workspace.Repos, events Events, log *slog.Logg
 		cfg.PushTimeout = 2 * time.Minute
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	return &Service{store: st, repos: repos, events: events, log: log, cfg: cfg}
+	return &Service{store: st, repos: repos, events: events, portals: portals, log: log, cfg: cfg}
 }
 
 // Status is a portal's upstream as the dashboard and the settings show it. It never carries
@@ -375,7 +377,11 @@ func (s *Service) pull(ctx context.Context, rec *record) pulled {
 
 // announce tells the portal's room that the host's commits moved branches (WORKSPACE_COMMIT).
 func (s *Service) announce(ctx context.Context, rec *record, moved []workspace.MovedBranch) {
-	if s.events == nil {
+	if s.events == nil || s.portals == nil || len(moved) == 0 {
+		return
+	}
+	pa, err := s.portals.Check(ctx, rec.DomainID, rec.PortalID) // a webhook names the portal by id only
+	if err != nil {
 		return
 	}
 	for _, m := range moved {
@@ -383,7 +389,7 @@ func (s *Service) announce(ctx context.Context, rec *record, moved []workspace.M
 			continue // a branch new in the portal: nobody has it open to reload
 		}
 		by := editing.Person{UserName: m.Author, FirstName: m.Author, LastName: "(git host)"}
-		s.events.Committed(ctx, rec.DomainID, rec.PortalID, by, m.Branch, m.Commit)
+		s.events.Committed(ctx, pa, by, m.Branch, m.Commit)
 	}
 }
 
