@@ -1,16 +1,19 @@
-// A day of real editing (issue 22 items 4, 5, 8, 9), on the demo portals:
+// A day of real editing (issue 22 items 4, 5, 8, 9, 11), on the demo portals:
 // - the JSON editor on a long form: rows titled by their first property, plain rows without
 //   'Highlights-1 *', Save and Cancel in view, a button to the first invalid field, an image
 //   field's thumbnail, dimensions and missing-image placeholder;
 // - source mode: typing a closing tag in full gives it once; unbalanced markup asks first;
 // - Manage Loadables live: an approver sees a new loadable and its generation, the creator
 //   sees 'Approved by …' without leaving the screen;
-// - the whitelist check by origin: 'Add all from this origin' and adding several at once.
+// - the whitelist check by origin: 'Add all from this origin' and adding several at once;
+// - the spec's wording where the product shows it: 'The field is required.' (a required number
+//   cleared) and 'Unsupported schema type' (a field without a type) in the JSON editor, 'The new
+//   password must be confirmed.' in the profile's Login Details.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   useE2E, apiSession, apiClient, grantGroup, signIn, expectAccessible, expectVisible, expectHidden, expectEnabled,
-  expectDisabled, eventually, explorerRoute,
+  expectDisabled, eventually, explorerRoute, shell,
 } from '../harness/index.js';
 import { crewPortal } from '../harness/translations.js';
 import { pageRoute, sourceMode, aceValue, setAceValue, goTo, readWorkspaceFile } from '../harness/pages.js';
@@ -228,5 +231,44 @@ describe('daily editing', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Add selected (2)' }).click();
     for (const o of origins) await expectVisible(entries.getByText(o, { exact: true }));
     for (const o of origins) await expectDisabled(originRow(o).getByRole('button', { name: `Added: ${o}` }));
+  });
+
+  it("item 11: the spec's wording of the JSON editor's and the password form's messages", { timeout: STEP }, async () => {
+    const page = await e2e.newPage({ bypassCSP: true });
+    const login = await signIn(page);
+    await page.goto(explorerRoute(DOMAIN_ID, crew.id, crew.branch, '/content'));
+    await expectVisible(page.getByRole('heading', { name: 'File Explorer', level: 1 }), { timeout: 20_000 });
+    await expectVisible(page.getByRole('tree').first(), { timeout: 20_000 });
+    const schema = {
+      type: 'object',
+      title: 'Cabin',
+      required: ['seats'],
+      properties: { seats: { type: 'integer', title: 'Seats' }, legacy: { title: 'Legacy' } },
+    };
+    await writeFile(login.id_token, crew.id, 'content/e2e-cabin.json.schema', JSON.stringify(schema, null, 2));
+    await writeFile(login.id_token, crew.id, 'content/e2e-cabin.json', JSON.stringify({ seats: 180, legacy: 'x' }, null, 2));
+
+    await page.goto(`${explorerRoute(DOMAIN_ID, crew.id, crew.branch, '/content')}&edit=${encodeURIComponent('/content/e2e-cabin.json')}&mode=json`);
+    await expectVisible(page.getByRole('heading', { name: 'Editing: /content/e2e-cabin.json' }), { timeout: 20_000 });
+    const seats = page.locator('#root_seats');
+    await expectVisible(seats, { timeout: 20_000 });
+    // A field of no type the form can show: 'Unsupported schema type'.
+    await expectVisible(page.getByText('Unsupported schema type').first());
+    // A required number cleared: 'The field is required.'
+    await seats.fill('');
+    await expectVisible(page.getByText('The field is required.', { exact: true }).first());
+    await expectAccessible(page, 'JSON editor with a required number cleared');
+
+    // Login Details: the confirmation left empty.
+    await shell(page).profileButton.click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await expectVisible(dialog);
+    await dialog.getByRole('tab', { name: 'Login Details' }).click();
+    await dialog.getByLabel(/^New password/).fill('new-pass-22');
+    await dialog.getByLabel(/^Confirm new password/).focus();
+    await dialog.getByLabel(/^Confirm new password/).blur();
+    await expectVisible(dialog.getByText('The new password must be confirmed.', { exact: true }));
+    await expectDisabled(dialog.getByRole('button', { name: 'Save' }));
   });
 });

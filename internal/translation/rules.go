@@ -17,8 +17,8 @@ import (
 // keyPattern is the body of a key once upper-cased.
 var keyPattern = regexp.MustCompile(validate.TranslationKeyPattern)
 
-// markup tells a value holding markup (rich text) from plain text.
-var markup = regexp.MustCompile(`<[A-Za-z/!]`)
+// markup tells a value holding markup (rich text) from plain text (the browser's MARKUP).
+var markup = regexp.MustCompile(validate.MarkupPattern)
 
 // sameImageAllowed tells whether a key may keep the default language's value as its
 // translation: the same image or link in every language is normal. Nested keys are texts.

@@ -23,6 +23,9 @@ const (
 	// FileNamePattern is the name a new file or folder may take (uploads, saves of new files,
 	// renames): letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ .
 	FileNamePattern = `^[\p{L}\p{Nd} \[\]\-_)&$@(^{}~.]+$`
+	// MarkupPattern finds a tag in a value: a value with one is rich text (stored as the
+	// editor wrote it), one without is plain text (compared with a trailing newline).
+	MarkupPattern = `<[A-Za-z!/][^>]*>`
 )
 
 // BrowserRules is what rules.generated.ts holds, in order.
@@ -30,6 +33,7 @@ var BrowserRules = []BrowserRule{
 	{"LANGUAGE_CODE", LanguageCodePattern, "", "A portal language code: ll or lll, optionally _CC (en_GB)."},
 	{"TRANSLATION_KEY", TranslationKeyPattern, "", "A key of the product's own (flat) translation files, upper-cased."},
 	{"FILE_NAME", FileNamePattern, "u", "A new file or folder name: letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ ."},
+	{"MARKUP", MarkupPattern, "", "A tag in a translation value: the value is rich text."},
 }
 
 var languageCode = regexp.MustCompile(LanguageCodePattern)

@@ -10,6 +10,7 @@
  * Workspace-derived query keys are under portalKeys.workspace(d, p), so Reload Now, reverts,
  * Reset and branch switches refresh them. Languages are not workspace-derived.
  */
+import { MARKUP } from '../lib/rules.generated';
 import { api, isFileChanged } from './client';
 import { ApiError } from './errors';
 import { portalKeys, type Id } from './portal';
@@ -212,8 +213,8 @@ export const storedKey = (key: string, layout?: TranslationLayout): string =>
 export const shownKey = (key: string, layout?: TranslationLayout): string =>
   layout !== 'nested' && (layout === 'flat' || PRODUCT_KEY.test(key)) ? key.toLowerCase() : key;
 
-/** Whether a value has markup (a tag). */
-export const hasMarkup = (value: string): boolean => /<[a-z!/][^>]*>/i.test(value);
+/** Whether a value has markup (a tag): the server's rule (lib/rules.generated.ts). */
+export const hasMarkup = (value: string): boolean => MARKUP.test(value);
 
 /** The comparison form of a value: a text value without markup gets a trailing newline (spec 2 §5). */
 export const comparableValue = (value: string | undefined): string => {

@@ -9,3 +9,6 @@ export const TRANSLATION_KEY = new RegExp("^(TXT|IMG|LNK)_[A-Z0-9_.-]+$", "");
 
 /** A new file or folder name: letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ . */
 export const FILE_NAME = new RegExp("^[\\p{L}\\p{Nd} \\[\\]\\-_)&$@(^{}~.]+$", "u");
+
+/** A tag in a translation value: the value is rich text. */
+export const MARKUP = new RegExp("<[A-Za-z!/][^>]*>", "");

@@ -17,8 +17,13 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The action runs: confirm is disabled and shows progress; the dialog cannot be closed. */
   pending?: boolean;
+  /** Confirm stays disabled besides (e.g. until what the action affects is known). */
+  confirmDisabled?: boolean;
+  maxWidth?: 'xs' | 'sm' | 'md';
   onConfirm: () => void;
   onClose: () => void;
+  /** The cancel button's action where it is not just closing (default: onClose). */
+  onCancel?: () => void;
 }
 
 /** Asks before an action; while the action runs a second click sends nothing. */
@@ -30,20 +35,34 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger,
   pending = false,
+  confirmDisabled,
+  maxWidth = 'xs',
   onConfirm,
   onClose,
+  onCancel = onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={() => !pending && onClose()} fullWidth maxWidth="xs" aria-busy={pending || undefined}>
+    <Dialog
+      open={open}
+      onClose={() => !pending && onClose()}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-busy={pending || undefined}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
+        <Button onClick={onCancel} disabled={pending}>
           {cancelLabel}
         </Button>
-        <PendingButton pending={pending} color={danger ? 'error' : 'primary'} onClick={() => !pending && onConfirm()}>
+        <PendingButton
+          pending={pending}
+          disabled={confirmDisabled}
+          color={danger ? 'error' : 'primary'}
+          onClick={() => !pending && onConfirm()}
+        >
           {confirmLabel}
         </PendingButton>
       </DialogActions>

@@ -118,6 +118,34 @@ describe('ConfirmDialog', () => {
     fireEvent.click(button);
     expect(confirm).not.toHaveBeenCalled();
   });
+
+  it('keeps confirm disabled while confirmDisabled; a separate cancel action does not close', () => {
+    const confirm = vi.fn();
+    const cancel = vi.fn();
+    const close = vi.fn();
+    renderWithProviders(
+      <ConfirmDialog
+        open
+        title="Leave"
+        message="Unsaved changes."
+        confirmLabel="Save"
+        cancelLabel="Continue"
+        confirmDisabled
+        onConfirm={confirm}
+        onCancel={cancel}
+        onClose={close}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Leave' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(save).not.toHaveAttribute('aria-busy');
+    fireEvent.click(save);
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(close).not.toHaveBeenCalled();
+  });
 });
 
 function ActionProbe({ onDone }: { onDone: () => void }) {
@@ -167,6 +195,33 @@ describe('useAction', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Could not save the thing', message: 'Nope' });
+  });
+
+  it('tells which call is running (variables) until it ends', async () => {
+    let release = () => {};
+    mockFetch({
+      'POST api/v1/thing': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(jsonResponse({}));
+        }),
+    });
+    function Which() {
+      const save = useAction({ action: (kind: string) => api.post<unknown>('thing', { kind }), failure: 'Failed' });
+      return (
+        <>
+          <button type="button" onClick={() => save.run('draft')}>
+            Draft
+          </button>
+          <output aria-label="running">{save.variables ?? 'none'}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Which />);
+    expect(screen.getByRole('status', { name: 'running' })).toHaveTextContent('none');
+    fireEvent.click(screen.getByRole('button', { name: 'Draft' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'running' })).toHaveTextContent('draft'));
+    act(() => release());
+    await waitFor(() => expect(screen.getByRole('status', { name: 'running' })).toHaveTextContent('none'));
   });
 });
 

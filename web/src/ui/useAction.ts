@@ -26,6 +26,8 @@ export interface Action<TVars, TData> {
   submit: (vars: TVars) => Promise<TData>;
   /** True while the action runs: buttons that start it are disabled. */
   pending: boolean;
+  /** What the running call was started with (which of several buttons spins); undefined when idle. */
+  variables: TVars | undefined;
 }
 
 /** submit()'s rejection: the failure's human title and the error (a form shows both). */
@@ -95,5 +97,5 @@ export function useAction<TVars = void, TData = unknown>(options: ActionOptions<
     });
   }
 
-  return { run, submit, pending: mutation.isPending };
+  return { run, submit, pending: mutation.isPending, variables: mutation.isPending ? mutation.variables : undefined };
 }

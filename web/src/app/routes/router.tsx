@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { loadConfirmPasswordScreen } from '../../features/auth';
+import { loadWelcomeDashboard } from '../../features/dashboard';
 import { RootLayout } from '../RootLayout';
 import { registeredRoutes, type RouteModule } from '../registry';
 import { AuthGate } from '../session/AuthGate';
@@ -51,7 +53,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         {
           path: 'confirm-password/:uuid',
-          element: lazyElement(() => import('../../features/auth/ConfirmPasswordScreen')),
+          element: lazyElement(loadConfirmPasswordScreen),
         },
         { path: '404', element: <NotFoundScreen /> },
         { path: '503', element: <ServiceUnavailableScreen /> },
@@ -65,7 +67,7 @@ export function appRoutes(): RouteObject[] {
           // While the first guard runs, the root (overlay, toasts) renders and this route shows nothing.
           HydrateFallback: () => null,
           children: [
-            { index: true, element: lazyElement(() => import('../../features/dashboard/WelcomeDashboard')) },
+            { index: true, element: lazyElement(loadWelcomeDashboard) },
             {
               path: 'error/live-preview-unstable',
               element: lazyElement(() => import('../screens/LivePreviewUnstableScreen')),

@@ -32,8 +32,8 @@ import {
   type SelectedPortal,
 } from './selectionStore';
 import { raisePortalError } from './portalError';
-import { waitForTasks } from '../../features/taskrunner/hold';
-import { warnOnUpstream } from '../../features/portal/localChanges/commit';
+import { warnOnUpstream } from '../../features/portal';
+import { waitForTasks } from '../../features/taskrunner';
 
 export const CHAIN_MESSAGES = {
   loadingPortals: 'Loading Portals',

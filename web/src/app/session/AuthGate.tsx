@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { AuthScreen } from '../../features/auth/AuthScreen';
+import { AuthScreen } from '../../features/auth';
 import { GlobalErrorScreen } from '../errors/GlobalErrorScreen';
 import { resetGuard, restoreTarget, useGuardStore } from '../routes/guard';
 import { resetSelection } from '../selection/selectionStore';

@@ -19,7 +19,7 @@ import type { LoginResponse, ProbeConfig, ProfileResponse, User } from '../../ap
 import { userApi } from '../../api/user';
 import { basePath, reloadPage, resetHashToRoot } from '../browser/location';
 import { overlay } from '../overlay/overlayStore';
-import { waitForTasks } from '../../features/taskrunner/hold';
+import { waitForTasks } from '../../features/taskrunner';
 import { clearBuildWithoutLivePreview } from '../selection/portalChain';
 import { useSelectionStore } from '../selection/selectionStore';
 import { initialSessionState, useSessionStore } from './sessionStore';

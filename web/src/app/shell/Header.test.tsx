@@ -99,13 +99,10 @@ describe('breadcrumbs in the header', () => {
     expect(within(crumbs).queryByText('Crew Portal')).not.toBeInTheDocument();
     await userEvent.setup().click(within(crumbs).getByRole('button', { name: 'Show the full path (2 more)' }));
     const full = screen.getByRole('list', { name: 'Full path' });
-    expect(within(full).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Portal',
-      'Demo Airline',
-      'Crew Portal',
-      'master',
-      'en_GB',
-      'File Explorer',
-    ]);
+    expect(
+      within(full)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Portal', 'Demo Airline', 'Crew Portal', 'master', 'en_GB', 'File Explorer']);
   });
 });

@@ -15,12 +15,11 @@ import { ProfileMenu } from './ProfileMenu';
 import { headerActions } from '../registry';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import type { ProbeConfig, ProbeLink } from '../../api/types';
 import { useSessionStore } from '../session/sessionStore';
+import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
 import { useState } from 'react';
 
 /** Below MUI's `md` breakpoint (900 px): a phone or a narrow window. */
@@ -36,7 +35,10 @@ export const SHOWN_LAST_NARROW = 1;
  */
 export function collapseCrumbs(crumbs: string[], keepLast: number): { shown: string[]; hidden: string[] } {
   if (crumbs.length <= keepLast + 2) return { shown: crumbs, hidden: [] };
-  return { shown: [crumbs[0], ...crumbs.slice(crumbs.length - keepLast)], hidden: crumbs.slice(1, crumbs.length - keepLast) };
+  return {
+    shown: [crumbs[0], ...crumbs.slice(crumbs.length - keepLast)],
+    hidden: crumbs.slice(1, crumbs.length - keepLast),
+  };
 }
 
 /**
@@ -138,7 +140,9 @@ export function Header({ onOpenNav }: { onOpenNav?: () => void } = {}) {
             <MenuIcon />
           </IconButton>
         )}
-        <Box sx={{ display: 'flex', flex: { xs: '1 1 calc(100% - 56px)', md: '1 1 auto' }, minWidth: { xs: 0, md: 200 } }}>
+        <Box
+          sx={{ display: 'flex', flex: { xs: '1 1 calc(100% - 56px)', md: '1 1 auto' }, minWidth: { xs: 0, md: 200 } }}
+        >
           <HeaderBreadcrumbs crumbs={crumbs} narrow={narrow} />
         </Box>
         <Box
@@ -186,47 +190,35 @@ export function documentationSections(config: ProbeConfig | null) {
 /** Documentation menu: the configured links; not displayed at all when none are configured. */
 export function DocumentationMenu() {
   const config = useSessionStore((s) => s.probeConfig);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useHeaderPopover();
   const sections = documentationSections(config);
   if (sections.length === 0) return null;
   return (
-    <>
-      <Tooltip title="Documentation">
-        <IconButton
-          aria-label="Documentation"
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <MenuBookOutlinedIcon />
-        </IconButton>
-      </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240 } } }}
-      >
-        {sections.flatMap((section) => [
-          <ListSubheader key={`${section.key}-header`} sx={{ lineHeight: '32px' }}>
-            {section.label}
-          </ListSubheader>,
-          ...section.links.map((link, index) => (
-            <MenuItem
-              key={`${section.key}-${index}`}
-              component="a"
-              href={link.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => setAnchor(null)}
-            >
-              {link.title}
-            </MenuItem>
-          )),
-        ])}
-      </Menu>
-    </>
+    <HeaderPopover
+      control={menu}
+      label="Documentation"
+      tooltip="Documentation"
+      icon={<MenuBookOutlinedIcon />}
+      kind="menu"
+      paperSx={{ minWidth: 240 }}
+    >
+      {sections.flatMap((section) => [
+        <ListSubheader key={`${section.key}-header`} sx={{ lineHeight: '32px' }}>
+          {section.label}
+        </ListSubheader>,
+        ...section.links.map((link, index) => (
+          <MenuItem
+            key={`${section.key}-${index}`}
+            component="a"
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={menu.close}
+          >
+            {link.title}
+          </MenuItem>
+        )),
+      ])}
+    </HeaderPopover>
   );
 }

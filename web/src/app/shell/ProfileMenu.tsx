@@ -1,10 +1,8 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -12,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { userApi, userKeys } from '../../api/user';
 import type { User } from '../../api/types';
+import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
 import { profileMenuEntries } from '../registry';
 import { logout } from '../session/session';
 import { fullName, useSessionStore } from '../session/sessionStore';
@@ -54,7 +53,7 @@ function DomainRolesList({ userId }: { userId: User['id'] }) {
  */
 export function ProfileMenu() {
   const user = useSessionStore((s) => s.user);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useHeaderPopover();
   const [openDialog, setOpenDialog] = useState<string | null>(null);
   // A dialog is mounted once first opened (its code loads then) and stays for its close animation.
   const [mounted, setMounted] = useState<ReadonlySet<string>>(new Set());
@@ -62,31 +61,23 @@ export function ProfileMenu() {
 
   const name = fullName(user) || user.userName;
   const entries = profileMenuEntries();
-  const close = () => setAnchor(null);
+  const close = menu.close;
   const initials =
     `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.userName[0]?.toUpperCase();
 
   return (
     <>
-      <IconButton
-        aria-label={`Profile ${initials}`}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? 'profile-menu' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        <Avatar aria-hidden sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>
-          {initials}
-        </Avatar>
-      </IconButton>
-      <Menu
+      <HeaderPopover
+        control={menu}
+        label={`Profile ${initials}`}
+        icon={
+          <Avatar aria-hidden sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>
+            {initials}
+          </Avatar>
+        }
+        kind="menu"
         id="profile-menu"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260 } } }}
+        paperSx={{ minWidth: 260 }}
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
@@ -99,7 +90,7 @@ export function ProfileMenu() {
         </Box>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{user.admin ? 'Admin' : 'Domain Roles'}</ListSubheader>
-        {!user.admin && anchor && <DomainRolesList userId={user.id} />}
+        {!user.admin && menu.open && <DomainRolesList userId={user.id} />}
         <Divider />
         {entries.map((entry) => (
           <MenuItem
@@ -124,7 +115,7 @@ export function ProfileMenu() {
           </ListItemIcon>
           Log out
         </MenuItem>
-      </Menu>
+      </HeaderPopover>
       {entries
         .filter(({ id }) => mounted.has(id))
         .map(({ id, Dialog }) => (

@@ -109,8 +109,20 @@ export function AssetBrowser(props: AssetBrowserProps) {
     );
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', minHeight: 300 }}>
-      <Paper variant="outlined" sx={{ p: 1, flex: '0 0 auto', maxWidth: 320, overflow: 'auto' }}>
+    // On a phone the tree is above the assets, each the screen's width (issue 22).
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: 2,
+        alignItems: { xs: 'stretch', sm: 'flex-start' },
+        minHeight: 300,
+      }}
+    >
+      <Paper
+        variant="outlined"
+        sx={{ p: 1, flex: '0 0 auto', maxWidth: { sm: 320 }, maxHeight: { xs: '40vh', sm: 'none' }, overflow: 'auto' }}
+      >
         <FolderTree domain={domain} portal={portal} selected={path} onSelect={onPathChange} />
       </Paper>
       <Box

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useToastStore } from '../../app/toasts/toastService';
 import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
+import { COMPACT_TOOLBAR } from './ExplorerToolbar';
 import FileExplorerScreen from './FileExplorerScreen';
 import { fakeFile, fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
@@ -300,6 +301,48 @@ describe('File Explorer', () => {
     expect(screen.queryByRole('button', { name: 'Select All' })).not.toBeInTheDocument();
     useSelectionStore.setState({ portalInfo: { status: 'inactive' } as never });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Folder' })).not.toBeInTheDocument());
+  });
+
+  it('on a phone keeps Upload a button and puts the other actions behind More actions', async () => {
+    // A 390 px screen: only the compact toolbar's query matches.
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === COMPACT_TOOLBAR,
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    onTestFinished(() => matchMedia.mockRestore());
+    routes();
+    const { user } = render('?path=/images');
+    await screen.findByRole('listitem', { name: 'a.png' });
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Folder' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    const menu = screen.getByRole('menu', { name: 'More actions' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Add Folder',
+      'Rename Folder',
+      'Delete Folder',
+      'Download',
+      'Rename',
+      'Delete',
+      'Select All',
+      'Deselect All',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Download' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Add Folder' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Folder' })).toBeInTheDocument();
   });
 
   it('opens the upload dialog with the files dropped onto the manager', async () => {

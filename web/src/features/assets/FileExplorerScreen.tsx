@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isFolder, type Asset } from '../../api/assets';
 import { PermissionView } from '../../app/permissions/Restricted';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { workspacePath } from '../../api/merge';
-import { usePortalParams } from '../portals-admin/shared';
+import { usePortalParams } from '../../app/selection/usePortalParams';
 import { OthersMark, usePortalActivity } from '../presence';
 import { AssetBrowser } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
@@ -47,7 +47,16 @@ const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? ''
 function ExplorerView({ domain, portal, branch }: { domain: string; portal: string; branch: string }) {
   const [params, setParams] = useSearchParams();
   const path = params.get('path') || '/';
-  const setPath = (next: string) => setParams(next === '/' ? {} : { path: next });
+  // The folder asked for last: an answer that arrives before that navigation has rendered (the
+  // router's updates are transitions) still knows which folder is open (issue 22 item 3).
+  const requested = useRef(path);
+  useEffect(() => {
+    requested.current = path;
+  }, [path]);
+  const setPath = (next: string) => {
+    requested.current = next;
+    setParams(next === '/' ? {} : { path: next });
+  };
   // A file open in its editor: ?edit=<file>&mode=json|source (Back closes it).
   const editing = params.get('edit');
   const editMode: EditMode = params.get('mode') === 'json' ? 'json' : 'source';
@@ -75,7 +84,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   const files = (folder.data?.children ?? []).filter((a) => !isFolder(a));
   const selectedFiles = files.filter((a) => selected.has(a.path));
   const limits = useSizeLimits();
-  const actions = useAssetActions(domain, portal, path, setPath);
+  const actions = useAssetActions(domain, portal, path, setPath, () => requested.current);
   const refreshAfterUpload = useDebouncedFolderRefresh(domain, portal, path);
   // Files other users are changing (uncommitted changes, or editing now) are marked.
   const activity = usePortalActivity(domain, portal);

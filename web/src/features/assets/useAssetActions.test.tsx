@@ -7,6 +7,7 @@ import { storeTokens } from '../../api/authStorage';
 import { jsonResponse, jwtExpiringIn, mockFetch } from '../../test/helpers';
 import { createQueryClient } from '../../app/App';
 import { useAssetActions } from './useAssetActions';
+import { useFolder } from './useAssetQueries';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -63,5 +64,41 @@ describe('useAssetActions (issue 22 item 3)', () => {
     expect(client.getQueryData(assetKeys.folder('1', '2', '/old'))).toBeUndefined();
     const oldReads = fetch.mock.calls.filter(([url]) => String(url).includes('/src/old'));
     expect(oldReads).toEqual([]);
+  });
+
+  it('renaming a folder still shown (the tree until its parent is read again) reads nothing of the old path', async () => {
+    storeTokens({ id_token: jwtExpiringIn(900) });
+    const fetch = mockFetch({
+      'GET api/v1/assets/1/2/src/old': () => jsonResponse({ name: 'old', path: '/old', type: 'DIR', children: [] }),
+      'GET api/v1/assets/1/2/src/new': () => jsonResponse({ name: 'new', path: '/new', type: 'DIR', children: [] }),
+      'PUT api/v1/assets/1/2/folder/rename': () =>
+        jsonResponse({ name: 'new', path: '/new', type: 'DIR', children: [] }),
+    });
+    const client = createQueryClient();
+    const onPathChange = vi.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    // The open folder, and a view of a folder (the tree's node of the old one).
+    const hook = renderHook(
+      ({ folder, shown }) => {
+        useFolder('1', '2', shown);
+        return useAssetActions('1', '2', folder, onPathChange);
+      },
+      { wrapper, initialProps: { folder: '/old', shown: '/old' } },
+    );
+    const oldReads = () => fetch.mock.calls.filter(([url]) => String(url).includes('/src/old')).length;
+    await waitFor(() => expect(client.getQueryData(assetKeys.folder('1', '2', '/old'))).toBeDefined());
+    expect(oldReads()).toBe(1);
+
+    act(() => hook.result.current.renameFolder.run('new'));
+    await waitFor(() => expect(onPathChange).toHaveBeenCalledWith('/new'));
+    await waitFor(() => expect(hook.result.current.renameFolder.pending).toBe(false));
+    // The screen moved on; the tree still shows the old node once more, then not.
+    hook.rerender({ folder: '/new', shown: '/old' });
+    hook.rerender({ folder: '/new', shown: '/new' });
+    await waitFor(() => expect(client.getQueryData(assetKeys.folder('1', '2', '/new'))).toBeDefined());
+    expect(oldReads()).toBe(1);
+    expect(client.getQueryState(assetKeys.folder('1', '2', '/old'))?.isInvalidated ?? true).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /** The explorer's mutations, each through useAction (toasts, invalidation, pending). */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
 import { ApiError } from '../../api/errors';
 import { toasts } from '../../app/toasts/toastService';
@@ -22,7 +22,23 @@ function saveBlob(blob: Blob, name: string): void {
 
 const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '/';
 
-export function useAssetActions(domain: string, portal: string, folder: string, onPathChange: (path: string) => void) {
+/** Whether an asset query's key ([...assetKeys.all, kind, path]) is of `folder` or a path below it. */
+function isUnder(key: QueryKey, allLength: number, folder: string): boolean {
+  const path = key[allLength + 1];
+  return typeof path === 'string' && (path === folder || path.startsWith(`${folder}/`));
+}
+
+/**
+ * `folder` is the folder shown, `openFolder` the one the user asked for last (it may not have
+ * rendered yet when an answer arrives).
+ */
+export function useAssetActions(
+  domain: string,
+  portal: string,
+  folder: string,
+  onPathChange: (path: string) => void,
+  openFolder: () => string = () => folder,
+) {
   const all = assetKeys.all(domain, portal);
   const queryClient = useQueryClient();
 
@@ -39,11 +55,19 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
     }),
     failure: ASSET_MESSAGES.renameFolderFailed,
     onSuccess: async ({ from, renamed }: { from: string; renamed: Asset }) => {
-      // Go to the new path first and forget the old one's queries: refreshing them would ask
-      // for a folder that no longer exists. Then every path below the folder changed.
+      // Go to the new path, then refresh every query but those of the old path (and below it):
+      // they would ask for a folder that no longer exists (404). They are not dropped while a
+      // view still shows them either (the tree until the parent is read again, the screen until
+      // the navigation renders): a view re-rendered on a dropped query reads it again.
       onPathChange(renamed.path);
-      queryClient.removeQueries({ queryKey: assetKeys.folder(domain, portal, from) });
-      await queryClient.invalidateQueries({ queryKey: all });
+      const isOld = (query: Query) => isUnder(query.queryKey, all.length, from);
+      await queryClient.cancelQueries({ queryKey: all, predicate: isOld });
+      await queryClient.invalidateQueries({ queryKey: all, predicate: (query) => !isOld(query) });
+      // Those no view shows any more are forgotten now, the others once unused (marked stale
+      // without a read, so a folder made again under the old name is read afresh).
+      await queryClient.invalidateQueries({ queryKey: all, predicate: isOld, refetchType: 'none' });
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: all, predicate: isOld }))
+        if (query.getObserversCount() === 0) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
     },
   });
 
@@ -66,8 +90,9 @@ export function useAssetActions(domain: string, portal: string, folder: string, 
     invalidate: (_: void, path: string) => [assetKeys.folder(domain, portal, parentPath(path))],
     onSuccess: (_: void, path: string) => {
       queryClient.removeQueries({ queryKey: assetKeys.folder(domain, portal, path) });
-      // `folder` is the folder open now (useAction calls the latest onSuccess).
-      if (folder === path || folder.startsWith(`${path}/`)) onPathChange(parentPath(path));
+      // Only when the folder open now (useAction calls the latest onSuccess) is the one deleted.
+      const open = openFolder();
+      if (open === path || open.startsWith(`${path}/`)) onPathChange(parentPath(path));
     },
   });
 

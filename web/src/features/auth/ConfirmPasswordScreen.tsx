@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { userApi } from '../../api/user';
 import { completeLogin } from '../../app/session/session';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { AUTH_MESSAGES, validateConfirmPassword } from './validation';
 
@@ -27,18 +28,11 @@ export default function ConfirmPasswordScreen() {
   const navigate = useNavigate();
   const [confirmPassword, setConfirmPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const error = validateConfirmPassword(confirmPassword);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (error || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+  const confirm = useAction({
+    action: async () => {
       const response = await userApi.confirmResetPassword({
         confirmedPassword: confirmPassword,
         token: uuid,
@@ -50,10 +44,20 @@ export default function ConfirmPasswordScreen() {
         return;
       }
       setDone(true);
-    } catch {
-      setFailure(AUTH_MESSAGES.confirmFailure);
-    } finally {
-      setBusy(false);
+    },
+    failure: AUTH_MESSAGES.confirmFailure,
+  });
+  const busy = confirm.pending;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (error || busy) return;
+    setFailure(null);
+    try {
+      await confirm.submit();
+    } catch (cause) {
+      if (cause instanceof ActionFailure) setFailure(AUTH_MESSAGES.confirmFailure);
     }
   }
 

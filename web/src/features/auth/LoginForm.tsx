@@ -16,6 +16,7 @@ import { toApiError } from '../../api/errors';
 import { assignLocation } from '../../app/browser/location';
 import { signIn } from '../../app/session/session';
 import { useSessionStore } from '../../app/session/sessionStore';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { ViewLink } from './AuthCard';
 import { describeLoginFailure, MAX_USERNAME_LENGTH, validateLogin } from './validation';
 
@@ -48,7 +49,11 @@ export function LoginForm({ onForgotPassword, onOneTimeResetRequired }: Props) {
   const navigate = useNavigate();
   const ssoError = new URLSearchParams(location.search).get(SSO_ERROR_PARAM);
   const [error, setError] = useState<string | null>(ssoError);
-  const [busy, setBusy] = useState(false);
+  const login = useAction({
+    action: ({ username, password }: { username: string; password: string }) => signIn(username, password),
+    failure: 'Sign in failed',
+  });
+  const busy = login.pending;
 
   // A failed single sign-on comes back as #/?ssoError=…: show it, then take it out of the URL
   // so a reload or a bookmark does not show it again.
@@ -73,14 +78,13 @@ export function LoginForm({ onForgotPassword, onOneTimeResetRequired }: Props) {
       return;
     }
     setError(null);
-    setBusy(true);
     try {
-      await signIn(username, password);
+      await login.submit({ username, password });
     } catch (cause) {
-      const failure = describeLoginFailure(toApiError(cause));
+      if (!(cause instanceof ActionFailure)) return;
+      const failure = describeLoginFailure(toApiError(cause.error));
       if (failure.kind === 'oneTimeReset') onOneTimeResetRequired(username, failure.message);
       else setError(failure.message);
-      setBusy(false);
     }
   }
 

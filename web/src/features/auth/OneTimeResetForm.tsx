@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { userApi } from '../../api/user';
 import { completeLogin, signIn } from '../../app/session/session';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { ViewLink } from './AuthCard';
 import {
   AUTH_MESSAGES,
@@ -27,6 +28,9 @@ interface Props {
   onBackToLogin: () => void;
 }
 
+/** A failed step of Create Password, with the message the form shows. */
+class OneTimeFailure extends Error {}
+
 /**
  * One-time password reset (spec 1 §2.4, §5.1): after a login answered 403 with
  * code 149 the user enters the one-time password they were sent and chooses a
@@ -39,9 +43,36 @@ export function OneTimeResetForm({ username, message, onBackToLogin }: Props) {
     confirmPassword: '',
   });
   const [touched, setTouched] = useState<Touched>({});
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = validateOneTimeReset(values);
+  /** Sets the new password, then signs in with the session it answers or with the password. */
+  const create = useAction({
+    action: async () => {
+      let session: Awaited<ReturnType<typeof userApi.confirmResetPassword>>;
+      try {
+        session = await userApi.confirmResetPassword({
+          confirmedPassword: values.newPassword,
+          token: values.oneTimePassword,
+          username,
+        });
+      } catch (cause) {
+        throw new OneTimeFailure(describeOneTimeFailure(toApiError(cause)));
+      }
+      try {
+        // The server may answer with a session for the new password; otherwise sign in with it.
+        if (session?.id_token && session.profile) {
+          await completeLogin({ ...session, id_token: session.id_token, profile: session.profile });
+        } else {
+          await signIn(username, values.newPassword);
+        }
+      } catch (cause) {
+        const outcome = describeLoginFailure(toApiError(cause));
+        throw new OneTimeFailure(outcome.message || AUTH_MESSAGES.oneTimeFailure);
+      }
+    },
+    failure: AUTH_MESSAGES.oneTimeFailure,
+  });
+  const busy = create.pending;
 
   // Every field keeps room for its message (a blank helper text when there is
   // none), so a message appearing on blur does not move the buttons.
@@ -59,31 +90,11 @@ export function OneTimeResetForm({ username, message, onBackToLogin }: Props) {
     event.preventDefault();
     setTouched({ oneTimePassword: true, newPassword: true, confirmPassword: true });
     if (hasErrors(errors) || busy) return;
-    setBusy(true);
     setFailure(null);
-    let session: Awaited<ReturnType<typeof userApi.confirmResetPassword>>;
     try {
-      session = await userApi.confirmResetPassword({
-        confirmedPassword: values.newPassword,
-        token: values.oneTimePassword,
-        username,
-      });
+      await create.submit();
     } catch (cause) {
-      setFailure(describeOneTimeFailure(toApiError(cause)));
-      setBusy(false);
-      return;
-    }
-    try {
-      // The server may answer with a session for the new password; otherwise sign in with it.
-      if (session?.id_token && session.profile) {
-        await completeLogin({ ...session, id_token: session.id_token, profile: session.profile });
-      } else {
-        await signIn(username, values.newPassword);
-      }
-    } catch (cause) {
-      const outcome = describeLoginFailure(toApiError(cause));
-      setFailure(outcome.message || AUTH_MESSAGES.oneTimeFailure);
-      setBusy(false);
+      if (cause instanceof ActionFailure && cause.error instanceof OneTimeFailure) setFailure(cause.error.message);
     }
   }
 

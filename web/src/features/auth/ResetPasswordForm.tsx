@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { userApi } from '../../api/user';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { ViewLink } from './AuthCard';
 import {
   AUTH_MESSAGES,
@@ -27,10 +28,14 @@ type Touched = Partial<Record<keyof ResetPasswordValues, boolean>>;
 export function ResetPasswordForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const [values, setValues] = useState<ResetPasswordValues>({ username: '', newPassword: '' });
   const [touched, setTouched] = useState<Touched>({});
-  const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = validateResetPassword(values);
+  const reset = useAction({
+    action: () => userApi.resetPassword({ userName: values.username.trim(), newPassword: values.newPassword }),
+    failure: 'Could not reset the password',
+  });
+  const busy = reset.pending;
 
   useEffect(() => {
     if (!success) return;
@@ -53,16 +58,13 @@ export function ResetPasswordForm({ onBackToLogin }: { onBackToLogin: () => void
     event.preventDefault();
     setTouched({ username: true, newPassword: true });
     if (hasErrors(errors) || busy) return;
-    setBusy(true);
     setFailure(null);
     setSuccess(null);
     try {
-      await userApi.resetPassword({ userName: values.username.trim(), newPassword: values.newPassword });
+      await reset.submit();
       setSuccess(AUTH_MESSAGES.resetSuccess);
     } catch (cause) {
-      setFailure(describeResetFailure(toApiError(cause)));
-    } finally {
-      setBusy(false);
+      if (cause instanceof ActionFailure) setFailure(describeResetFailure(toApiError(cause.error)));
     }
   }
 

@@ -11,47 +11,31 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
 import { portalKeys } from '../../api/portal';
-import { toApiError } from '../../api/errors';
 import { usePermission } from '../../app/permissions/usePermission';
-import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
+import { pageRoutePath } from '../../app/selection/pageRoute';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
-import { PendingButton } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { PageFrame } from '../../ui/PageFrame';
 import { pagePath, PresenceBar, usePresence } from '../presence';
-import { findPage, pageLabel, PageSelector, useSitemap } from '../widgets';
-import { postTranslationUpdated } from '../widgets/translation/previewMessage';
-import { pagesApi } from '../../api/pages';
-import { isSafeName, readPortalJson, readWidgetInstance, type WidgetInstance } from './designerApi';
-import {
-  applyBatchResult,
-  batchItems,
-  dirtyItems,
-  dirtyKey,
-  failAll,
-  isDirty,
-  markDirty,
-  type DirtyCache,
-} from './dirty';
+import { postTranslationUpdated } from '../translations';
+import { findPage, PageSelector, useSitemap } from '../widgets';
+import { DesignerAside } from './DesignerAside';
+import { readPortalJson, type WidgetInstance } from './designerApi';
+import { DesignerSurface } from './DesignerSurface';
+import { dirtyItems, isDirty, markDirty, type DirtyCache } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';
-import { FailureOverlay, MissingParametersScreen, ProgressOverlay } from './Overlays';
-import { designerWidgetKey, isDesignerWidgetKey, PropertyPanel } from './PropertyPanel';
-import { MASTER_PAGE_ID, PREVIEW_SANDBOX, type FrameBaseOptions } from './protocol';
-import { pageRoutePath } from '../../app/selection/pageRoute';
-import { FULL_SIZE, LEFT_PANEL_MIN_WIDTH, mediaQueryWidth, useDesignerSettings } from './settings';
+import { designerPageTitle, frameBaseOf, frameEpochKey } from './model';
+import type { FrameBaseOptions } from './protocol';
+import { FULL_SIZE, useDesignerSettings } from './settings';
 import { SettingsDialog } from './SettingsDialog';
 import { useDesignerFrame } from './useDesignerFrame';
+import { useDesignerSave } from './useDesignerSave';
+import { useWidgetMediaQueries } from './useWidgetMediaQueries';
 
 export interface DesignerProps {
   domain: string;
@@ -71,7 +55,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
   const [settingsOpen, setSettingsOpen] = useState(false);
   const sitemap = useSitemap(domain, portal);
   const page = findPage(sitemap.data, pageId);
-  const pageTitle = page ? pageLabel(page) : pageId === MASTER_PAGE_ID ? 'Master Page' : pageId;
+  const pageTitle = designerPageTitle(page, pageId);
   const presence = usePresence(domain, portal, pagePath(pageId));
   const markEditing = presence.markEditing;
 
@@ -80,18 +64,10 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
     queryFn: () => readPortalJson(domain, portal),
     staleTime: 60_000,
   });
-  const frameBase = useMemo<FrameBaseOptions | null>(() => {
-    if (portalJson.isPending) return null;
-    const json = (portalJson.data ?? {}) as Record<string, unknown>;
-    const runner = (json.taskRunnerSettings ?? {}) as Record<string, unknown>;
-    const langs = (json.languageSettings ?? {}) as Record<string, unknown>;
-    return {
-      taskRunnerActive: runner.active === true,
-      outputPath: typeof runner.outputPath === 'string' ? runner.outputPath : null,
-      languageMode: typeof langs.languageMode === 'string' ? langs.languageMode : (portalInfo?.languageMode ?? null),
-      language,
-    };
-  }, [portalJson.isPending, portalJson.data, portalInfo?.languageMode, language]);
+  const frameBase = useMemo<FrameBaseOptions | null>(
+    () => (portalJson.isPending ? null : frameBaseOf(portalJson.data, portalInfo?.languageMode, language)),
+    [portalJson.isPending, portalJson.data, portalInfo?.languageMode, language],
+  );
 
   // ---- dirty cache
   const [dirty, setDirtyState] = useState<DirtyCache>({});
@@ -101,7 +77,6 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
     setDirtyState(next);
   }, []);
   const [selected, setSelected] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   // Another page: its widgets are others (master-page widgets are clicked again when needed).
   useEffect(() => setSelected(null), [pageId]);
 
@@ -147,55 +122,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
     [frame, setDirty, markEditing],
   );
 
-  const save = useCallback(async (): Promise<boolean> => {
-    const sent = dirtyRef.current;
-    if (!isDirty(sent)) return true;
-    setSaving(true);
-    try {
-      const results = await pagesApi.batch(domain, portal, batchItems(sent));
-      const applied = applyBatchResult(sent, results, dirtyRef.current);
-      setDirty(applied.cache);
-      for (const s of applied.saved) {
-        const item = sent[dirtyKey(s.type, s.id)];
-        if (s.type === 'WIDGET' && item)
-          queryClient.setQueryData(designerWidgetKey(domain, portal, s.id), {
-            instance: item.object,
-            version: s.version,
-          });
-      }
-      if (applied.failed.length) {
-        toasts.show({
-          type: 'DANGER',
-          title: MSG.saveFailed,
-          message: applied.failed.map((f) => `${f.id}: ${f.error?.errorMessage ?? ''}`).join('\n'),
-          timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
-          closeButton: true,
-        });
-      } else toasts.success(MSG.saved);
-      // The header's local changes and every other view of the workspace follow the save.
-      void queryClient
-        .invalidateQueries({
-          predicate: (q) =>
-            isWorkspaceQueryKey(q.queryKey, domain, portal) &&
-            !isDesignerWidgetKey(q.queryKey) &&
-            q.queryKey[3] !== FRAME_EPOCH,
-        })
-        .catch(() => undefined);
-      return applied.failed.length === 0;
-    } catch (error) {
-      setDirty(failAll(dirtyRef.current, error));
-      toasts.show({
-        type: 'DANGER',
-        title: MSG.saveFailed,
-        message: toApiError(error).errorMessage,
-        timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
-        closeButton: true,
-      });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [domain, portal, queryClient, setDirty]);
+  const { save, saving } = useDesignerSave({ domain, portal, dirtyRef, setDirty });
 
   /** Drops the unsaved edits and lets the frame read the widgets' files again. */
   const discard = useCallback(() => {
@@ -224,33 +151,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
       void navigate(pageRoutePath(domain, portal, branch, language, target, 'designer-mode'));
   };
 
-  // ---- frame geometry
-  const scale = settings.scale / 100;
-  const queryWidth = mediaQueryWidth(settings.mediaQuery);
-  // The instances of the widgets shown (cached for the property editor): their media queries are offered.
-  const shownIds = useMemo(() => Object.keys(frame.shortCodes).filter(isSafeName).sort(), [frame.shortCodes]);
-  const instances = useQueries({
-    queries: shownIds.map((id) => ({
-      queryKey: designerWidgetKey(domain, portal, id),
-      queryFn: () => readWidgetInstance(domain, portal, id),
-      staleTime: Infinity,
-      retry: false,
-    })),
-  });
-  const instanceQueries = instances
-    .flatMap((q) => Object.keys(q.data?.instance.mediaQueries ?? {}))
-    .sort()
-    .join('\n');
-  const widgetQueries = useMemo(
-    () => [
-      ...new Set(
-        [...Object.values(frame.shortCodes).map((c) => c.query), ...instanceQueries.split('\n')].filter(Boolean),
-      ),
-    ],
-    [frame.shortCodes, instanceQueries],
-  );
-  const outline = settings.borderSize > 0 ? `${settings.borderSize}px dashed ${settings.borderColor}` : 'none';
-
+  const widgetQueries = useWidgetMediaQueries(domain, portal, frame.shortCodes);
   const editQuery = settings.mediaQuery || FULL_SIZE;
 
   return (
@@ -296,136 +197,30 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'stretch', minHeight: 'calc(100vh - 220px)' }}>
-        <Paper
-          variant="outlined"
-          sx={{
-            minWidth: LEFT_PANEL_MIN_WIDTH,
-            width: 360,
-            flexShrink: 0,
-            p: 2,
-            overflow: 'auto',
-            maxHeight: 'calc(100vh - 200px)',
+        <DesignerAside
+          domain={domain}
+          portal={portal}
+          language={language}
+          widgetId={selected}
+          query={editQuery}
+          dirty={dirty}
+          readOnly={!canWrite}
+          onChange={onWidgetChange}
+          onTranslationPreview={(key, value) => postTranslationUpdated(frame.frameRef.current, key, value, language)}
+        />
+        <DesignerSurface
+          frame={frame}
+          settings={settings}
+          dirty={dirty}
+          selected={selected}
+          sitemap={sitemap.data}
+          pageId={pageId}
+          pageTitle={pageTitle}
+          onReset={() => {
+            void queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) });
+            frame.reset();
           }}
-          component="aside"
-          aria-label={MSG.propertiesTitle}
-        >
-          <PropertyPanel
-            domain={domain}
-            portal={portal}
-            language={language}
-            widgetId={selected}
-            query={editQuery}
-            dirty={dirty}
-            readOnly={!canWrite}
-            onChange={onWidgetChange}
-            onTranslationPreview={(key, value) => postTranslationUpdated(frame.frameRef.current, key, value, language)}
-          />
-          {dirtyItems(dirty).some((d) => d.error) && (
-            <Stack spacing={1} sx={{ mt: 2 }}>
-              {dirtyItems(dirty)
-                .filter((d) => d.error)
-                .map((d) => (
-                  <Alert key={dirtyKey(d.type, d.id)} severity="error" data-testid="designer-dirty-error">
-                    {d.id}: {d.error?.errorMessage}
-                  </Alert>
-                ))}
-            </Stack>
-          )}
-        </Paper>
-        <Box
-          sx={{
-            position: 'relative',
-            flex: 1,
-            minWidth: 0,
-            overflow: 'auto',
-            bgcolor: 'grey.100',
-            border: 1,
-            borderColor: 'divider',
-          }}
-          data-testid="designer-surface"
-        >
-          <Box
-            sx={{
-              position: 'relative',
-              width: queryWidth ? `${queryWidth}px` : `${100 / scale}%`,
-              height: `${100 / scale}%`,
-              minHeight: `${(100 / scale) * 6}px`,
-              transform: `scale(${scale})`,
-              transformOrigin: 'top left',
-              bgcolor: 'background.paper',
-            }}
-            data-testid="designer-scaled"
-          >
-            {frame.src && (
-              <Box
-                component="iframe"
-                key={frame.src}
-                ref={frame.frameRef}
-                src={frame.src}
-                title={MSG.frameTitle}
-                sandbox={PREVIEW_SANDBOX}
-                referrerPolicy="no-referrer"
-                onLoad={frame.onFrameLoad}
-                sx={{
-                  border: 0,
-                  width: '100%',
-                  height: '100%',
-                  display: 'block',
-                  // A page that failed to open leaves no trace of the previous one behind the failure.
-                  visibility: frame.overlay.phase === 'failed' ? 'hidden' : 'visible',
-                }}
-              />
-            )}
-            <Box sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }} aria-hidden>
-              {frame.overlay.phase === 'ready' &&
-                Object.values(frame.shortCodes).map((code) => (
-                  <div
-                    key={code.id}
-                    data-widget-outline={code.id}
-                    data-selected={code.id === selected || undefined}
-                    data-dirty={dirty[dirtyKey('WIDGET', code.id)] ? true : undefined}
-                    style={{
-                      position: 'absolute',
-                      left: code.rect.x,
-                      top: code.rect.y,
-                      width: code.rect.width,
-                      height: code.rect.height,
-                      boxSizing: 'border-box',
-                      border:
-                        code.id === selected && settings.borderSize > 0
-                          ? `${settings.borderSize + 1}px solid ${settings.borderColor}`
-                          : outline,
-                    }}
-                  />
-                ))}
-            </Box>
-          </Box>
-          {(frame.src || !frame.tokenError) && <ProgressOverlay state={frame.overlay} />}
-          {frame.overlay.phase === 'missingParameters' && (
-            <MissingParametersScreen
-              key={frame.overlay.missing.pageId}
-              missing={frame.overlay.missing}
-              pageTitle={pageLabelOf(sitemap.data, frame.overlay.missing.pageId) ?? pageTitle}
-              onSubmit={(params) =>
-                frame.navigateWith(
-                  frame.overlay.phase === 'missingParameters' ? frame.overlay.missing.pageId || pageId : pageId,
-                  params,
-                )
-              }
-            />
-          )}
-          {frame.overlay.phase === 'failed' && (
-            <FailureOverlay
-              error={frame.overlay.error}
-              pageTitle={pageTitle}
-              onRetry={frame.retry}
-              onReset={() => {
-                void queryClient.invalidateQueries({ queryKey: portalKeys.workspace(domain, portal) });
-                frame.reset();
-              }}
-            />
-          )}
-        </Box>
+        />
       </Stack>
       <SettingsDialog
         open={settingsOpen}
@@ -433,58 +228,22 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
         portalJson={portalJson.data}
         widgetQueries={widgetQueries}
       />
-      <NavigatePrompt
+      <ConfirmDialog
         open={blocker.state === 'blocked'}
-        saving={saving}
-        onSave={async () => {
-          if (await save()) blocker.proceed?.();
-          else blocker.reset?.();
+        title={MSG.navigateTitle}
+        message={MSG.navigatePrompt}
+        confirmLabel={MSG.save}
+        cancelLabel={MSG.continue}
+        pending={saving}
+        onConfirm={() => {
+          void save().then((saved) => (saved ? blocker.proceed?.() : blocker.reset?.()));
         }}
-        onContinue={() => {
+        onCancel={() => {
           discard();
           blocker.proceed?.();
         }}
         onClose={() => blocker.reset?.()}
       />
     </PageFrame>
-  );
-}
-
-const FRAME_EPOCH = 'designer-frame-epoch';
-const frameEpochKey = (d: string, p: string) => [...portalKeys.workspace(d, p), FRAME_EPOCH] as const;
-
-function pageLabelOf(root: Parameters<typeof findPage>[0], id: string): string | null {
-  const p = id ? findPage(root, id) : null;
-  return p ? pageLabel(p) : null;
-}
-
-export function NavigatePrompt({
-  open,
-  saving,
-  onSave,
-  onContinue,
-  onClose,
-}: {
-  open: boolean;
-  saving: boolean;
-  onSave: () => void;
-  onContinue: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog open={open} onClose={() => !saving && onClose()} maxWidth="xs" fullWidth>
-      <DialogTitle>{MSG.navigateTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{MSG.navigatePrompt}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onContinue} disabled={saving}>
-          {MSG.continue}
-        </Button>
-        <PendingButton pending={saving} onClick={onSave}>
-          {MSG.save}
-        </PendingButton>
-      </DialogActions>
-    </Dialog>
   );
 }

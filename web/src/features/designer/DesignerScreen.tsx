@@ -13,7 +13,7 @@ import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
-import { usePortalParams } from '../portals-admin/shared';
+import { usePortalParams } from '../../app/selection/usePortalParams';
 import { Designer } from './Designer';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { MASTER_PAGE_ID } from './protocol';

@@ -7,7 +7,6 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import LinkIcon from '@mui/icons-material/Link';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,20 +15,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Id } from '../../api/portal';
-import { Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
-import { useEditorTheme } from '../editors/useEditorTheme';
-import { ImagePicker, LinkManagerDialog, PageSelector } from '../widgets';
-import { RichTextEditor } from '../widgets/richtext/RichTextEditor';
-import { TranslationSelector } from '../widgets/translation/TranslationSelector';
-import { asList, moveItem, newItem, type PropertyField } from './properties';
+import { TranslationSelector } from '../translations';
+import { ImagePicker, PageSelector, RichTextEditor } from '../widgets';
+import { ColorField, JsonField, LinkField } from './FieldEditors';
+import { asList, asText, moveItem, newItem, withItemProperty, withoutItem, type PropertyField } from './properties';
 import { EDITOR_MAX_HEIGHT } from './settings';
-
-const AceField = lazy(() => import('../editors/AceField'));
 
 export interface FieldContext {
   domain: Id;
@@ -49,9 +42,6 @@ interface FieldProps {
   /** Prefix of the accessible names inside a SubEditor item ('Cards 2 '). */
   namePrefix?: string;
 }
-
-const asText = (v: unknown) =>
-  typeof v === 'string' ? v : v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 export function PropertyFieldView({ field, value, onChange, ctx, namePrefix = '' }: FieldProps) {
   const label = `${namePrefix}${field.label}`;
@@ -154,141 +144,6 @@ export function PropertyFieldView({ field, value, onChange, ctx, namePrefix = ''
   }
 }
 
-function ColorField({
-  label,
-  value,
-  onChange,
-  readOnly,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  readOnly: boolean;
-}) {
-  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Box
-        component="input"
-        type="color"
-        // A swatch beside the text field (the field is the accessible control).
-        aria-hidden
-        tabIndex={-1}
-        value={valid ? value : '#000000'}
-        disabled={readOnly}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-        sx={{ width: 40, height: 36, p: 0, border: 0, background: 'none' }}
-      />
-      <TextField
-        size="small"
-        fullWidth
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        slotProps={{ input: { readOnly } }}
-      />
-    </Stack>
-  );
-}
-
-function LinkField({
-  label,
-  value,
-  onChange,
-  ctx,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  ctx: FieldContext;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField size="small" fullWidth label={label} value={value} slotProps={{ input: { readOnly: true } }} />
-      <Tooltip title={`Edit ${label}`}>
-        <span>
-          <IconButton aria-label={`Edit ${label}`} disabled={ctx.readOnly} onClick={() => setOpen(true)}>
-            <LinkIcon />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <LinkManagerDialog
-        open={open}
-        value={value}
-        domainId={ctx.domain}
-        portalId={ctx.portal}
-        onClose={() => setOpen(false)}
-        onSave={(next) => {
-          onChange(next);
-          setOpen(false);
-        }}
-      />
-    </Stack>
-  );
-}
-
-/** JSON in Ace (the editors' theme); the value changes only while the text is valid JSON. */
-function JsonField({
-  label,
-  value,
-  onChange,
-  readOnly,
-}: {
-  label: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  readOnly: boolean;
-}) {
-  const [theme] = useEditorTheme();
-  const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    // A value from outside (another widget chosen, a reload) replaces the text unless it is the same data.
-    setText((current) => {
-      try {
-        if (JSON.stringify(JSON.parse(current)) === JSON.stringify(value ?? {})) return current;
-      } catch {
-        // The text being typed is not JSON yet: keep it.
-        return current;
-      }
-      return JSON.stringify(value ?? {}, null, 2);
-    });
-  }, [value]);
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Box sx={{ height: EDITOR_MAX_HEIGHT, '& .ace_editor': { height: `${EDITOR_MAX_HEIGHT}px !important` } }}>
-        <Suspense fallback={<Loading label="Loading the editor" />}>
-          <AceField
-            value={text}
-            mode="json"
-            theme={theme}
-            readOnly={readOnly}
-            label={label}
-            onChange={(next) => {
-              setText(next);
-              try {
-                onChange(JSON.parse(next));
-                setInvalid(false);
-              } catch {
-                setInvalid(true);
-              }
-            }}
-          />
-        </Suspense>
-      </Box>
-      {invalid && (
-        <Typography variant="caption" color="error" role="alert">
-          Wrong JSON Format
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
 function SubEditorField({
   field,
   label,
@@ -336,7 +191,7 @@ function SubEditorField({
                   size="small"
                   aria-label={`Remove ${itemName}`}
                   disabled={ctx.readOnly}
-                  onClick={() => set(items.filter((_, i) => i !== index))}
+                  onClick={() => set(withoutItem(items, index))}
                 >
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
@@ -349,7 +204,7 @@ function SubEditorField({
                     value={item[sub.name]}
                     ctx={ctx}
                     namePrefix={`${itemName} `}
-                    onChange={(v) => set(items.map((it, i) => (i === index ? { ...it, [sub.name]: v } : it)))}
+                    onChange={(v) => set(withItemProperty(items, index, sub.name, v))}
                   />
                 ))}
               </Stack>

@@ -9,8 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { SelectField } from '../../ui/SelectField';
-import { ACE_THEMES } from '../editors/aceConfig';
-import { useEditorTheme } from '../editors/useEditorTheme';
+import { ACE_THEMES, useEditorTheme } from '../editors';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { BORDER_SIZES, mediaQueryOptions, SCALES, useDesignerSettings } from './settings';
 

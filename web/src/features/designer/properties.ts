@@ -139,3 +139,38 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 
 export const asList = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})) : [];
+
+/** A property's value as a text field shows it (objects as JSON, nothing as ''). */
+export const asText = (v: unknown) =>
+  typeof v === 'string' ? v : v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** A colour the swatch can show (#rrggbb). */
+export const isHexColor = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value);
+
+/** A JSON property's text: its value pretty-printed ({} for none). */
+export const jsonText = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
+
+/**
+ * The JSON editor's text after its value changed from outside (another widget chosen, a reload):
+ * the text typed stays while it is the same data or not JSON yet; otherwise the new value's text.
+ */
+export function syncedJsonText(current: string, value: unknown): string {
+  try {
+    if (JSON.stringify(JSON.parse(current)) === JSON.stringify(value ?? {})) return current;
+  } catch {
+    // The text being typed is not JSON yet: keep it.
+    return current;
+  }
+  return jsonText(value);
+}
+
+/** A SubEditor's items without item `index`. */
+export const withoutItem = <T>(items: readonly T[], index: number): T[] => items.filter((_, i) => i !== index);
+
+/** A SubEditor's items with one property of item `index` changed. */
+export const withItemProperty = (
+  items: readonly Record<string, unknown>[],
+  index: number,
+  name: string,
+  value: unknown,
+): Record<string, unknown>[] => items.map((it, i) => (i === index ? { ...it, [name]: value } : it));

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { assetApi, assetKeys, hasThumbnail, thumbnailUrl, useThumbnailToken, WIDE_THUMBNAIL } from '../../api/assets';
 import type { Id } from '../../api/portal';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { WIDGET_MESSAGES } from '../widgets/messages';
+import { WIDGET_MESSAGES } from '../widgets';
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;
 const absolute = (path: string) => (path.startsWith('/') ? path : `/${path}`);

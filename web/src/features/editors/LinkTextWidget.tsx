@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { Id } from '../../api/portal';
-import { LinkManagerDialog } from '../widgets/links/LinkManagerDialog';
+import { LinkManagerDialog } from '../widgets';
 import { ImagePreview } from './ImagePreview';
 import { isValidLink } from './jsonValidation';
 import { EDITOR_MESSAGES } from './messages';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
@@ -15,9 +15,8 @@ import { MergeDialog } from './MergeDialog';
 import { EDITOR_MESSAGES } from './messages';
 import { useEditorTheme } from './useEditorTheme';
 import { useFileSave } from './useFileSave';
-
 // Ace is big: its own chunk, fetched when a source editor first opens.
-const AceField = lazy(() => import('./AceField'));
+import { AceField } from './LazyAceField';
 
 export interface SourceEditorProps {
   domain: Id;

@@ -57,8 +57,14 @@ export const saveFileText = (d: Id, p: Id, path: string, text: string, version: 
  * editor with no unsaved edit shows the new text at once (`formKey` changes: remount the form
  * with `file.data`), one with an unsaved edit keeps it and is told (`changed`), with `reload`
  * to load the file without the edit. `base` is the version the form's edit is based on.
+ * A query of something other than a FileText (page source mode: a Page) passes `asText`.
  */
-export function useWorkspaceReload(file: UseQueryResult<FileText>, isDirty: () => boolean, base: () => FileText | null) {
+export function useWorkspaceReload<T = FileText>(
+  file: UseQueryResult<T>,
+  isDirty: () => boolean,
+  base: () => FileText | null,
+  asText: (data: T) => FileText = (data) => data as FileText,
+) {
   const epoch = useWorkspaceEpoch((s) => s.epoch);
   const seen = useRef(epoch);
   const [formKey, setFormKey] = useState(0);
@@ -69,11 +75,13 @@ export function useWorkspaceReload(file: UseQueryResult<FileText>, isDirty: () =
   dirtyRef.current = isDirty;
   const baseRef = useRef(base);
   baseRef.current = base;
+  const asTextRef = useRef(asText);
+  asTextRef.current = asText;
   useEffect(() => {
     if (epoch === seen.current) return;
     seen.current = epoch;
     void refetch.current().then((result) => {
-      const now = result.data;
+      const now = result.data === undefined ? undefined : asTextRef.current(result.data);
       const from = baseRef.current();
       if (!now || (from && from.version === now.version && from.data === now.data)) return;
       if (dirtyRef.current()) setChanged(true);

@@ -93,9 +93,6 @@ const isClean = (r: MergeResult | null): r is MergeResult & { merged: string } =
 export function useMergingSave(options: MergingSaveOptions) {
   const latest = useRef(options);
   latest.current = options;
-  // A second click before the re-render must not send the same version again.
-  const running = useRef(false);
-  const [saving, setSaving] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [choices, setChoices] = useState<Record<string, MergeTake>>({});
 
@@ -117,58 +114,61 @@ export function useMergingSave(options: MergingSaveOptions) {
     toasts.info(MSG.mergedLoaded);
   }
 
+  const saveAction = useAction({
+    action: ({ text, base, mine }: { text: string; base: FileBase; mine: string }) => writeOrMerge(text, base, mine),
+    failure: MSG.saveFailed,
+  });
+
   /**
    * Saves `text` based on `base`. `mine` is what the merge gets as the edit when it differs from
    * the text written (the JSON form leaves out defaults the author never touched). Answers the
    * save, or undefined when nothing was saved (a failure, or the dialog is open).
    */
   async function save(text: string, base: FileBase, mine: string = text): Promise<SavedText | undefined> {
-    if (running.current) return undefined;
-    running.current = true;
-    setSaving(true);
+    // A second click before the re-render must not send the same version again (ActionBusyError).
+    return saveAction.submit({ text, base, mine }).catch(() => undefined);
+  }
+
+  /** save()'s work: failures are told here (onFailure, the merge dialog), never thrown. */
+  async function writeOrMerge(text: string, base: FileBase, mine: string): Promise<SavedText | undefined> {
     const { write, isConflict = isFileChanged, onFailure = showSaveFailure } = latest.current;
     try {
+      return { text, base: { text, version: await write(text, base.version) }, merged: false };
+    } catch (error) {
+      if (!isConflict(error)) {
+        onFailure(error);
+        return undefined;
+      }
+    }
+    let last: MergeResult | null = null;
+    for (let round = 0; round < MAX_MERGE_ROUNDS; round++) {
       try {
-        return { text, base: { text, version: await write(text, base.version) }, merged: false };
+        last = await merge({ base: base.text, mine });
+      } catch (error) {
+        open({ base: base.text, mine, result: null, message: MSG.mergeFailedText(toApiError(error).errorMessage) });
+        return undefined;
+      }
+      if (!isClean(last)) {
+        // Nothing to choose and nothing merged: the file was deleted meanwhile.
+        const gone = last.unresolved === 0 && last.conflicts.length === 0;
+        open({ base: base.text, mine, result: last, message: gone ? MSG.deletedMeanwhile : null });
+        return undefined;
+      }
+      try {
+        const version = await write(last.merged, last.version);
+        toasts.info(MSG.mergedAndSaved);
+        return { text: last.merged, base: { text: last.merged, version }, merged: true };
       } catch (error) {
         if (!isConflict(error)) {
+          // The merge is kept in the editor (unsaved) for the author to put right.
+          latest.current.onLoad(last.merged, { text: last.theirs, version: last.version });
           onFailure(error);
           return undefined;
         }
       }
-      let last: MergeResult | null = null;
-      for (let round = 0; round < MAX_MERGE_ROUNDS; round++) {
-        try {
-          last = await merge({ base: base.text, mine });
-        } catch (error) {
-          open({ base: base.text, mine, result: null, message: MSG.mergeFailedText(toApiError(error).errorMessage) });
-          return undefined;
-        }
-        if (!isClean(last)) {
-          // Nothing to choose and nothing merged: the file was deleted meanwhile.
-          const gone = last.unresolved === 0 && last.conflicts.length === 0;
-          open({ base: base.text, mine, result: last, message: gone ? MSG.deletedMeanwhile : null });
-          return undefined;
-        }
-        try {
-          const version = await write(last.merged, last.version);
-          toasts.info(MSG.mergedAndSaved);
-          return { text: last.merged, base: { text: last.merged, version }, merged: true };
-        } catch (error) {
-          if (!isConflict(error)) {
-            // The merge is kept in the editor (unsaved) for the author to put right.
-            latest.current.onLoad(last.merged, { text: last.theirs, version: last.version });
-            onFailure(error);
-            return undefined;
-          }
-        }
-      }
-      open({ base: base.text, mine, result: last, message: MSG.keptChanging });
-      return undefined;
-    } finally {
-      running.current = false;
-      setSaving(false);
     }
+    open({ base: base.text, mine, result: last, message: MSG.keptChanging });
+    return undefined;
   }
 
   const apply = useAction({
@@ -218,5 +218,5 @@ export function useMergingSave(options: MergingSaveOptions) {
     onCancel: () => !busy && setPending(null),
   };
 
-  return { save, saving, dialog, conflict: pending !== null };
+  return { save, saving: saveAction.pending, dialog, conflict: pending !== null };
 }

@@ -22,6 +22,7 @@ import { lookupLabel, useLookup } from '../../api/lookup';
 import { paths } from '../../app/paths';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
+import { useAction } from '../../ui/useAction';
 import { CopyrightStep } from './CopyrightStep';
 import { DetailsStep } from './DetailsStep';
 import { LoadableScreen, type LoadablePortal } from './LoadableScreen';
@@ -48,11 +49,8 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
   const [tried, setTried] = useState<Record<number, boolean>>({});
   const [source, setSource] = useState<SourceValues>({ type: 'PORTAL', gitRef: branch });
   const [validation, setValidation] = useState<{ result: GitValidation; for: SourceValues } | null>(null);
-  const [validating, setValidating] = useState(false);
   const [details, setDetails] = useState<DetailsValues>({ name: '', partNumber: '', versionPrefix: '1.0' });
-  const [suggesting, setSuggesting] = useState(false);
   const [accepted, setAccepted] = useState(false);
-  const [creating, setCreating] = useState(false);
 
   const validated = sameSource(validation?.result ?? null, source, validation?.for ?? null);
   const shownValidation = validated ? validation!.result : null;
@@ -64,45 +62,53 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
   });
 
   const sourceError = typeError(source.type) ?? gitRefError(source.gitRef);
+  const validateAction = useAction({
+    action: (checked: SourceValues) => loadableApi.gitValidation(domain, portal, checked.type, checked.gitRef),
+    failure: MSG.validateFailed,
+    onSuccess: (result, checked) => setValidation({ result, for: checked }),
+  });
+  const nameAction = useAction({
+    action: (type: string) => loadableApi.generateName(domain, portal, type),
+    failure: MSG.nameFailed,
+    onSuccess: ({ name }) => setDetails((d) => (d.name ? d : { ...d, name })),
+  });
+  const partAction = useAction({
+    action: () => loadableApi.partNumber(domain, portal, portalName, source.type),
+    failure: MSG.partFailed,
+    onSuccess: ({ partNumber }) => setDetails((d) => ({ ...d, partNumber })),
+  });
+  /** Create, then generate (a failed generation is told, and Manage Loadables opens all the same). */
+  const createAction = useAction({
+    action: async (data: NonNullable<typeof copyright.data>) => {
+      const created = await loadableApi.create(domain, portal, {
+        ...details,
+        type: source.type,
+        gitRef: source.gitRef,
+        copyrightData: { statement: data.statement, metaData: { ...data.metaData, accept: true } },
+      });
+      try {
+        await loadableApi.generate(domain, portal, created.id);
+        toasts.success(MSG.created, undefined, { timeOut: LOADABLE_CREATED_TOAST_MS });
+      } catch (error) {
+        showHttpError(error, MSG.generateFailed);
+      }
+    },
+    failure: MSG.createFailed,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: loadableKeys.all(domain, portal) });
+      void navigate(paths.portalScreen(domain, portal, branch, language, 'loadables-manage'));
+    },
+  });
+  const validating = validateAction.pending;
+  const suggesting = partAction.pending;
+  const creating = createAction.pending;
 
-  async function validate() {
+  function validate() {
     if (sourceError) {
       setTried((t) => ({ ...t, 0: true }));
       return;
     }
-    setValidating(true);
-    const checked = { ...source, gitRef: source.gitRef.trim() };
-    try {
-      setValidation({
-        result: await loadableApi.gitValidation(domain, portal, checked.type, checked.gitRef),
-        for: checked,
-      });
-    } catch (error) {
-      showHttpError(error, MSG.validateFailed);
-    } finally {
-      setValidating(false);
-    }
-  }
-
-  async function suggestName(type: string) {
-    try {
-      const { name } = await loadableApi.generateName(domain, portal, type);
-      setDetails((d) => (d.name ? d : { ...d, name }));
-    } catch (error) {
-      showHttpError(error, MSG.nameFailed);
-    }
-  }
-
-  async function suggestPart() {
-    setSuggesting(true);
-    try {
-      const { partNumber } = await loadableApi.partNumber(domain, portal, portalName, source.type);
-      setDetails((d) => ({ ...d, partNumber }));
-    } catch (error) {
-      showHttpError(error, MSG.partFailed);
-    } finally {
-      setSuggesting(false);
-    }
+    validateAction.run({ ...source, gitRef: source.gitRef.trim() });
   }
 
   const stepValid = [
@@ -118,35 +124,13 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
       if (step === 0 && !sourceError && !validated) toasts.warning(MSG.validateFirst);
       return;
     }
-    if (step === 0 && !details.name) void suggestName(source.type);
+    if (step === 0 && !details.name) nameAction.run(source.type);
     setStep(step + 1);
   }
 
-  async function create() {
+  function create() {
     if (creating || !copyright.data) return;
-    setCreating(true);
-    let created;
-    try {
-      created = await loadableApi.create(domain, portal, {
-        ...details,
-        type: source.type,
-        gitRef: source.gitRef,
-        copyrightData: { statement: copyright.data.statement, metaData: { ...copyright.data.metaData, accept: true } },
-      });
-    } catch (error) {
-      showHttpError(error, MSG.createFailed);
-      setCreating(false);
-      return;
-    }
-    try {
-      await loadableApi.generate(domain, portal, created.id);
-      toasts.success(MSG.created, undefined, { timeOut: LOADABLE_CREATED_TOAST_MS });
-    } catch (error) {
-      showHttpError(error, MSG.generateFailed);
-    }
-    void queryClient.invalidateQueries({ queryKey: loadableKeys.all(domain, portal) });
-    setCreating(false);
-    void navigate(paths.portalScreen(domain, portal, branch, language, 'loadables-manage'));
+    createAction.run(copyright.data);
   }
 
   const review: Array<[string, string]> = [
@@ -176,7 +160,7 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
           onChange={setSource}
           validation={shownValidation}
           validating={validating}
-          onValidate={() => void validate()}
+          onValidate={validate}
           error={tried[0] ? gitRefError(source.gitRef) : null}
         />
       )}
@@ -185,7 +169,7 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
           values={details}
           onChange={setDetails}
           showErrors={!!tried[1]}
-          onSuggestPart={() => void suggestPart()}
+          onSuggestPart={() => partAction.run()}
           suggesting={suggesting}
         />
       )}
@@ -223,7 +207,7 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
             Next
           </Button>
         ) : (
-          <PendingButton pending={creating} onClick={() => void create()}>
+          <PendingButton pending={creating} onClick={create}>
             {MSG.createAndGenerate}
           </PendingButton>
         )}

@@ -26,8 +26,9 @@ import { toApiError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { ACTIVE_BRANCH_SEGMENT } from '../../app/selection/portalChain';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../app/toasts/toastService';
-import type { Notification } from '../realtime/notificationsStore';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import type { Notification } from '../realtime';
 import { BuildOutputDialog } from './dialogs';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 
@@ -65,8 +66,17 @@ export function LoadableCardActions({
   const navigate = useNavigate();
   const openPortal = useSelectionStore((s) => (s.portal ? String(s.portal.id) : null));
   const openBranch = useSelectionStore((s) => s.branch);
-  const [busy, setBusy] = useState(false);
   const [output, setOutput] = useState(false);
+  const retry = useAction({
+    action: ({ call }: { call: () => Promise<unknown>; success: string | null; failure: string }) => call(),
+    failure: ({ failure }) => failure,
+    onSuccess: (_, { success }) => success && toasts.success(success),
+  });
+  const download = useAction({
+    action: ({ d, p, fileName }: { d: string; p: string; fileName: string }) => loadableApi.download(d, p, fileName),
+    failure: MSG.downloadFailed,
+  });
+  const busy = retry.pending || download.pending;
   const data = loadableCardData(card);
   if (!data) return null;
   const { domainId, portalId, loadableId, deliveryId, loadable } = data;
@@ -79,31 +89,20 @@ export function LoadableCardActions({
     else void navigate(path);
   };
 
-  const run = async (action: () => Promise<unknown>, success: string | null, failure: string) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await action();
-      if (success) toasts.success(success);
-    } catch (error) {
-      showHttpError(error, failure);
-    } finally {
-      setBusy(false);
-    }
+  const run = (call: () => Promise<unknown>, success: string | null, failure: string) => {
+    if (!busy) retry.run({ call, success, failure });
   };
 
-  const download = async () => {
+  const downloadFile = async () => {
     if (!loadable || busy) return;
-    setBusy(true);
     try {
-      await loadableApi.download(domainId, portalId, loadable.fileName);
-    } catch (error) {
-      toasts.danger(toApiError(error).errorMessage, MSG.downloadFailed, {
+      await download.submit({ d: domainId, p: portalId, fileName: loadable.fileName });
+    } catch (failure) {
+      if (!(failure instanceof ActionFailure)) return;
+      toasts.danger(toApiError(failure.error).errorMessage, MSG.downloadFailed, {
         timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
         closeButton: true,
       });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -114,7 +113,7 @@ export function LoadableCardActions({
         {MSG.openManage}
       </Button>
       {!upload && card.status === 'SUCCESS' && loadable?.fileName && (
-        <Button size="small" disabled={busy} onClick={() => void download()}>
+        <Button size="small" disabled={busy} onClick={() => void downloadFile()}>
           {MSG.download}
         </Button>
       )}

@@ -5,7 +5,7 @@ import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
-import { usePortalParams } from '../portals-admin/shared';
+import { usePortalParams } from '../../app/selection/usePortalParams';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 
 export interface LoadablePortal {

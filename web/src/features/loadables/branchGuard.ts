@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import { GENERATE_LOADABLE } from '../../api/loadables';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useNotificationsStore, type Notification } from '../realtime/notificationsStore';
+import { useNotificationsStore, type Notification } from '../realtime';
 
 interface GuardState {
   /** The question being asked: resolve(true) continues the switch. */

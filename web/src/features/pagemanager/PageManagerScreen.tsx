@@ -5,26 +5,12 @@
  * and refreshes the sitemap and the workspace's local changes. page:r views, page:c adds and
  * clones, page:w edits and moves, page:d deletes. Not offered for limited or captive portals.
  */
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
-import CodeIcon from '@mui/icons-material/Code';
-import CopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import DesignIcon from '@mui/icons-material/DesignServicesOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -36,16 +22,27 @@ import { isCaptivePortal, isLimitedPortal } from '../../app/nav/menus';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
+import { usePortalParams } from '../../app/selection/usePortalParams';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
-import { usePortalParams } from '../portals-admin/shared';
-import { CloneDialog, MoveDialog, type CloneValues, type MoveValues } from './CloneMoveDialogs';
-import { allIds, PAGE_MANAGER_MESSAGES as MSG, placementOf } from './model';
-import { PageDialog, type PageFormValues } from './PageDialog';
-import { SitemapTree } from './SitemapTree';
 import { OthersMark, pagePath, usePortalActivity } from '../presence';
+import { CloneDialog, MoveDialog, type CloneValues, type MoveValues } from './CloneMoveDialogs';
+import {
+  addPageBody,
+  allIds,
+  moveBounds,
+  movePageBody,
+  PAGE_MANAGER_MESSAGES as MSG,
+  pageModePath,
+  pageName,
+  placementOf,
+  updatePageBody,
+} from './model';
+import { PageDetails } from './PageDetails';
+import { PageDialog, type PageFormValues } from './PageDialog';
+import { PageTreePanel } from './PageTreePanel';
 
 export default function PageManagerScreen() {
   const { domain, portal, branch, opened } = usePortalParams();
@@ -111,34 +108,14 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
   ] as const;
 
   const add = useAction<PageFormValues, unknown>({
-    action: (v) =>
-      pagesApi.add(domain, portal, {
-        id: v.id,
-        title: v.title.trim(),
-        url: v.url,
-        parameters: v.parameters,
-        hidePage: v.hidePage,
-        status: v.status,
-        parentId: v.parentId,
-        sitemapVersion: version(),
-      }),
+    action: (v) => pagesApi.add(domain, portal, addPageBody(v, version())),
     failure: PAGE_ERRORS.add,
     success: (_, v) => MSG.added(v.title.trim()),
     invalidate,
     onSuccess: (_, v) => setSelectedId(v.id),
   });
   const edit = useAction<PageFormValues, unknown>({
-    action: (v) =>
-      pagesApi.update(domain, portal, {
-        id: page?.id ?? '',
-        title: v.title.trim(),
-        url: v.url,
-        parameters: v.parameters,
-        hidePage: v.hidePage,
-        status: v.status,
-        ...(v.parentId !== parentId ? { parentId: v.parentId } : {}),
-        sitemapVersion: version(),
-      }),
+    action: (v) => pagesApi.update(domain, portal, updatePageBody(v, page?.id ?? '', parentId, version())),
     failure: PAGE_ERRORS.update,
     success: (_, v) => MSG.updated(v.title.trim()),
     invalidate,
@@ -152,15 +129,9 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
     onSuccess: (_, v) => setSelectedId(v.id),
   });
   const move = useAction<{ parentId: string; position?: number }, unknown>({
-    action: (v) =>
-      pagesApi.update(domain, portal, {
-        id: page?.id ?? '',
-        parentId: v.parentId,
-        ...(v.position === undefined ? {} : { position: v.position }),
-        sitemapVersion: version(),
-      }),
+    action: (v) => pagesApi.update(domain, portal, movePageBody(page?.id ?? '', v, version())),
     failure: PAGE_ERRORS.update,
-    success: () => MSG.moved(page?.title || page?.id || ''),
+    success: () => MSG.moved(pageName(page)),
     successTitle: null,
     invalidate,
   });
@@ -171,13 +142,12 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
       return pagesApi.remove(domain, portal, target.id, current.sitemapVersion ?? version(), current.version);
     },
     failure: PAGE_ERRORS.remove,
-    success: (_, target) => MSG.deleted(target.title || target.id),
+    success: (_, target) => MSG.deleted(pageName(target)),
     invalidate,
     onSuccess: () => setSelectedId(parentId),
   });
 
-  const designerPath = (id: string, mode: 'designer-mode' | 'source-mode') =>
-    location.pathname.replace(/\/page-manager\/?$/, `/pages/${encodeURIComponent(id)}/${mode}`);
+  const designerPath = (id: string, mode: 'designer-mode' | 'source-mode') => pageModePath(location.pathname, id, mode);
 
   async function confirmDelete() {
     if (!page) return;
@@ -192,8 +162,7 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
   }
 
   const moving = move.pending;
-  const canMoveUp = !isMaster && !!placement && placement.index > 0;
-  const canMoveDown = !isMaster && !!placement && placement.index < placement.siblings - 1;
+  const bounds = moveBounds(placement, isMaster);
 
   return (
     <PageFrame
@@ -216,103 +185,31 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
       )}
       {root && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Paper variant="outlined" sx={{ flex: 1, minWidth: 280, p: 1, width: '100%' }}>
-            <Stack
-              direction="row"
-              role="toolbar"
-              aria-label="Page actions"
-              useFlexGap
-              spacing={1}
-              sx={{ flexWrap: 'wrap', p: 1 }}
-            >
-              {can.create && (
-                <Button
-                  variant="contained"
-                  size="small"
-                  startIcon={<AddIcon />}
-                  onClick={() => setDialog({ kind: 'add', parentId: page?.id ?? MASTER_PAGE_ID })}
-                >
-                  Add page
-                </Button>
-              )}
-              {can.write && (
-                <Button
-                  size="small"
-                  startIcon={<EditIcon />}
-                  disabled={isMaster}
-                  onClick={() => setDialog({ kind: 'edit' })}
-                >
-                  Edit page
-                </Button>
-              )}
-              {can.create && (
-                <Button
-                  size="small"
-                  startIcon={<CopyIcon />}
-                  disabled={isMaster}
-                  onClick={() => setDialog({ kind: 'clone' })}
-                >
-                  Clone page
-                </Button>
-              )}
-              {can.remove && (
-                <Button
-                  size="small"
-                  color="error"
-                  startIcon={<DeleteIcon />}
-                  disabled={isMaster}
-                  onClick={() => {
-                    setDeleteError(null);
-                    setDialog({ kind: 'delete' });
-                  }}
-                >
-                  Delete page
-                </Button>
-              )}
-              {can.write && (
-                <>
-                  <Button
-                    size="small"
-                    startIcon={<ArrowUpIcon />}
-                    disabled={!canMoveUp || moving}
-                    onClick={() => placement && move.run({ parentId, position: placement.index - 1 })}
-                  >
-                    Move up
-                  </Button>
-                  <Button
-                    size="small"
-                    startIcon={<ArrowDownIcon />}
-                    disabled={!canMoveDown || moving}
-                    onClick={() => placement && move.run({ parentId, position: placement.index + 1 })}
-                  >
-                    Move down
-                  </Button>
-                  <Button
-                    size="small"
-                    startIcon={<MoveIcon />}
-                    disabled={isMaster || moving}
-                    onClick={() => setDialog({ kind: 'move' })}
-                  >
-                    Move to…
-                  </Button>
-                </>
-              )}
-            </Stack>
-            <Divider />
-            {(root.children ?? []).length === 0 && (
-              <Typography color="text.secondary" sx={{ p: 2 }}>
-                {MSG.noPages}
-              </Typography>
+          <PageTreePanel
+            root={root}
+            selectedId={page?.id ?? null}
+            onSelect={(p) => setSelectedId(p.id)}
+            markOf={(p) => (
+              <OthersMark what="page" activity={activity.get(p.isMaster ? 'index.html' : pagePath(p.id))} />
             )}
-            <SitemapTree
-              root={root}
-              selectedId={page?.id ?? null}
-              onSelect={(p) => setSelectedId(p.id)}
-              markOf={(p) => (
-                <OthersMark what="page" activity={activity.get(p.isMaster ? 'index.html' : pagePath(p.id))} />
-              )}
-            />
-          </Paper>
+            actions={{
+              can,
+              isMaster,
+              canMoveUp: bounds.up,
+              canMoveDown: bounds.down,
+              moving,
+              onAdd: () => setDialog({ kind: 'add', parentId: page?.id ?? MASTER_PAGE_ID }),
+              onEdit: () => setDialog({ kind: 'edit' }),
+              onClone: () => setDialog({ kind: 'clone' }),
+              onDelete: () => {
+                setDeleteError(null);
+                setDialog({ kind: 'delete' });
+              },
+              onMoveUp: () => placement && move.run({ parentId, position: placement.index - 1 }),
+              onMoveDown: () => placement && move.run({ parentId, position: placement.index + 1 }),
+              onMoveTo: () => setDialog({ kind: 'move' }),
+            }}
+          />
           {page && (
             <PageDetails
               page={page}
@@ -354,7 +251,7 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
         title={MSG.deleteTitle}
         message={
           <>
-            <DialogContentText>{MSG.deleteText(page?.title || page?.id || '')}</DialogContentText>
+            <DialogContentText>{MSG.deleteText(pageName(page))}</DialogContentText>
             {deleteError && (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
                 <AlertTitle>{deleteError.title}</AlertTitle>
@@ -370,76 +267,5 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
         onClose={() => setDialog(null)}
       />
     </PageFrame>
-  );
-}
-
-const STATUS_LABELS: Record<string, string> = { PUBLISHED: 'Published', DRAFT: 'Draft' };
-
-function PageDetails({
-  page,
-  parent,
-  onDesigner,
-  onSource,
-}: {
-  page: SitemapPage;
-  parent: SitemapPage | null;
-  onDesigner: () => void;
-  onSource: () => void;
-}) {
-  const parameters = page.parameters ?? [];
-  const row = (label: string, value: React.ReactNode) => (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: 1 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, width: { xs: '100%', md: 360 }, flexShrink: 0 }}
-      role="region"
-      aria-label="Page details"
-    >
-      <Stack spacing={1}>
-        <Typography variant="h6" component="h2">
-          {page.title || page.id}
-        </Typography>
-        {row('Id', <code>{page.id}</code>)}
-        {row('URL', page.url || '—')}
-        {!page.isMaster && row('Parent', parent ? parent.title || parent.id : '—')}
-        {!page.isMaster && row('Status', STATUS_LABELS[page.status || 'PUBLISHED'] ?? page.status)}
-        {!page.isMaster && row('Hidden', page.hidePage ? 'Yes' : 'No')}
-        {!page.isMaster &&
-          row(
-            'Parameters',
-            parameters.length === 0 ? (
-              'None'
-            ) : (
-              <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                {parameters.map((p) => (
-                  <Chip
-                    key={p.name}
-                    size="small"
-                    label={`${p.name}${p.required ? ' *' : ''}`}
-                    title={p.description || undefined}
-                  />
-                ))}
-              </Stack>
-            ),
-          )}
-        <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
-          <Button variant="outlined" size="small" startIcon={<DesignIcon />} onClick={onDesigner}>
-            Open in designer
-          </Button>
-          <Button size="small" startIcon={<CodeIcon />} onClick={onSource}>
-            Edit source
-          </Button>
-        </Stack>
-      </Stack>
-    </Paper>
   );
 }

@@ -3,9 +3,10 @@
  * internal/page/tree.go), the id derived from a title, and the tree questions (where a page
  * is, which parents it may move under).
  */
-import { MASTER_PAGE_ID } from '../../api/pages';
+import { MASTER_PAGE_ID, type AddPageRequest, type UpdatePageRequest } from '../../api/pages';
 import type { SitemapPage } from '../../api/sitemap';
-import { validatePageName } from '../widgets/validators';
+import type { PageFormValues } from './PageDialog';
+import { validatePageName } from '../widgets';
 
 export const MAX_ID_LENGTH = 64;
 export const MAX_TITLE_LENGTH = 120;
@@ -134,3 +135,69 @@ export function parentOptions(root: SitemapPage | null | undefined, excludeId?: 
   kids(root).forEach((child) => walk(child, 1));
   return out;
 }
+
+// ---------------------------------------------------------------------------
+// The screen: request bodies, moves, the details panel
+
+/** A page's name in messages and the details: its title, else its id. */
+export const pageName = (page: Pick<SitemapPage, 'id' | 'title'> | null | undefined): string =>
+  page?.title || page?.id || '';
+
+/** The body of Add page (title trimmed) on the sitemap version read. */
+export const addPageBody = (v: PageFormValues, sitemapVersion: string): AddPageRequest => ({
+  id: v.id,
+  title: v.title.trim(),
+  url: v.url,
+  parameters: v.parameters,
+  hidePage: v.hidePage,
+  status: v.status,
+  parentId: v.parentId,
+  sitemapVersion,
+});
+
+/** The body of Edit page: the parent only when it changed (a move to the end of the new parent). */
+export const updatePageBody = (
+  v: PageFormValues,
+  pageId: string,
+  currentParentId: string,
+  sitemapVersion: string,
+): UpdatePageRequest => ({
+  id: pageId,
+  title: v.title.trim(),
+  url: v.url,
+  parameters: v.parameters,
+  hidePage: v.hidePage,
+  status: v.status,
+  ...(v.parentId !== currentParentId ? { parentId: v.parentId } : {}),
+  sitemapVersion,
+});
+
+/** The body of a move: under `parentId`, at `position` when given (else at the end). */
+export const movePageBody = (
+  pageId: string,
+  move: { parentId: string; position?: number },
+  sitemapVersion: string,
+): UpdatePageRequest => ({
+  id: pageId,
+  parentId: move.parentId,
+  ...(move.position === undefined ? {} : { position: move.position }),
+  sitemapVersion,
+});
+
+/** Whether the selected page can move up or down among its siblings (the master page cannot move). */
+export function moveBounds(placement: Placement | null, isMaster: boolean): { up: boolean; down: boolean } {
+  return {
+    up: !isMaster && !!placement && placement.index > 0,
+    down: !isMaster && !!placement && placement.index < placement.siblings - 1,
+  };
+}
+
+/** The designer or source mode of a page, beside the Page Manager's route. */
+export const pageModePath = (pathname: string, id: string, mode: 'designer-mode' | 'source-mode'): string =>
+  pathname.replace(/\/page-manager\/?$/, `/pages/${encodeURIComponent(id)}/${mode}`);
+
+const STATUS_LABELS: Record<string, string> = { PUBLISHED: 'Published', DRAFT: 'Draft' };
+
+/** A page's status in words (PUBLISHED when it has none). */
+export const pageStatusLabel = (status: string | undefined): string | undefined =>
+  STATUS_LABELS[status || 'PUBLISHED'] ?? status;

@@ -1,14 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portalKeys } from '../../api/portal';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
-import { clearToasts } from '../../app/toasts/toastService';
+import { useSelectionStore } from '../../app/selection/selectionStore';
+import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
-import { renderRoute, signIn } from '../../test/render';
+import { EDITOR_MESSAGES } from '../editors';
 import { SOURCE_MESSAGES as MSG } from './messages';
-import SourceModeScreen, { modePath } from './SourceModeScreen';
+import { BATCH, editor, GET_HOME, pageAnswer, renderSourceMode as render, resetSourceMode } from './testing';
 
 // happy-dom cannot run Ace: a textarea stands in for it.
 vi.mock('../editors/AceField', () => ({
@@ -31,67 +29,10 @@ vi.mock('../editors/AceField', () => ({
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSelectionStore.setState({ ...initialSelectionState });
-  localStorage.clear();
+  resetSourceMode();
 });
-
-const BASE = '/domain/1/portal/2/branch/master/en_GB/pages';
-const GET_HOME = 'GET api/v1/page/1/2/home';
-const BATCH = 'POST api/v1/portal/1/2/batch';
-
-const pageAnswer = (id: string, html: string, version: string, extra: object = {}) => ({
-  id,
-  title: id === 'master-page' ? 'Master Page' : 'Home',
-  url: `/pages/${id}.html`,
-  parameters: [],
-  hidePage: false,
-  status: 'PUBLISHED',
-  children: [],
-  html,
-  parentId: 'master-page',
-  position: 0,
-  path: id === 'master-page' ? 'index.html' : `pages/${id}.html`,
-  version,
-  sitemapVersion: 's1',
-  ...extra,
-});
-
-function render(pageId = 'home', user = { ...sampleUser, admin: true }, permissions: string[] = []) {
-  clearToasts();
-  signIn(user);
-  useSelectionStore.setState({
-    portal: { id: 2, name: 'Crew Portal', supportLevel: 'FULL' },
-    branch: 'master',
-    permissions,
-  });
-  const utils = renderRoute(
-    [
-      {
-        path: '/domain/:domain/portal/:portal/branch/:branch/:language/pages/:pageId/source-mode',
-        element: (
-          <>
-            <SourceModeScreen />
-            <ToastStack />
-          </>
-        ),
-      },
-      {
-        path: '/domain/:domain/portal/:portal/branch/:branch/:language/pages/:pageId/designer-mode',
-        element: <h1>Designer of the page</h1>,
-      },
-    ],
-    `${BASE}/${pageId}/source-mode`,
-  );
-  return { ...utils, user: userEvent.setup() };
-}
-
-const editor = () => screen.findByRole('textbox', { name: 'HTML source of Home' });
 
 describe('source mode', () => {
-  it('builds the other mode of the same page', () => {
-    expect(modePath(`${BASE}/home/source-mode`, 'designer-mode')).toBe(`${BASE}/home/designer-mode`);
-  });
-
   it("loads the page's HTML in the editor with the XCode theme and Save disabled until a change", async () => {
     mockFetch({ [GET_HOME]: () => jsonResponse(pageAnswer('home', '<h1>Home</h1>', 'v1')) });
     const { user } = render();
@@ -127,6 +68,44 @@ describe('source mode', () => {
       String((fetch.mock.calls.filter(([u]) => String(u).includes('batch'))[1][1] as RequestInit).body),
     );
     expect(second[0].version).toBe('v2');
+  });
+
+  it('shows the page as it now is after Revert All, Revert To, Reset or Reload Now; an unsaved edit is kept and offered Reload', async () => {
+    let html = '<h1>Home</h1>';
+    let version = 'v1';
+    const fetch = mockFetch({
+      [GET_HOME]: () => jsonResponse(pageAnswer('home', html, version)),
+      [BATCH]: () => jsonResponse([{ file: 'home', path: 'pages/home.html', version: 'v4' }]),
+    });
+    const { user, queryClient } = render();
+    expect(await editor()).toHaveValue('<h1>Home</h1>');
+
+    // Revert All, no unsaved edit: the editor shows the page as it now is.
+    html = '<h1>Reverted</h1>';
+    version = 'v2';
+    await act(() => refreshWorkspaceViews(queryClient, 1, 2));
+    await waitFor(async () => expect(await editor()).toHaveValue('<h1>Reverted</h1>'));
+    expect(screen.queryByRole('button', { name: EDITOR_MESSAGES.reload })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    // Reset with an unsaved edit: the edit is kept, the author is told and offered Reload.
+    await user.type(await editor(), '!');
+    html = '<h1>Reset</h1>';
+    version = 'v3';
+    await act(() => refreshWorkspaceViews(queryClient, 1, 2));
+    const reload = await screen.findByRole('button', { name: EDITOR_MESSAGES.reload });
+    expect(screen.getByRole('alert')).toHaveTextContent(EDITOR_MESSAGES.workspaceChanged);
+    expect(await editor()).toHaveValue('<h1>Reverted</h1>!');
+    await user.click(reload);
+    await waitFor(async () => expect(await editor()).toHaveValue('<h1>Reset</h1>'));
+    expect(screen.queryByRole('button', { name: EDITOR_MESSAGES.reload })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    // The next save is based on the page read again.
+    await user.type(await editor(), '?');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.saved)).toBeInTheDocument();
+    expect(bodyOf(fetch, BATCH)).toEqual([{ file: 'home', data: '<h1>Reset</h1>?', type: 'page', version: 'v3' }]);
   });
 
   it('edits index.html for the master page', async () => {
@@ -231,40 +210,5 @@ describe('source mode', () => {
     render('home', { ...sampleUser, admin: false }, ['page_read']);
     expect(await editor()).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-  });
-
-  it('switches to designer mode at once when nothing changed', async () => {
-    mockFetch({ [GET_HOME]: () => jsonResponse(pageAnswer('home', '<h1>Home</h1>', 'v1')) });
-    const { user, router } = render();
-    await editor();
-    await user.click(screen.getByRole('button', { name: 'Designer mode' }));
-    expect(await screen.findByRole('heading', { name: 'Designer of the page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`${BASE}/home/designer-mode`);
-  });
-
-  it('asks before leaving with changes: Continue leaves without saving', async () => {
-    const fetch = mockFetch({ [GET_HOME]: () => jsonResponse(pageAnswer('home', '<h1>Home</h1>', 'v1')) });
-    const { user } = render();
-    await user.type(await editor(), '!');
-    await user.click(screen.getByRole('button', { name: 'Designer mode' }));
-    const prompt = await screen.findByRole('dialog', { name: MSG.leaveTitle });
-    expect(within(prompt).getByText(MSG.leaveQuestion)).toBeInTheDocument();
-    await user.click(within(prompt).getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Designer of the page' })).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('batch'))).toBe(false);
-  });
-
-  it('asks before leaving with changes: Save saves, then leaves', async () => {
-    const fetch = mockFetch({
-      [GET_HOME]: () => jsonResponse(pageAnswer('home', '<h1>Home</h1>', 'v1')),
-      [BATCH]: () => jsonResponse([{ file: 'home', path: 'pages/home.html', version: 'v2' }]),
-    });
-    const { user } = render();
-    await user.type(await editor(), '!');
-    await user.click(screen.getByRole('button', { name: 'Designer mode' }));
-    const prompt = await screen.findByRole('dialog', { name: MSG.leaveTitle });
-    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { name: 'Designer of the page' })).toBeInTheDocument();
-    expect(bodyOf(fetch, BATCH)).toEqual([{ file: 'home', data: '<h1>Home</h1>!', type: 'page', version: 'v1' }]);
   });
 });

@@ -8,6 +8,8 @@ export const SOURCE_MESSAGES = {
   leaveTitle: 'Unsaved changes',
   /** The batch save's failure (spec 2 §8 "Design surface"). */
   saveFailed: 'Could not save design surface changes.',
+  /** A batch answer without the page's item. */
+  noResult: 'The server answered no result for the page.',
   saved: 'Page saved to your workspace.',
   retrieveFailed: 'Failed to retrieve page.',
   designerMode: 'Designer mode',

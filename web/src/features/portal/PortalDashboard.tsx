@@ -18,8 +18,8 @@ import { lookupLabel, useLookup } from '../../api/lookup';
 import { ENGINE_LABELS, SUPPORT_LEVEL_LABELS } from './format';
 import { PageFrame } from '../../ui/PageFrame';
 import { StatCard, StatRow } from '../../ui/StatCard';
-import { PreviewsCard } from '../preview/PreviewsCard';
-import { UpstreamCard } from '../upstream/UpstreamCard';
+import { PreviewsCard } from '../preview';
+import { UpstreamCard } from '../upstream';
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
 

@@ -1,38 +1,20 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { toApiError } from '../../api/errors';
-import { portalApi, portalKeys } from '../../api/portal';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { portalApi, portalKeys } from '../../api/portal';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
 import { portalRoutePath } from '../../app/selection/portalChain';
-import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { branchName, required } from '../../lib/validation';
-import { PageFrame } from '../../ui/PageFrame';
-import { PendingButton } from '../../ui/ConfirmDialog';
+import { usePortalParams } from '../../app/selection/usePortalParams';
+import { toasts } from '../../app/toasts/toastService';
 import { DataTable } from '../../ui/DataTable';
-import { FormDialog } from '../../ui/FormDialog';
-import { field } from '../../ui/schemas';
-import { ActionFailure, useAction } from '../../ui/useAction';
-import { ValidatedTextField } from '../../ui/ValidatedTextField';
-import { usePortalParams } from './shared';
-
-export const BRANCH_MESSAGES = {
-  loadFailed: 'Failed to retrieve portal branches',
-  mergeConflictTitle: 'The branches could not be merged',
-  activeCannotBeDeleted: 'The active branch cannot be deleted.',
-} as const;
+import { PageFrame } from '../../ui/PageFrame';
+import { useAction } from '../../ui/useAction';
+import { CreateBranchDialog, MergeDialog } from './BranchDialogs';
+import { BRANCH_MESSAGES, defaultFromBranch } from './model';
 
 /** Branches (spec 3 §2 portal module child 'branches'). */
 export default function BranchesScreen() {
@@ -160,7 +142,7 @@ function BranchesView() {
         domain={domain}
         portal={portal}
         branches={list}
-        defaultFrom={list.includes(current) ? current : activeName || list[0] || ''}
+        defaultFrom={defaultFromBranch(list, current, activeName)}
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
@@ -179,170 +161,5 @@ function BranchesView() {
         }}
       />
     </PageFrame>
-  );
-}
-
-interface CreateProps {
-  open: boolean;
-  domain: string;
-  portal: string;
-  branches: string[];
-  defaultFrom: string;
-  onClose: () => void;
-  onCreated: () => void;
-}
-
-function CreateBranchDialog({ open, domain, portal, branches, defaultFrom, onClose, onCreated }: CreateProps) {
-  const create = useAction({
-    action: ({ name, from }: { name: string; from: string }) =>
-      portalApi.createBranch(domain, portal, name.trim(), from),
-    success: (_, { name, from }) => `Branch ${name.trim()} created from ${from}.`,
-    failure: 'Could not create the branch',
-    onSuccess: onCreated,
-  });
-  const schema = z.object({
-    name: field(
-      (s) => required(s) ?? branchName(s.trim()),
-      (s) => (branches.includes(s.trim()) ? `The branch ${s.trim()} already exists.` : null),
-    ),
-    from: z.string().min(1),
-  });
-  return (
-    <FormDialog
-      open={open}
-      title="Create Branch"
-      schema={schema}
-      defaultValues={{ name: '', from: defaultFrom }}
-      submitLabel="Create"
-      maxWidth="xs"
-      onSubmit={create.submit}
-      onClose={onClose}
-    >
-      {(form) => (
-        <>
-          <ValidatedTextField name="name" control={form.control} label="Branch name" required autoFocus />
-          <TextField
-            select
-            label="From branch"
-            size="small"
-            value={form.watch('from')}
-            onChange={(e) => form.setValue('from', e.target.value, { shouldValidate: true })}
-          >
-            {branches.map((b) => (
-              <MenuItem key={b} value={b}>
-                {b}
-              </MenuItem>
-            ))}
-          </TextField>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-interface MergeProps {
-  open: boolean;
-  domain: string;
-  portal: string;
-  branches: string[];
-  onClose: () => void;
-  onMerged: () => void;
-}
-
-function MergeDialog(props: MergeProps) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={props.open} onClose={() => !busy && props.onClose()} fullWidth maxWidth="xs">
-      {props.open && <MergeForm {...props} onBusy={setBusy} />}
-    </Dialog>
-  );
-}
-
-function MergeForm({
-  domain,
-  portal,
-  branches,
-  onClose,
-  onMerged,
-  onBusy,
-}: MergeProps & { onBusy: (busy: boolean) => void }) {
-  const [source, setSource] = useState('');
-  const [target, setTarget] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const valid = source !== '' && target !== '' && source !== target;
-  const merge = useAction({
-    action: (v: { source: string; target: string }) => portalApi.mergeBranch(domain, portal, v.source, v.target),
-    success: (_, v) => `Branch ${v.source} merged into ${v.target}.`,
-    failure: 'Could not merge the branches',
-    onSuccess: onMerged,
-  });
-  const busy = merge.pending;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    setFailure(null);
-    onBusy(true);
-    merge
-      .submit({ source, target })
-      .catch((e: unknown) => {
-        if (!(e instanceof ActionFailure)) return;
-        // A conflict is told in the dialog; anything else as a toast.
-        const error = toApiError(e.error);
-        if (error.hasCode('PORTAL_MERGE_ERROR') || error.httpStatus === 409) setFailure(error.errorMessage);
-        else showHttpError(e.error, e.title);
-      })
-      .finally(() => onBusy(false));
-  }
-
-  return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle>Merge Branches</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label="Source branch"
-            size="small"
-            value={source}
-            onChange={(e) => setSource(e.target.value)}
-          >
-            {branches.map((b) => (
-              <MenuItem key={b} value={b}>
-                {b}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Target branch"
-            size="small"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            error={source !== '' && source === target}
-            helperText={source !== '' && source === target ? 'Choose two different branches.' : ' '}
-          >
-            {branches.map((b) => (
-              <MenuItem key={b} value={b}>
-                {b}
-              </MenuItem>
-            ))}
-          </TextField>
-          {failure && (
-            <Alert severity="error" role="alert">
-              <strong>{BRANCH_MESSAGES.mergeConflictTitle}</strong>: {failure}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <PendingButton type="submit" pending={busy} disabled={!valid}>
-          Merge
-        </PendingButton>
-      </DialogActions>
-    </form>
   );
 }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { portalApi, portalKeys, type Portal } from '../../api/portal';
-import { AdminOnly } from '../admin/AdminPage';
+import { AdminOnly } from '../admin';
 import { PageFrame } from '../../ui/PageFrame';
 import { Loading } from '../../ui/Loading';
 import { DataTable, type Column } from '../../ui/DataTable';

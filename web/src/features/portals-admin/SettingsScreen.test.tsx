@@ -7,7 +7,8 @@ import { initialSelectionState, setDomainPermissions, useSelectionStore } from '
 import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
-import SettingsScreen, { relativePathError, SETTINGS_MESSAGES } from './SettingsScreen';
+import { relativePathError, SETTINGS_MESSAGES } from './model';
+import SettingsScreen from './SettingsScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();

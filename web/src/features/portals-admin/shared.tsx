@@ -1,17 +1,15 @@
-import { NameDialog } from '../admin/NameDialog';
 /**
- * Pieces shared by the portal management screens: the date format of the tables,
- * the error toast with the spec's titles, the route parameters of the portal module, and the
- * comment dialog of activate / deactivate / delete (spec 3 §4 "Portal status").
+ * Pieces shared by the portal management screens: the error toast with the spec's titles, the
+ * comment dialog of activate / deactivate / delete (spec 3 §4 "Portal status") and the name
+ * dialog with a rule. The route parameters of the portal module live in
+ * app/selection/usePortalParams.
  */
 import DialogContentText from '@mui/material/DialogContentText';
 import { z } from 'zod';
-import { useParams } from 'react-router';
 import { toApiError } from '../../api/errors';
-import { branchFromUrl } from '../../api/portal';
-import { useSelectionStore } from '../../app/selection/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
 import { MESSAGES } from '../../lib/validation';
+import { NameDialog } from '../admin';
 import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
@@ -19,22 +17,6 @@ import { ValidatedTextField } from '../../ui/ValidatedTextField';
 /** A danger toast titled with the spec's message, carrying the server's message (spec 1 §8). */
 export function failureToast(title: string, error: unknown): void {
   toasts.danger(toApiError(error).errorMessage, title, { timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS, closeButton: true });
-}
-
-/** The branch segment that stands for the portal's active branch (app/selection/portalChain). */
-const ACTIVE_BRANCH_SEGMENT = '_';
-
-/**
- * Domain, portal, branch ('/' restored) and language of a portal-module route. `opened` tells
- * whether the selection chain has opened this portal (the user's workspace exists and is on
- * `branch`); `branch` is the opened branch when the URL says '_' (the active branch).
- */
-export function usePortalParams() {
-  const { domain = '', portal = '', branch: segment = ACTIVE_BRANCH_SEGMENT, language = 'en_GB' } = useParams();
-  const urlBranch = segment === ACTIVE_BRANCH_SEGMENT ? null : branchFromUrl(segment);
-  const selected = useSelectionStore((s) => (s.portal && String(s.portal.id) === portal ? s.branch : null));
-  const opened = selected !== null && (urlBranch === null || urlBranch === selected);
-  return { domain, portal, branch: urlBranch ?? selected ?? '', language, opened };
 }
 
 interface CommentDialogProps {

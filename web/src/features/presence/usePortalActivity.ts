@@ -11,8 +11,7 @@ import { PRESENCE_HEARTBEAT_MS, presenceApi, presenceKeys, type PresenceUser } f
 import type { RoomMessage } from '../../api/realtime';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { useSessionStore } from '../../app/session/sessionStore';
-import { roomId, useRoomMessages } from '../realtime/realtimeStore';
-import { useOtherUsersChanges } from '../realtime/workspaceStore';
+import { roomId, useOtherUsersChanges, useRoomMessages } from '../realtime';
 import { isPresenceMessage, liveEntries, receivePresence, setPresenceList, usePresenceStore } from './presenceStore';
 
 export type ActivityKind = 'editing' | 'uncommitted' | 'viewing';

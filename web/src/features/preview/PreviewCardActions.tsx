@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toApiError } from '../../api/errors';
 import { previewApi } from '../../api/preview';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
-import type { Notification, PreviewNotice } from '../realtime/notificationsStore';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import type { Notification, PreviewNotice } from '../realtime';
 import { PREVIEW_MESSAGES as MSG } from './messages';
 import { PreviewDetailDialog } from './PreviewDetailDialog';
 
@@ -14,21 +15,27 @@ import { PreviewDetailDialog } from './PreviewDetailDialog';
  */
 export function PreviewCardActions({ card, notice }: { card: Pick<Notification, 'status'>; notice: PreviewNotice }) {
   const [open, setOpen] = useState(false);
-  const [retrying, setRetrying] = useState(false);
   const { preview, retry } = notice;
+  const retryAction = useAction({
+    action: (request: NonNullable<PreviewNotice['retry']>) =>
+      previewApi.create(request.domainId, request.portalId, {
+        type: request.type,
+        ...(request.branch ? { branch: request.branch } : {}),
+        ...(request.language ? { language: request.language } : {}),
+        ...(request.page ? { page: request.page } : {}),
+      }),
+    failure: MSG.retry,
+  });
+  const retrying = retryAction.pending;
 
   const onRetry = async () => {
     if (!retry || retrying) return;
-    setRetrying(true);
     try {
-      await previewApi.create(retry.domainId, retry.portalId, {
-        type: retry.type,
-        ...(retry.branch ? { branch: retry.branch } : {}),
-        ...(retry.language ? { language: retry.language } : {}),
-        ...(retry.page ? { page: retry.page } : {}),
-      });
-    } catch (error) {
-      const e = toApiError(error);
+      await retryAction.submit(retry);
+    } catch (failure) {
+      if (!(failure instanceof ActionFailure)) return;
+      // The error's own title, whatever it is (spec 3 §8).
+      const e = toApiError(failure.error);
       showToast({
         type: 'DANGER',
         title: e.errorTitle,
@@ -36,8 +43,6 @@ export function PreviewCardActions({ card, notice }: { card: Pick<Notification, 
         timeOut: HTTP_ERROR_TOAST_TIMEOUT_MS,
         closeButton: true,
       });
-    } finally {
-      setRetrying(false);
     }
   };
 

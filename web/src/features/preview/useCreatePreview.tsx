@@ -1,10 +1,11 @@
-import { useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { Id } from '../../api/portal';
 import { PREVIEW_ERROR_CODES, previewApi, type PortalPreviewType, type Preview } from '../../api/preview';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore, type SelectionState } from '../../app/selection/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
+import { ActionFailure, useAction } from '../../ui/useAction';
 import { LivePreviewUnavailableOverlay } from './LivePreviewUnavailableOverlay';
 import { livePreviewUnstablePath, PREVIEW_MESSAGES as MSG } from './messages';
 
@@ -27,6 +28,9 @@ export interface CreatePreviewHandle {
   overlay: ReactElement;
 }
 
+/** One preview request, with the selection it was made in. */
+type PreviewRequest = { type: PortalPreviewType } & Pick<SelectionState, 'branch' | 'language' | 'page'>;
+
 /**
  * Creates portal previews: one request at a time; LIVE_PREVIEW_UNAVAILABLE opens the 'Can't
  * open live preview' overlay, LIVE_PREVIEW_UNSTABLE goes to error/live-preview-unstable, any
@@ -38,16 +42,9 @@ export function useCreatePreview(
   onCreated?: (preview: Preview) => void,
 ): CreatePreviewHandle {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<PortalPreviewType | null>(null);
   const [unavailable, setUnavailable] = useState<{ message: string | null } | null>(null);
-  const busy = useRef(false);
-
-  const create = async (type: PortalPreviewType): Promise<Preview | null> => {
-    if (busy.current) return null;
-    busy.current = true;
-    const { branch, language, page } = useSelectionStore.getState();
-    setPending(type);
-    try {
+  const action = useAction({
+    action: async ({ type, branch, language, page }: PreviewRequest) => {
       const preview = await previewApi.create(domainId, portalId, {
         type,
         ...(branch ? { branch } : {}),
@@ -56,7 +53,18 @@ export function useCreatePreview(
       });
       onCreated?.(preview);
       return preview;
-    } catch (error) {
+    },
+    failure: MSG.failed,
+  });
+
+  const create = async (type: PortalPreviewType): Promise<Preview | null> => {
+    const { branch, language, page } = useSelectionStore.getState();
+    try {
+      return await action.submit({ type, branch, language, page });
+    } catch (failure) {
+      // A second create while one runs sends nothing.
+      if (!(failure instanceof ActionFailure)) return null;
+      const error = failure.error;
       const e = toApiError(error);
       switch (previewFailure(error)) {
         case 'unavailable':
@@ -77,9 +85,6 @@ export function useCreatePreview(
           });
       }
       return null;
-    } finally {
-      busy.current = false;
-      setPending(null);
     }
   };
 
@@ -90,5 +95,5 @@ export function useCreatePreview(
       onClose={() => setUnavailable(null)}
     />
   );
-  return { create, pending, overlay };
+  return { create, pending: action.variables?.type ?? null, overlay };
 }

@@ -35,26 +35,29 @@ export function SshKeyTab({ user }: { user: User }) {
       setPublicKey(key);
     },
   });
-  const [generating, setGenerating] = useState(false);
-  const busy = generating ? 'generate' : saveKey.pending ? 'save' : null;
-  const error = publicKey.trim() === '' ? MESSAGES.publicKeyRequired : null;
-  const dirty = publicKey.trim() !== stored.trim();
-  const showError = (touched || dirty) && !!error;
-
-  async function generate() {
-    setGenerating(true);
-    setFailure(null);
-    try {
+  const generateKey = useAction({
+    action: async () => {
       const pair = await userApi.createKey();
       if (!pair?.publicKey || !pair.privateKey) throw new Error('no key pair');
       setPublicKey(pair.publicKey);
       setPrivateKey(pair.privateKey);
       setTouched(false);
       applyProfileUpdate({ ...user, publicKey: pair.publicKey });
-    } catch {
-      toasts.danger(PROFILE_MESSAGES.keyFailed);
-    } finally {
-      setGenerating(false);
+    },
+    failure: PROFILE_MESSAGES.keyFailed,
+  });
+  const busy = generateKey.pending ? 'generate' : saveKey.pending ? 'save' : null;
+  const error = publicKey.trim() === '' ? MESSAGES.publicKeyRequired : null;
+  const dirty = publicKey.trim() !== stored.trim();
+  const showError = (touched || dirty) && !!error;
+
+  async function generate() {
+    setFailure(null);
+    try {
+      await generateKey.submit();
+    } catch (cause) {
+      // The spec's message alone, whatever the server said.
+      if (cause instanceof ActionFailure) toasts.danger(PROFILE_MESSAGES.keyFailed);
     }
   }
 

@@ -3,16 +3,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import { useState } from 'react';
 import type { ChangeType } from '../../api/portal';
+import { HeaderPopover } from '../../ui/HeaderPopover';
 import { useWorkspaceStore } from './workspaceStore';
 
 /** Watcher menu delay (spec 3 §9): the tooltip opens after 1000 ms. */
@@ -31,66 +28,56 @@ const CHANGE_COLOR: Record<ChangeType, 'success' | 'info' | 'error'> = {
  */
 export function FileWatcherMenu() {
   const watcher = useWorkspaceStore((s) => s.fileWatcher);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!watcher.key) return null;
   const loading = watcher.status === 'LOADING';
   const entries = Object.entries(watcher.changes).sort(([a], [b]) => a.localeCompare(b));
   const label = loading ? 'Changed files: loading' : `Changed files: ${entries.length}`;
   return (
-    <>
-      <Tooltip title="Changed files" enterDelay={WATCHER_MENU_DELAY_MS}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          {loading ? (
-            <CircularProgress size={20} color="inherit" aria-label="Watching files" />
-          ) : (
-            <Badge badgeContent={entries.length} color="secondary" max={999} aria-hidden>
-              <DescriptionOutlinedIcon />
-            </Badge>
-          )}
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Changed files' } }}
-      >
-        <Box sx={{ width: 360, maxWidth: 'calc(100vw - 32px)' }}>
-          <Typography variant="subtitle1" component="h2" sx={{ px: 2, py: 1 }}>
-            Changed files
+    <HeaderPopover
+      label={label}
+      tooltip="Changed files"
+      tooltipDelay={WATCHER_MENU_DELAY_MS}
+      triggerProps={{ color: 'inherit' }}
+      icon={
+        loading ? (
+          <CircularProgress size={20} color="inherit" aria-label="Watching files" />
+        ) : (
+          <Badge badgeContent={entries.length} color="secondary" max={999} aria-hidden>
+            <DescriptionOutlinedIcon />
+          </Badge>
+        )
+      }
+      kind="dialog"
+      panelLabel="Changed files"
+    >
+      <Box sx={{ width: 360, maxWidth: 'calc(100vw - 32px)' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ px: 2, py: 1 }}>
+          Changed files
+        </Typography>
+        <Divider />
+        {loading ? (
+          <Typography color="text.secondary" sx={{ px: 2, py: 3 }}>
+            Loading…
           </Typography>
-          <Divider />
-          {loading ? (
-            <Typography color="text.secondary" sx={{ px: 2, py: 3 }}>
-              Loading…
-            </Typography>
-          ) : entries.length === 0 ? (
-            <Typography color="text.secondary" sx={{ px: 2, py: 3 }}>
-              No changed files
-            </Typography>
-          ) : (
-            <List dense aria-label="Changed files" sx={{ maxHeight: 420, overflowY: 'auto' }}>
-              {entries.map(([path, type]) => (
-                <ListItem key={path} secondaryAction={<Chip size="small" label={type} color={CHANGE_COLOR[type]} />}>
-                  <ListItemText
-                    primary={path}
-                    slotProps={{
-                      primary: { sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', pr: 6 } },
-                    }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Box>
-      </Popover>
-    </>
+        ) : entries.length === 0 ? (
+          <Typography color="text.secondary" sx={{ px: 2, py: 3 }}>
+            No changed files
+          </Typography>
+        ) : (
+          <List dense aria-label="Changed files" sx={{ maxHeight: 420, overflowY: 'auto' }}>
+            {entries.map(([path, type]) => (
+              <ListItem key={path} secondaryAction={<Chip size="small" label={type} color={CHANGE_COLOR[type]} />}>
+                <ListItemText
+                  primary={path}
+                  slotProps={{
+                    primary: { sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', pr: 6 } },
+                  }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+    </HeaderPopover>
   );
 }

@@ -7,18 +7,17 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { portalApi } from '../../api/portal';
-import { showHttpError } from '../../app/toasts/toastService';
-import { PreviewCardActions } from '../preview/PreviewCardActions';
-import { LoadableCardActions } from '../loadables/LoadableCardActions';
+import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
+import { useAction } from '../../ui/useAction';
+import { PreviewCardActions } from '../preview';
+import { LoadableCardActions } from '../loadables';
 import { ELAPSED_TICK_MS, formatElapsed } from './format';
 import {
   clearNotifications,
@@ -68,23 +67,15 @@ function NotificationCardView({
   now: number;
   onNavigate: (path: string) => void;
 }) {
-  const [retrying, setRetrying] = useState(false);
   const created = createdPortal(card);
   const retry = retryRequest(card);
   const preview = previewNotice(card);
   const names = preview ? [preview.domainName, preview.portalName].filter(Boolean).join(' · ') : '';
   const elapsedMs = (card.finishedAt ?? Math.max(now, card.startedAt)) - card.startedAt;
-  const onRetry = async () => {
-    if (!retry) return;
-    setRetrying(true);
-    try {
-      await runRetry(retry);
-    } catch (error) {
-      showHttpError(error, retry.kind === 'clone' ? 'Failed to clone portal' : 'Failed to create portal');
-    } finally {
-      setRetrying(false);
-    }
-  };
+  const retryAction = useAction({
+    action: runRetry,
+    failure: (request) => (request.kind === 'clone' ? 'Failed to clone portal' : 'Failed to create portal'),
+  });
   return (
     <Collapse
       in={!card.removing}
@@ -140,7 +131,7 @@ function NotificationCardView({
             </Button>
           )}
           {retry && (
-            <Button size="small" color="error" disabled={retrying} onClick={() => void onRetry()}>
+            <Button size="small" color="error" disabled={retryAction.pending} onClick={() => retryAction.run(retry)}>
               Retry
             </Button>
           )}
@@ -192,36 +183,28 @@ function NotificationList({ onNavigate }: { onNavigate: (path: string) => void }
  */
 export function NotificationCenter() {
   const count = useNotificationsStore((s) => s.cards.length);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useHeaderPopover();
   const navigate = useNavigate();
   const onNavigate = (path: string) => {
-    setAnchor(null);
+    menu.close();
     void navigate(path);
   };
   return (
-    <>
-      <Tooltip title="Notifications" enterDelay={NOTIFICATION_MENU_DELAY_MS}>
-        <IconButton
-          color="inherit"
-          aria-label={`Notifications: ${count}`}
-          aria-haspopup="dialog"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <Badge badgeContent={count} color="error" max={99} aria-hidden>
-            <NotificationsOutlinedIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications' } }}
-      >
-        <NotificationList onNavigate={onNavigate} />
-      </Popover>
-    </>
+    <HeaderPopover
+      control={menu}
+      label={`Notifications: ${count}`}
+      tooltip="Notifications"
+      tooltipDelay={NOTIFICATION_MENU_DELAY_MS}
+      triggerProps={{ color: 'inherit' }}
+      icon={
+        <Badge badgeContent={count} color="error" max={99} aria-hidden>
+          <NotificationsOutlinedIcon />
+        </Badge>
+      }
+      kind="dialog"
+      panelLabel="Notifications"
+    >
+      <NotificationList onNavigate={onNavigate} />
+    </HeaderPopover>
   );
 }

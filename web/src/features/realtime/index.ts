@@ -1,12 +1,16 @@
-/** Realtime UI pieces (issue 5): mount RealtimeMount once in the signed-in shell, the two buttons in the header. */
+/**
+ * Realtime (issue 5): mount RealtimeMount once in the signed-in shell; other features follow the
+ * rooms' messages and the stores here. The header's notification centre and file-watcher menu are
+ * registered lazily (register.ts) and not exported: they render other features' card actions.
+ */
 export { RealtimeMount, type RealtimeMountProps } from './RealtimeMount';
-export { NotificationCenter } from './NotificationCenter';
-export { FileWatcherMenu } from './FileWatcherMenu';
 export {
   useRealtimeStore,
   useRealtimeStatus,
   useRealtimeConnection,
   setRealtimeClient,
+  useRoomMessages,
+  roomId,
   type RealtimeLike,
 } from './realtimeStore';
 export { useSocketDownPolling, SOCKET_DOWN_POLL_MS } from './useSocketDownPolling';
@@ -18,4 +22,10 @@ export {
   RELOAD_WORKSPACE_MESSAGE,
   type ReloadWorkspaceDetail,
 } from './events';
-export { useNotificationsStore } from './notificationsStore';
+export {
+  useNotificationsStore,
+  parseNotification,
+  previewNotice,
+  type Notification,
+  type PreviewNotice,
+} from './notificationsStore';

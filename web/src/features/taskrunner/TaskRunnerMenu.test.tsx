@@ -7,7 +7,8 @@ import { errorResponse, jsonResponse, mockFetch, textResponse } from '../../test
 import { useRealtimeStore } from '../realtime/realtimeStore';
 import { FakeRealtime, note, renderApp, setUp, tearDown } from '../realtime/testing';
 import { PHASE_MESSAGES, TASK_RUNNER_MESSAGES as MSG } from './messages';
-import { phaseIcon, TaskRunnerMenu } from './TaskRunnerMenu';
+import { phaseIcon } from './phaseIcon';
+import { TaskRunnerMenu } from './TaskRunnerMenu';
 import { clearTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
 
 const BASE = 'api/v1/workspace-build/1/3';

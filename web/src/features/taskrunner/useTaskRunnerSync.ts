@@ -27,8 +27,7 @@ import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { useSessionStore } from '../../app/session/sessionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
-import { useRoomMessages } from '../realtime/realtimeStore';
-import { useSocketDownPolling } from '../realtime/useSocketDownPolling';
+import { useRoomMessages, useSocketDownPolling } from '../realtime';
 import {
   TASK_RUNNER_FETCH_DELAY_MS,
   TASK_RUNNER_MESSAGES as MSG,

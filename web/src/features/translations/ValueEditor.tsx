@@ -11,8 +11,7 @@ import { useState } from 'react';
 import type { Id } from '../../api/portal';
 import { keyType, type TranslationLayout } from '../../api/translations';
 import { AssetPicker } from '../assets';
-import { LinkManagerDialog } from '../widgets/links/LinkManagerDialog';
-import { RichTextEditor } from '../widgets/richtext/RichTextEditor';
+import { LinkManagerDialog, RichTextEditor } from '../widgets';
 import { TRANSLATION_MESSAGES } from './messages';
 import { useTranslationLayout } from './useTranslationData';
 

@@ -8,11 +8,14 @@ import {
   keyType,
   sameValue,
   shownKey,
+  TRANSLATION_STATUSES,
   type KeyStatus,
   type TranslationData,
   type TranslationLayout,
+  type Translations,
   type TranslationStatus,
 } from '../../api/translations';
+import { languageLabel } from '../../lib/languages';
 import { KEY_LABEL_MAX, TRANSLATION_MESSAGES } from './messages';
 
 interface KeyUnion {
@@ -90,10 +93,8 @@ export function changedKeys(changes: UnsavedChanges): Set<string> {
 
 const isEmpty = (value: string | undefined) => (value ?? '').trim() === '';
 /** IMG_ and LNK_ keys may carry the default's value in every language (nested keys are texts). */
-const sameAllowed = (key: string, layout?: TranslationLayout) => {
-  const type = keyType(key, layout);
-  return type === 'IMG' || type === 'LNK';
-};
+const sameAllowed = (key: string, layout?: TranslationLayout) =>
+  layout !== 'nested' && (key.startsWith('IMG_') || key.startsWith('LNK_'));
 
 /** The status of `key` in `language` by the contract's rules. */
 export function computeKeyStatus(
@@ -240,3 +241,48 @@ export function reapplyChanges(
   }
   return next;
 }
+
+// ---------------------------------------------------------------------------
+// The screen: its language, the key panel's choices
+
+/**
+ * The language shown: the screen's own choice, else the route's when the portal has it, else
+ * the default language (the route's when there is none).
+ */
+export function shownLanguage(
+  chosen: string | null,
+  routeLanguage: string,
+  languages: readonly string[],
+  defaultLanguage: string,
+): string {
+  return chosen ?? (languages.includes(routeLanguage) ? routeLanguage : defaultLanguage || routeLanguage);
+}
+
+/** The file of a language's translations (issue 21 presence): as the server found it, else the product's name. */
+export const translationPath = (info: Pick<Translations, 'files'>, language: string): string =>
+  info.files?.[language] ?? `translations/${language}.json`;
+
+/** The language picker's options, the default language marked. */
+export const languageOptions = (languages: readonly string[], defaultLanguage: string) =>
+  languages.map((code) => ({
+    value: code,
+    label: code === defaultLanguage ? `${languageLabel(code)} (default)` : languageLabel(code),
+  }));
+
+export const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  { value: 'TXT', label: 'Text (txt)' },
+  { value: 'IMG', label: 'Image (img)' },
+  { value: 'LNK', label: 'Link (lnk)' },
+];
+
+const STATUS_LABELS: Record<TranslationStatus, string> = {
+  COMPLETED: 'Completed',
+  INCOMPLETE: 'Incomplete',
+  MISSING: 'Missing',
+};
+
+export const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...TRANSLATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+];

@@ -6,7 +6,6 @@
  * other failure is a danger toast "Could not save translation data for language '{lang}'".
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toApiError } from '../../api/errors';
 import {
@@ -19,7 +18,14 @@ import {
 } from '../../api/translations';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { useAction } from '../../ui/useAction';
 import { TRANSLATION_MESSAGES } from './messages';
+
+interface SaveRequest {
+  data: TranslationData;
+  versions: TranslationVersions;
+  language: string;
+}
 
 export type SaveOutcome = { ok: true; versions: TranslationVersions } | { ok: false; conflict: boolean };
 
@@ -47,14 +53,18 @@ export function saveFailureMessage(error: unknown): string {
 
 export function useTranslationSave(domain: Id, portal: Id) {
   const queryClient = useQueryClient();
-  const running = useRef(false);
-  const [saving, setSaving] = useState(false);
+  const action = useAction({
+    action: ({ data, versions, language }: SaveRequest) => send(data, versions, language),
+    failure: ({ language }) => TRANSLATION_MESSAGES.saveFailed(language),
+  });
 
   /** Saves `data` (every language) with `versions`; `language` names the failure toast. */
   async function save(data: TranslationData, versions: TranslationVersions, language: string): Promise<SaveOutcome> {
-    if (running.current) return { ok: false, conflict: false };
-    running.current = true;
-    setSaving(true);
+    // A second save while one runs sends nothing (ActionBusyError); a failure is told by send().
+    return action.submit({ data, versions, language }).catch(() => ({ ok: false, conflict: false }) as const);
+  }
+
+  async function send(data: TranslationData, versions: TranslationVersions, language: string): Promise<SaveOutcome> {
     try {
       const answer = await saveTranslations(domain, portal, { data, versions });
       const nextVersions = { ...versions, ...(answer?.versions ?? {}) };
@@ -81,11 +91,8 @@ export function useTranslationSave(domain: Id, portal: Id) {
         closeButton: true,
       });
       return { ok: false, conflict: false };
-    } finally {
-      running.current = false;
-      setSaving(false);
     }
   }
 
-  return { save, saving };
+  return { save, saving: action.pending };
 }

@@ -3,12 +3,8 @@
  * link manager and its link formats, the page selector, internal link picker, image picker,
  * asset selector, single-selection list, and the name-rule validators.
  */
-export {
-  LinkManagerDialog,
-  LINK_MANAGER_PERMISSION,
-  LINK_MANAGER_WIDTH,
-  initialLinkState,
-} from './links/LinkManagerDialog';
+export { LinkManagerDialog, LINK_MANAGER_PERMISSION, LINK_MANAGER_WIDTH } from './links/LinkManagerDialog';
+export { initialLinkState } from './links/model';
 export type { LinkManagerDialogProps } from './links/LinkManagerDialog';
 export {
   LINK_TYPES,
@@ -33,6 +29,7 @@ export {
   type InternalLinkFieldsProps,
   type InternalLinkPickerProps,
 } from './links/InternalLinkPicker';
+export { RichTextEditor, type RichTextEditorProps } from './richtext/RichTextEditor';
 export { PageSelector, type PageSelectorProps } from './PageSelector';
 export { PageDropdown, type PageDropdownProps } from './PageDropdown';
 export { PageTree, type PageTreeProps } from './PageTree';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { portalApi, portalKeys, type Id, type WorkspaceChange } from '../../../api/portal';
 import { useSessionStore } from '../../../app/session/sessionStore';
-import { useWorkspaceStore } from '../../realtime/workspaceStore';
+import { useWorkspaceStore } from '../../realtime';
 
 export const OTHERS_MESSAGES = {
   title: 'Others working here',

@@ -17,8 +17,9 @@ import type { ChangeType, Id } from '../../../api/portal';
 import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { toasts } from '../../../app/toasts/toastService';
 import { formatDateTime } from '../../../lib/format';
+import { useAction } from '../../../ui/useAction';
 import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
-import { useWorkspaceStore } from '../../realtime/workspaceStore';
+import { useWorkspaceStore } from '../../realtime';
 import { LOCAL_CHANGES_MESSAGES, revert } from '../localChanges/commit';
 import { usePermission } from '../../../app/permissions/usePermission';
 
@@ -92,7 +93,6 @@ export function RecentCommits({
   uncommitted?: number;
 }) {
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [reviewing, setReviewing] = useState<BranchCommit | null>(null);
   // The review shows file content: it needs what reading the files needs.
   const canReadFiles = usePermission('asset:r');
@@ -108,18 +108,22 @@ export function RecentCommits({
     if (live) void refetch();
   }, [live, refetch]);
 
+  // revert() tells its own failure; the action's toast is for what follows it.
+  const revertAction = useAction({
+    action: async (c: BranchCommit) => {
+      if (await revert(d, p, c.commitId))
+        await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });
+    },
+    failure: LOCAL_CHANGES_MESSAGES.revertFailed,
+  });
+  const busy = revertAction.pending;
+
   const revertTo = async (c: BranchCommit) => {
     if (busy) return;
     const question = LOCAL_CHANGES_MESSAGES.revertToPrompt(c.message);
     const prompt = uncommitted > 0 ? `${question} ${RECENT_COMMITS_MESSAGES.discardsChanges(uncommitted)}` : question;
     if (!(await toasts.prompt(prompt))) return;
-    setBusy(true);
-    try {
-      if (await revert(d, p, c.commitId))
-        await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });
-    } finally {
-      setBusy(false);
-    }
+    revertAction.run(c);
   };
 
   let body;

@@ -2,10 +2,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DifferenceOutlinedIcon from '@mui/icons-material/DifferenceOutlined';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +14,7 @@ import { parsePortalRoute } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
 import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { toasts } from '../../../app/toasts/toastService';
+import { HeaderPopover, useHeaderPopover } from '../../../ui/HeaderPopover';
 import { CONFLICT_MESSAGES, DiscardedWorkDialog, ReviewDialog, useWorkspaceConflicts } from '../../conflicts';
 import { invalidateWorkspace, useLocalChanges, useLocalCommits } from '../queries';
 import { ChangeList } from './ChangeList';
@@ -57,7 +55,7 @@ export function LocalChangesMenu() {
   const conflicts = useWorkspaceConflicts(d, p, canReadFiles && fetchLocal && (hasLocalCommits || !!commitConflict));
   const client = useQueryClient();
   const location = useLocation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useHeaderPopover();
   const [review, setReview] = useState<Review>(null);
   const [recovering, setRecovering] = useState(false);
   // A failed local-commits fetch, once per failure (spec 3 §8).
@@ -81,7 +79,7 @@ export function LocalChangesMenu() {
     const outcome = await commitChanges(d, p, message);
     if (outcome.ok) {
       setCommitConflict(null);
-      setAnchor(null);
+      menu.close();
     } else if (outcome.conflict) {
       setCommitConflict({ message: outcome.conflict, at: Date.now() });
     }
@@ -92,13 +90,13 @@ export function LocalChangesMenu() {
   // After a revert the workspace's files are what they were: every view derived from them
   // (settings, the selection's languages, the file watcher…) loads again.
   const revertAll = async () => {
-    setAnchor(null);
+    menu.close();
     if (!(await toasts.prompt(LOCAL_CHANGES_MESSAGES.revertAllPrompt))) return;
     if (await revert(d, p)) await workspaceChanged(client, target, { reopen: true });
   };
 
   const revertTo = async (c: LocalCommit) => {
-    setAnchor(null);
+    menu.close();
     if (!(await toasts.prompt(LOCAL_CHANGES_MESSAGES.revertToPrompt(c.message)))) return;
     if (await revert(d, p, c.commitId)) await workspaceChanged(client, target, { reopen: true });
   };
@@ -106,10 +104,15 @@ export function LocalChangesMenu() {
   const label = fetchLocal ? `Local changes: ${count}` : 'Local changes';
   return (
     <>
-      <Tooltip title="Local changes">
-        <IconButton aria-label={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)}>
+      <HeaderPopover
+        control={menu}
+        label={label}
+        tooltip="Local changes"
+        icon={
           <Badge
             // No count in the DOM when none is shown: the name must hold any visible text (axe).
+            // A new badge when the count goes: MUI's keeps showing the last count while hidden.
+            key={fetchLocal && count > 0 ? 'count' : 'none'}
             badgeContent={fetchLocal && count > 0 ? count : undefined}
             color="warning"
             invisible={!fetchLocal || count === 0}
@@ -117,17 +120,10 @@ export function LocalChangesMenu() {
           >
             <DifferenceOutlinedIcon />
           </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { role: 'region', 'aria-label': 'Local changes', sx: { width: 560, maxHeight: '80vh', p: 2 } },
-        }}
+        }
+        kind="region"
+        panelLabel="Local changes"
+        paperSx={{ width: 560, maxHeight: '80vh', p: 2 }}
       >
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
@@ -140,7 +136,7 @@ export function LocalChangesMenu() {
               branch={branch}
               language={language}
               message={commitConflict?.message ?? CONFLICT_MESSAGES.conflictFallback}
-              onLeave={() => setAnchor(null)}
+              onLeave={menu.close}
               onReset={() => setCommitConflict(null)}
             />
           )}
@@ -189,7 +185,7 @@ export function LocalChangesMenu() {
           )}
           <OtherUsersChanges d={d} p={p} branch={branch} />
         </Stack>
-      </Popover>
+      </HeaderPopover>
       <ReviewDialog
         open={review !== null}
         onClose={() => setReview(null)}

@@ -18,8 +18,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
 import { portalKeys } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
-import { waitForTasks } from '../../taskrunner/hold';
-import { confirmBranchChange } from '../../loadables/branchGuard';
+import { waitForTasks } from '../../taskrunner';
+import { confirmBranchChange } from '../../loadables';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
@@ -27,7 +27,7 @@ import { refreshWorkspaceViews, reopenPortal } from '../../../app/selection/work
 import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
-import { DELETED_ON_HOST } from '../../upstream/messages';
+import { DELETED_ON_HOST } from '../../upstream';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';

@@ -5,12 +5,10 @@
  * only when the chosen type's rules pass.
  */
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -25,23 +23,12 @@ import { toasts } from '../../../app/toasts/toastService';
 import { Loading } from '../../../ui/Loading';
 import { AssetPicker } from '../../assets';
 import { WIDGET_MESSAGES } from '../messages';
-import { PageDropdown } from '../PageDropdown';
 import { SingleSelectList } from '../SingleSelectList';
-import { childrenOf } from '../sitemapTree';
 import { useSitemap } from '../useSitemap';
-import { EMPTY_INTERNAL_LINK, InternalLinkFields, internalLinkComplete } from './InternalLinkPicker';
-import {
-  captchaLink,
-  detectLinkType,
-  internalLink,
-  LINK_TYPES,
-  micrositeTarget,
-  parseCaptchaLink,
-  parseInternalLink,
-  validateExternalUrl,
-  type InternalLink,
-  type LinkType,
-} from './linkType';
+import { ExternalLinkFields } from './ExternalLinkFields';
+import { InternalLinkFields } from './InternalLinkPicker';
+import { LINK_TYPES, micrositeTarget, type LinkType } from './linkType';
+import { assetLink, initialLinkState, linkResult, type ExternalState, type LinkState } from './model';
 
 /** The link manager's width (spec 2 §9 "other dialogs 815 … px wide"). */
 export const LINK_MANAGER_WIDTH = 815;
@@ -71,36 +58,6 @@ export function LinkManagerDialog(props: LinkManagerDialogProps) {
       {props.open && <LinkManagerBody {...props} titleId={titleId} />}
     </Dialog>
   );
-}
-
-interface ExternalState {
-  url: string;
-  captcha: boolean;
-  captchaPageId: string;
-  errorPageId: string;
-}
-
-interface LinkState {
-  type: LinkType;
-  internal: InternalLink;
-  external: ExternalState;
-  asset: string;
-  microsite: string;
-}
-
-/** The dialog's state for an existing value: each type's fields filled from it when it is of that type. */
-export function initialLinkState(value: string): LinkState {
-  const type = detectLinkType(value);
-  const captcha = type === 'External' ? parseCaptchaLink(value) : null;
-  return {
-    type: value === '' ? 'Internal' : type,
-    internal: (type === 'Internal' && parseInternalLink(value)) || EMPTY_INTERNAL_LINK,
-    external: captcha
-      ? { url: captcha.url, captcha: true, captchaPageId: captcha.captchaPageId, errorPageId: captcha.errorPageId }
-      : { url: type === 'External' ? value : '', captcha: false, captchaPageId: '', errorPageId: '' },
-    asset: type === 'Asset' ? value : '',
-    microsite: type === 'MicroSite' ? value : '',
-  };
 }
 
 function LinkManagerBody({
@@ -134,36 +91,11 @@ function LinkManagerBody({
   const setExternal = (patch: Partial<ExternalState>) =>
     setState((s) => ({ ...s, external: { ...s.external, ...patch } }));
 
-  const { external } = state;
-  const urlError = validateExternalUrl(external.url);
-
-  let saveable = false;
-  let result = '';
-  switch (state.type) {
-    case 'Internal':
-      saveable = internalLinkComplete(root, state.internal);
-      result = internalLink(state.internal);
-      break;
-    case 'External':
-      saveable = !urlError && (!external.captcha || (!!external.captchaPageId && !!external.errorPageId));
-      result = external.captcha
-        ? captchaLink({ url: external.url, captchaPageId: external.captchaPageId, errorPageId: external.errorPageId })
-        : external.url;
-      break;
-    case 'Asset':
-      saveable = state.asset !== '';
-      result = state.asset;
-      break;
-    case 'MicroSite':
-      saveable = state.microsite !== '';
-      result = state.microsite;
-      break;
-  }
+  const { saveable, result } = linkResult(state, root);
 
   const tabId = (t: LinkType) => `${titleId}-tab-${t}`;
   const panelId = (t: LinkType) => `${titleId}-panel-${t}`;
   const pagesLoading = sitemap.isPending;
-  const sitemapEmpty = !!root && childrenOf(root).length === 0;
 
   return (
     <>
@@ -197,58 +129,15 @@ function LinkManagerBody({
           )}
 
           {state.type === 'External' && (
-            <Stack spacing={2}>
-              <TextField
-                size="small"
-                fullWidth
-                label="URL"
-                type="url"
-                required
-                value={external.url}
-                disabled={readOnly}
-                error={urlTouched && !!urlError}
-                helperText={(urlTouched && urlError) || ' '}
-                onBlur={() => setUrlTouched(true)}
-                onChange={(e) => {
-                  setUrlTouched(true);
-                  setExternal({ url: e.target.value });
-                }}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox checked={external.captcha} onChange={(e) => setExternal({ captcha: e.target.checked })} />
-                }
-                label="Captcha"
-              />
-              {external.captcha &&
-                !urlError &&
-                (sitemapEmpty ? (
-                  <Typography color="text.secondary">{WIDGET_MESSAGES.emptySitemap}</Typography>
-                ) : (
-                  <>
-                    <PageDropdown
-                      root={root}
-                      label="Captcha page"
-                      includeHidden
-                      required
-                      disabled={readOnly}
-                      loading={pagesLoading}
-                      value={external.captchaPageId || null}
-                      onChange={(page) => setExternal({ captchaPageId: page?.id ?? '' })}
-                    />
-                    <PageDropdown
-                      root={root}
-                      label="Error page"
-                      includeHidden
-                      required
-                      disabled={readOnly}
-                      loading={pagesLoading}
-                      value={external.errorPageId || null}
-                      onChange={(page) => setExternal({ errorPageId: page?.id ?? '' })}
-                    />
-                  </>
-                ))}
-            </Stack>
+            <ExternalLinkFields
+              external={state.external}
+              onChange={setExternal}
+              urlTouched={urlTouched}
+              onUrlTouched={() => setUrlTouched(true)}
+              root={root}
+              loading={pagesLoading}
+              readOnly={readOnly}
+            />
           )}
 
           {state.type === 'Asset' && (
@@ -307,7 +196,7 @@ function LinkManagerBody({
           variant="any"
           onSelect={(assets) => {
             const chosen = assets[0];
-            if (chosen) set('asset', chosen.path.replace(/^\//, ''));
+            if (chosen) set('asset', assetLink(chosen.path));
             setPicking(false);
           }}
           onClose={() => setPicking(false)}

@@ -23,8 +23,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toApiError } from '../../../api/errors';
-import type { Id } from '../../../api/portal';
+import { toApiError } from '../../api/errors';
+import type { Id } from '../../api/portal';
 import {
   getTranslations,
   keyType,
@@ -33,17 +33,18 @@ import {
   translationKeys,
   type KeyType,
   type Translations,
-} from '../../../api/translations';
-import { usePermission } from '../../../app/permissions/usePermission';
-import { toasts } from '../../../app/toasts/toastService';
-import { languageLabel } from '../../../lib/languages';
-import { PendingButton } from '../../../ui/ConfirmDialog';
-import { ConflictDialog } from '../../editors/ConflictDialog';
-import { TRANSLATION_MESSAGES as MSG } from '../../translations/messages';
-import { setDraftValue, unionKeys } from '../../translations/model';
-import { useTranslationData } from '../../translations/useTranslationData';
-import { useTranslationSave } from '../../translations/useTranslationSave';
-import { ValueEditor } from '../../translations/ValueEditor';
+} from '../../api/translations';
+import { usePermission } from '../../app/permissions/usePermission';
+import { toasts } from '../../app/toasts/toastService';
+import { languageLabel } from '../../lib/languages';
+import { PendingButton } from '../../ui/ConfirmDialog';
+import { ActionFailure, useAction } from '../../ui/useAction';
+import { ConflictDialog } from '../editors';
+import { TRANSLATION_MESSAGES as MSG } from './messages';
+import { setDraftValue, unionKeys } from './model';
+import { useTranslationData } from './useTranslationData';
+import { useTranslationSave } from './useTranslationSave';
+import { ValueEditor } from './ValueEditor';
 
 export { postTranslationUpdated, translationUpdatedMessage, TRANSLATION_UPDATED } from './previewMessage';
 
@@ -158,7 +159,16 @@ function EditTranslationDialog({
   const [draft, setDraft] = useState(original);
   const [base, setBase] = useState(translations);
   const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  const reloader = useAction({
+    action: () =>
+      queryClient.fetchQuery({
+        queryKey: translationKeys.data(domain, portal),
+        queryFn: () => getTranslations(domain, portal),
+        staleTime: 0,
+      }),
+    failure: MSG.loadFailed(language),
+  });
+  const reloading = reloader.pending;
   const saver = useTranslationSave(domain, portal);
   const dir = languageDirection(language);
 
@@ -181,22 +191,16 @@ function EditTranslationDialog({
   }
 
   async function reload(reapply: boolean) {
-    setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({
-        queryKey: translationKeys.data(domain, portal),
-        queryFn: () => getTranslations(domain, portal),
-        staleTime: 0,
-      });
+      const fresh = await reloader.submit();
       setBase(fresh);
       const freshValue = fresh.data[language]?.[translationKey] ?? '';
       setOriginal(freshValue);
       if (!reapply) change(freshValue);
       setConflict(false);
-    } catch (error) {
-      toasts.show({ type: 'DANGER', title: MSG.loadFailed(language), message: toApiError(error).errorMessage });
-    } finally {
-      setReloading(false);
+    } catch (failure) {
+      if (!(failure instanceof ActionFailure)) return;
+      toasts.show({ type: 'DANGER', title: MSG.loadFailed(language), message: toApiError(failure.error).errorMessage });
     }
   }
 

@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranslationData } from '../../../api/translations';
-import { initialSelectionState, useSelectionStore } from '../../../app/selection/selectionStore';
-import { ToastStack } from '../../../app/toasts/ToastStack';
-import { clearToasts, useToastStore } from '../../../app/toasts/toastService';
-import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../../test/helpers';
-import { renderWithProviders, signIn } from '../../../test/render';
-import { TRANSLATION_MESSAGES as MSG } from '../../translations/messages';
+import type { TranslationData } from '../../api/translations';
+import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { ToastStack } from '../../app/toasts/ToastStack';
+import { clearToasts, useToastStore } from '../../app/toasts/toastService';
+import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
+import { renderWithProviders, signIn } from '../../test/render';
+import { TRANSLATION_MESSAGES as MSG } from './messages';
 import { postTranslationUpdated, TranslationSelector, translationUpdatedMessage } from './TranslationSelector';
 
-vi.mock('../richtext/RichTextEditor', () => ({
+vi.mock('../widgets/richtext/RichTextEditor', () => ({
   RichTextEditor: (props: { value: string; onChange?: (v: string) => void; ariaLabel: string }) => (
     <textarea aria-label={props.ariaLabel} value={props.value} onChange={(e) => props.onChange?.(e.target.value)} />
   ),

@@ -1,0 +1,315 @@
+/**
+ * The import graph of the web app (issue 25: "web features import each other only through
+ * index.ts"). Every .ts/.tsx file under src except tests (*.test.ts(x) and src/test/) is read
+ * and its relative imports resolved, type-only and lazy `import()` ones included:
+ *
+ * 1. A feature's folder (features/<name>/) is entered from outside only through its index.ts:
+ *    other features and app/ import `features/<name>`, never `features/<name>/Some/File`. Inside
+ *    a feature, files use relative paths to each other and never their own index.ts. The few
+ *    exceptions are in ALLOWED, each with its reason.
+ * 2. Features use app/selection only through its public files (SELECTION_PUBLIC): the selection
+ *    state, the selection hooks, the route helpers and the workspace refresh. The rest is the
+ *    shell's machinery that runs the selection chain (the chain host, its errors, the limited-mode
+ *    overlay, the sitemap stage).
+ * 3. No import cycle runs between features or through a feature's index.ts (barrels that import
+ *    each other load half-initialised modules).
+ */
+import { describe, expect, it } from 'vitest';
+
+const raw = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx', '!./test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Source files by their path under src ('features/admin/AdminPage.tsx'). */
+const sources = new Map(Object.entries(raw).map(([key, text]) => [key.replace(/^\.\//, ''), text]));
+
+/**
+ * Imports from outside a feature into it other than its index.ts. `from` and `to` are paths under
+ * src; `*` stands for one path segment.
+ */
+const ALLOWED: ReadonlyArray<{ from: string; to: string; reason: string }> = [
+  {
+    from: 'features/index.ts',
+    to: 'features/*/register.ts',
+    reason:
+      "the registration manifest (main.tsx imports it once): a feature's register.ts registers its lazily " +
+      'loaded routes, selectors and header actions. It stays out of index.ts, which other features import: ' +
+      'there it would register the feature whenever another one uses it and pull that into their chunks.',
+  },
+];
+
+/** The files of app/selection that features may import (module names without extension). */
+const SELECTION_PUBLIC: readonly string[] = [
+  'selectionStore', // the selected domain, portal, branch, language and page, and their setters
+  'usePortalParams', // the route parameters of a portal-module screen
+  'useDomains', // the domains the user may open
+  'pageRoute', // the routes of the pages (designer / source mode)
+  'portalChain', // portal route parsing and paths, the chain's messages, the references
+  'workspaceRefresh', // the workspace epoch and the refresh after a workspace change
+];
+
+interface Import {
+  /** The specifier as written ('../widgets/links/LinkManagerDialog'). */
+  specifier: string;
+  /** The file it resolves to, under src; null when it leaves src or names a non-source file. */
+  target: string | null;
+  /** `import type` / `export type`: erased at build time, no runtime edge. */
+  typeOnly: boolean;
+}
+
+/** The source without comments; strings and template literals are kept (a string ends at a newline). */
+function stripComments(source: string): string {
+  let out = '';
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    const next = source[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 2;
+      out += ' ';
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < source.length && source[j] !== c && (c === '`' || source[j] !== '\n')) j += source[j] === '\\' ? 2 : 1;
+      out += source.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const STATIC_IMPORT = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([^;'"`]*?)\bfrom\s*['"]([^'"\n]+)['"]/g;
+const SIDE_EFFECT_IMPORT = /(?:^|[;\n}])\s*import\s*['"]([^'"\n]+)['"]/g;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+
+/** Normalises 'a/b/../c/./d' to 'a/c/d'; null when it climbs out of src. */
+function normalize(path: string): string | null {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** The source file a relative specifier names, as TypeScript's bundler resolution finds it. */
+function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
+  const base = normalize(`${dir}/${specifier.split('?')[0]}`);
+  if (base === null) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The relative imports of one file. */
+function importsOf(file: string, source: string, files: ReadonlySet<string>): Import[] {
+  const code = stripComments(source);
+  const found: Import[] = [];
+  const add = (specifier: string, typeOnly: boolean) => {
+    if (!specifier.startsWith('.')) return;
+    found.push({ specifier, target: resolveImport(file, specifier, files), typeOnly });
+  };
+  for (const m of code.matchAll(STATIC_IMPORT)) add(m[4], !!m[2]);
+  for (const m of code.matchAll(SIDE_EFFECT_IMPORT)) add(m[1], false);
+  for (const m of code.matchAll(DYNAMIC_IMPORT)) add(m[1], false);
+  return found;
+}
+
+/** The feature a path belongs to ('features/widgets/links/X.tsx' → 'widgets'), or null. */
+const featureOf = (path: string): string | null => /^features\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+const isFeatureIndex = (path: string) => /^features\/[^/]+\/index\.tsx?$/.test(path);
+
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}$`).test(path);
+
+const allowed = (from: string, to: string) => ALLOWED.some((a) => matches(a.from, from) && matches(a.to, to));
+
+/** The broken rules of one import, as lines naming the file and the import. */
+function violations(from: string, imp: Import): string[] {
+  const to = imp.target;
+  if (to === null) return [];
+  const problems: string[] = [];
+  const target = featureOf(to);
+  const source = featureOf(from);
+  if (target !== null && target !== source && !isFeatureIndex(to) && !allowed(from, to)) {
+    problems.push(
+      `${from} imports '${imp.specifier}' (${to}): outside features/${target} use its index.ts ('features/${target}')`,
+    );
+  }
+  if (target !== null && target === source && isFeatureIndex(to) && !isFeatureIndex(from)) {
+    problems.push(
+      `${from} imports '${imp.specifier}': a file of features/${target} imports its own index.ts; use a relative path`,
+    );
+  }
+  const selection = /^app\/selection\/([^/]+)\.tsx?$/.exec(to)?.[1];
+  if (source !== null && selection !== undefined && !SELECTION_PUBLIC.includes(selection)) {
+    problems.push(
+      `${from} imports '${imp.specifier}' (${to}): features use app/selection only through ${SELECTION_PUBLIC.join(', ')}`,
+    );
+  }
+  return problems;
+}
+
+/** The area a file belongs to for the cycle rule: its feature folder, or its first two folders. */
+const areaOf = (path: string) => {
+  const feature = featureOf(path);
+  return feature !== null ? `features/${feature}` : path.split('/').slice(0, -1).slice(0, 2).join('/');
+};
+
+/**
+ * The cycles of the runtime import graph (type-only imports left out) that cross areas or pass
+ * through a feature's index.ts: each as the files of one strongly connected component.
+ */
+function crossingCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  let counter = 0;
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return components.filter((c) => new Set(c.map(areaOf)).size > 1 || c.some(isFeatureIndex));
+}
+
+describe('the import graph', () => {
+  const files = new Set(sources.keys());
+  const imports = new Map([...sources].map(([file, text]) => [file, importsOf(file, text, files)]));
+
+  it('reads the sources and resolves their imports', () => {
+    expect(files.has('features/widgets/index.ts')).toBe(true);
+    expect(files.has('app/selection/usePortalParams.ts')).toBe(true);
+    expect([...files].some((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx'))).toBe(false);
+    const designer = imports.get('features/designer/PropertyFields.tsx') ?? [];
+    expect(designer.map((i) => i.target)).toContain('features/widgets/index.ts');
+    const manifest = imports.get('features/index.ts') ?? [];
+    expect(manifest.map((i) => i.target)).toContain('features/admin/register.ts');
+  });
+
+  it('enters a feature only through its index.ts, and app/selection through its public files', () => {
+    const problems = [...imports].flatMap(([file, list]) => list.flatMap((imp) => violations(file, imp)));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('has no import cycle between features or through an index.ts', () => {
+    const graph = new Map(
+      [...imports].map(([file, list]) => [
+        file,
+        list.filter((i) => !i.typeOnly && i.target !== null).map((i) => i.target!),
+      ]),
+    );
+    const cycles = crossingCycles(graph);
+    expect(cycles, cycles.map((c) => `import cycle among: ${c.join(', ')}`).join('\n')).toEqual([]);
+  });
+
+  it('keeps every allow-list entry in use', () => {
+    const unused = ALLOWED.filter(
+      (a) =>
+        ![...imports].some(
+          ([file, list]) => matches(a.from, file) && list.some((i) => i.target && matches(a.to, i.target)),
+        ),
+    );
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('the import rules', () => {
+  const files = new Set([
+    'features/widgets/index.ts',
+    'features/widgets/links/LinkManagerDialog.tsx',
+    'features/designer/PropertyFields.tsx',
+    'features/index.ts',
+    'features/admin/register.ts',
+    'app/selection/PortalChainHost.tsx',
+    'app/selection/selectionStore.ts',
+    'app/shell/Header.tsx',
+  ]);
+  const check = (from: string, source: string) =>
+    importsOf(from, source, files).flatMap((imp) => violations(from, imp));
+
+  it('names the file and the import of a deep import from another feature or from app/', () => {
+    expect(
+      check('features/designer/PropertyFields.tsx', "import { X } from '../widgets/links/LinkManagerDialog';"),
+    ).toEqual([
+      "features/designer/PropertyFields.tsx imports '../widgets/links/LinkManagerDialog' (features/widgets/links/LinkManagerDialog.tsx): outside features/widgets use its index.ts ('features/widgets')",
+    ]);
+    expect(
+      check('app/shell/Header.tsx', "const M = lazy(() => import('../../features/widgets/links/LinkManagerDialog'));"),
+    ).toHaveLength(1);
+    expect(
+      check(
+        'app/shell/Header.tsx',
+        "import type {\n  A,\n  B,\n} from '../../features/widgets/links/LinkManagerDialog';",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('accepts the index, relative imports inside a feature, the allow-list and commented-out imports', () => {
+    expect(check('features/designer/PropertyFields.tsx', "import { X } from '../widgets';")).toEqual([]);
+    expect(check('features/widgets/index.ts', "export { X } from './links/LinkManagerDialog';")).toEqual([]);
+    expect(check('features/index.ts', "import './admin/register';")).toEqual([]);
+    expect(
+      check('app/shell/Header.tsx', "// import { X } from '../../features/widgets/links/LinkManagerDialog';"),
+    ).toEqual([]);
+  });
+
+  it("rejects a feature's import of its own index.ts and of app/selection's internals", () => {
+    expect(check('features/widgets/links/LinkManagerDialog.tsx', "import { Y } from '..';")).toHaveLength(1);
+    expect(
+      check('features/designer/PropertyFields.tsx', "import { S } from '../../app/selection/selectionStore';"),
+    ).toEqual([]);
+    expect(
+      check('features/designer/PropertyFields.tsx', "import { H } from '../../app/selection/PortalChainHost';"),
+    ).toHaveLength(1);
+    expect(check('app/shell/Header.tsx', "import { H } from '../selection/PortalChainHost';")).toEqual([]);
+  });
+
+  it('finds a cycle between two feature barrels', () => {
+    const graph = new Map([
+      ['features/a/index.ts', ['features/a/A.ts']],
+      ['features/a/A.ts', ['features/b/index.ts']],
+      ['features/b/index.ts', ['features/b/B.ts']],
+      ['features/b/B.ts', ['features/a/index.ts']],
+      ['features/c/One.ts', ['features/c/Two.ts']],
+      ['features/c/Two.ts', ['features/c/One.ts']],
+    ]);
+    expect(crossingCycles(graph)).toEqual([
+      ['features/a/A.ts', 'features/a/index.ts', 'features/b/B.ts', 'features/b/index.ts'],
+    ]);
+  });
+});
