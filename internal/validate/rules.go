@@ -26,6 +26,19 @@ const (
 	// MarkupPattern finds a tag in a value: a value with one is rich text (stored as the
 	// editor wrote it), one without is plain text (compared with a trailing newline).
 	MarkupPattern = `<[A-Za-z!/][^>]*>`
+
+	// The name rules of spec 1 §5 (validate.go applies them with their messages).
+	AlphanumericPattern = `^[A-Za-z0-9_ ]+$`
+	NoSpacesPattern     = `^[A-Za-z0-9_.]+$`
+	ICAOPattern         = `^[A-Z]{3,}$`
+	PortalNamePattern   = `^[A-Za-z0-9_.()][A-Za-z0-9 _.()-]*$`
+	PageNamePattern     = `^[A-Za-z0-9_][A-Za-z0-9 _-]*$`
+	UsernamePattern     = `^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$`
+	BranchNamePattern   = `^[A-Za-z0-9][A-Za-z0-9_./-]*$`
+	SpecialRefPattern   = `^([A-Z]+_)*HEAD$`
+	GitURLPattern       = `^((git|ssh|https?)://[^\s/]+(:\d+)?/|git@[^\s:/]+:)[^\s]*\.git/?$`
+	CommitPattern       = `^[A-Za-z0-9][A-Za-z0-9 \r\n]*$`
+	PersonNamePattern   = `^[\p{L}\p{M}][\p{L}\p{M} .'-]*$`
 )
 
 // BrowserRules is what rules.generated.ts holds, in order.
@@ -34,6 +47,17 @@ var BrowserRules = []BrowserRule{
 	{"TRANSLATION_KEY", TranslationKeyPattern, "", "A key of the product's own (flat) translation files, upper-cased."},
 	{"FILE_NAME", FileNamePattern, "u", "A new file or folder name: letters, digits, space and [ ] - _ ) & $ @ ( ^ { } ~ ."},
 	{"MARKUP", MarkupPattern, "", "A tag in a translation value: the value is rich text."},
+	{"ALPHANUMERIC", AlphanumericPattern, "", "Letters, digits, spaces and underscores (domain, group and category names)."},
+	{"NO_SPACES", NoSpacesPattern, "", "Letters, digits, underscore and dot."},
+	{"ICAO", ICAOPattern, "", "Three or more capital letters."},
+	{"PORTAL_NAME", PortalNamePattern, "", "A portal name: letters, digits, space, _ - . ( ), not starting with a dash or a space."},
+	{"PAGE_NAME", PageNamePattern, "", "A page name: letters, digits, space, _ -, not starting with a dash or a space."},
+	{"USERNAME", UsernamePattern, "", "1 to 20 letters, digits, dashes or underscores, not starting with a dash."},
+	{"BRANCH_NAME", BranchNamePattern, "", "A branch name's characters (validate.BranchName adds git's other rules)."},
+	{"SPECIAL_REF", SpecialRefPattern, "", "git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, …"},
+	{"GIT_URL", GitURLPattern, "", "A git URL: git, ssh, http(s) or scp-like, ending in .git."},
+	{"COMMIT_MESSAGE", CommitPattern, "", "A commit message: letters, digits, spaces and line breaks."},
+	{"PERSON_NAME", PersonNamePattern, "u", "A person's name: letters and marks, then also space . ' -."},
 }
 
 var languageCode = regexp.MustCompile(LanguageCodePattern)

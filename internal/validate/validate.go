@@ -54,16 +54,16 @@ const (
 func fail(msg string) error { return errors.New(msg) }
 
 var (
-	reAlphanumeric = regexp.MustCompile(`^[A-Za-z0-9_ ]+$`)
-	reNoSpaces     = regexp.MustCompile(`^[A-Za-z0-9_.]+$`)
-	reICAO         = regexp.MustCompile(`^[A-Z]{3,}$`)
-	rePortalName   = regexp.MustCompile(`^[A-Za-z0-9_.()][A-Za-z0-9 _.()-]*$`)
-	rePageName     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9 _-]*$`)
-	reUsername     = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$`)
-	reBranchName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_./-]*$`)
-	reGitURL       = regexp.MustCompile(`^((git|ssh|https?)://[^\s/]+(:\d+)?/|git@[^\s:/]+:)[^\s]*\.git/?$`)
-	reCommit       = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 \r\n]*$`)
-	rePersonName   = regexp.MustCompile(`^[\p{L}\p{M}][\p{L}\p{M} .'-]*$`)
+	reAlphanumeric = regexp.MustCompile(AlphanumericPattern)
+	reNoSpaces     = regexp.MustCompile(NoSpacesPattern)
+	reICAO         = regexp.MustCompile(ICAOPattern)
+	rePortalName   = regexp.MustCompile(PortalNamePattern)
+	rePageName     = regexp.MustCompile(PageNamePattern)
+	reUsername     = regexp.MustCompile(UsernamePattern)
+	reBranchName   = regexp.MustCompile(BranchNamePattern)
+	reGitURL       = regexp.MustCompile(GitURLPattern)
+	reCommit       = regexp.MustCompile(CommitPattern)
+	rePersonName   = regexp.MustCompile(PersonNamePattern)
 )
 
 // Alphanumeric: letters, digits, spaces and underscores (group and domain names).
@@ -138,7 +138,7 @@ var reservedBranchFirst = map[string]bool{"refs": true, "origin": true, "remotes
 
 // reSpecialRef matches git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD,
 // CHERRY_PICK_HEAD, REVERT_HEAD, …
-var reSpecialRef = regexp.MustCompile(`^([A-Z]+_)*HEAD$`)
+var reSpecialRef = regexp.MustCompile(SpecialRefPattern)
 
 // BranchName: starts with a letter or digit, then letters, digits, _ . - / (so no control
 // characters, spaces, '@', '~', '^', ':', '?', '*', '[' or '\'); no '..' or '//'; no

@@ -2,8 +2,21 @@
  * The input rules of the spec (spec 1 §5, spec 3 §5) for the browser. They mirror
  * internal/validate/validate.go rule for rule, message for message; validation.test.ts runs
  * the same table as validate_test.go. Each rule returns the spec's message, or null when the
- * value passes.
+ * value passes. Their patterns are the server's, generated (rules.generated.ts).
  */
+import {
+  ALPHANUMERIC,
+  BRANCH_NAME,
+  COMMIT_MESSAGE,
+  GIT_URL,
+  ICAO,
+  NO_SPACES,
+  PAGE_NAME,
+  PERSON_NAME,
+  PORTAL_NAME,
+  SPECIAL_REF,
+  USERNAME,
+} from './rules.generated';
 
 /** Constants of spec 1 §9. */
 export const MIN_PASSWORD_LENGTH = 5;
@@ -50,16 +63,17 @@ export const minValueMessage = (min: number) => `Minimum value allowed is ${Stri
 /** A rule: the message when the value is refused, null when it passes. */
 export type Rule = (value: string) => string | null;
 
-const reAlphanumeric = /^[A-Za-z0-9_ ]+$/;
-const reNoSpaces = /^[A-Za-z0-9_.]+$/;
-const reICAO = /^[A-Z]{3,}$/;
-const rePortalName = /^[A-Za-z0-9_.()][A-Za-z0-9 _.()-]*$/;
-const rePageName = /^[A-Za-z0-9_][A-Za-z0-9 _-]*$/;
-const reUsername = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,19}$/;
-const reBranchName = /^[A-Za-z0-9][A-Za-z0-9_./-]*$/;
-const reGitURL = /^((git|ssh|https?):\/\/[^\s/]+(:\d+)?\/|git@[^\s:/]+:)[^\s]*\.git\/?$/;
-const reCommit = /^[A-Za-z0-9][A-Za-z0-9 \r\n]*$/;
-const rePersonName = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
+// The name rules are the server's (internal/validate/rules.go), generated: written once.
+const reAlphanumeric = ALPHANUMERIC;
+const reNoSpaces = NO_SPACES;
+const reICAO = ICAO;
+const rePortalName = PORTAL_NAME;
+const rePageName = PAGE_NAME;
+const reUsername = USERNAME;
+const reBranchName = BRANCH_NAME;
+const reGitURL = GIT_URL;
+const reCommit = COMMIT_MESSAGE;
+const rePersonName = PERSON_NAME;
 const reWhitespace = /[ \t\r\n]/;
 // A plain address as Go's net/mail accepts it without a display name: dot-atom local part
 // and domain, no quoting, no comments.
@@ -101,7 +115,7 @@ export const username: Rule = (s) => (reUsername.test(s) ? null : MESSAGES.usern
  */
 const RESERVED_BRANCH_FIRST = new Set(['refs', 'origin', 'remotes', 'heads', 'tags']);
 /** git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD, CHERRY_PICK_HEAD, … */
-const reSpecialRef = /^([A-Z]+_)*HEAD$/;
+const reSpecialRef = SPECIAL_REF;
 
 /**
  * Starts with a letter or digit, then letters, digits, _ . - /; no '..' or '//'; no trailing
