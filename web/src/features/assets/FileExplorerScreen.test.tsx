@@ -11,11 +11,7 @@ import { fakeFile, fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
 
 // Ace does not run in jsdom: the source editor's field is a textarea here.
-vi.mock('../editors/AceField', () => ({
-  default: (props: { value: string; onChange: (v: string) => void; label: string }) => (
-    <textarea aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
-  ),
-}));
+vi.mock('../editors/AceField', () => import('../../test/aceStub'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -14,7 +14,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { portalKeys } from '../../api/portal';
 import { usePermission } from '../../app/permissions/usePermission';
 import { pageRoutePath } from '../../app/selection/pageRoute';
@@ -133,18 +134,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
 
   // ---- leaving with unsaved changes
   const hasDirty = isDirty(dirty);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasDirty && canWrite && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!hasDirty || !canWrite) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasDirty, canWrite]);
+  const blocker = useLeaveGuard(hasDirty && canWrite);
 
   const goToPage = (target: string) => {
     if (target && target !== pageId)

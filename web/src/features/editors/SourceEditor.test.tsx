@@ -7,24 +7,7 @@ import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { SourceEditor } from './SourceEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 
-// happy-dom cannot run Ace: a textarea stands in for it.
-vi.mock('./AceField', () => ({
-  default: (props: {
-    value: string;
-    onChange: (v: string) => void;
-    label: string;
-    readOnly?: boolean;
-    theme: string;
-  }) => (
-    <textarea
-      aria-label={props.label}
-      data-theme={props.theme}
-      value={props.value}
-      readOnly={props.readOnly}
-      onChange={(e) => props.onChange(e.target.value)}
-    />
-  ),
-}));
+vi.mock('./AceField', () => import('../../test/aceStub'));
 
 const FILE = 'GET api/v1/assets/1/2/src/css/site.css';
 const SAVE = 'POST api/v1/assets/1/2/src/css/site.css';

@@ -16,6 +16,7 @@ import {
   batchVersion,
   followsSave,
   isPageConflict,
+  leavesPage,
   modePath,
   pageBase,
   pageBatch,
@@ -27,7 +28,7 @@ import {
 } from './model';
 import { LeaveDialog, UnbalancedMarkupDialog } from './SourceDialogs';
 import { SourceToolbar } from './SourceToolbar';
-import { useLeaveGuard } from './useLeaveGuard';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 
 /** What the screen reads of the form in its callbacks: whether the text is edited and its base. */
 export interface SourceFormState {
@@ -113,7 +114,7 @@ export function SourceForm({
   const saving = files.saving;
 
   // Leaving with unsaved changes: Save (then go) or Continue (go without saving).
-  const blocker = useLeaveGuard(dirty && canWrite);
+  const blocker = useLeaveGuard(dirty && canWrite, leavesPage);
 
   async function saveAndLeave() {
     const outcome = await save();

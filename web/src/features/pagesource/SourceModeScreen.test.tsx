@@ -8,24 +8,7 @@ import { EDITOR_MESSAGES } from '../editors';
 import { SOURCE_MESSAGES as MSG } from './messages';
 import { BATCH, editor, GET_HOME, pageAnswer, renderSourceMode as render, resetSourceMode } from './testing';
 
-// happy-dom cannot run Ace: a textarea stands in for it.
-vi.mock('../editors/AceField', () => ({
-  default: (props: {
-    value: string;
-    onChange: (v: string) => void;
-    label: string;
-    readOnly?: boolean;
-    theme: string;
-  }) => (
-    <textarea
-      aria-label={props.label}
-      data-theme={props.theme}
-      value={props.value}
-      readOnly={props.readOnly}
-      onChange={(e) => props.onChange(e.target.value)}
-    />
-  ),
-}));
+vi.mock('../editors/AceField', () => import('../../test/aceStub'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

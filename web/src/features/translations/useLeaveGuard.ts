@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useLeaveGuard as useGuard } from '../../ui/useLeaveGuard';
 
 /**
  * Unsaved changes of a user who may save them: leaving the route asks first (`confirmLeave`
  * answers whether to go on), and the browser asks before the page unloads.
  */
 export function useLeaveGuard(dirty: boolean, canWrite: boolean, confirmLeave: () => Promise<boolean>) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && canWrite && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useGuard(dirty && canWrite);
   const blockerState = blocker.state;
   useEffect(() => {
     if (blockerState !== 'blocked') return;
@@ -22,14 +20,4 @@ export function useLeaveGuard(dirty: boolean, canWrite: boolean, confirmLeave: (
       active = false;
     };
   }, [blockerState]);
-
-  useEffect(() => {
-    if (!dirty || !canWrite) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, canWrite]);
 }

@@ -27,6 +27,7 @@ import { showHttpError, toasts } from '../../app/toasts/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
+import { useUnloadWarning } from '../../ui/useLeaveGuard';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { CheckSection } from './CheckSection';
@@ -96,15 +97,7 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
     if (failed) toasts.danger(MSG.loadFailed, undefined, { closeButton: true });
   }, [failed]);
 
-  useEffect(() => {
-    if (!dirty || !canWrite) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, canWrite]);
+  useUnloadWarning(dirty && canWrite);
 
   const draft = useMemo(() => state?.draft ?? [], [state]);
   const tooMany = draft.length > MAX_WHITELIST_ENTRIES;
