@@ -201,8 +201,9 @@ describe('Users', () => {
       'DELETE api/v1/permissions/updateRoles/7/4/Editors': () => new Response(null, { status: 204 }),
     });
     const { user } = render('/admin/users/7');
+    // The table is shown while the roles load (a loading row): wait for the domain's row.
     const roles = await screen.findByRole('table', { name: 'Domain roles' });
-    expect(within(roles).getByRole('row', { name: /Airline A/ })).toHaveTextContent('Editors');
+    expect(await within(roles).findByRole('row', { name: /Airline A/ })).toHaveTextContent('Editors');
 
     await user.click(screen.getByRole('combobox', { name: 'Domain' }));
     await user.click(await screen.findByRole('option', { name: 'Airline A' }));
