@@ -3,7 +3,7 @@ import Menu from '@mui/material/Menu';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 
 /** The open state of a header menu: its owner closes it from the menu's actions. */
 export interface HeaderPopoverControl {
@@ -17,7 +17,8 @@ export interface HeaderPopoverControl {
 /** The state of a HeaderPopover that its owner controls (pass it as `control`). */
 export function useHeaderPopover(): HeaderPopoverControl {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return { anchor, open: anchor !== null, show: setAnchor, close: () => setAnchor(null) };
+  const close = useCallback(() => setAnchor(null), []);
+  return { anchor, open: anchor !== null, show: setAnchor, close };
 }
 
 /** Props of the trigger beyond those the shell owns: its color, data attributes, aria-busy. */
@@ -79,6 +80,17 @@ export function HeaderPopover({
   const generatedId = useId();
   const popupId = id ?? generatedId;
   const content = typeof children === 'function' ? children(state) : children;
+  // Escape closes the popup wherever the focus is: an action in the panel may remove the element
+  // that had it (Run Tasks while the tasks run), and the popup's own key handler then hears nothing.
+  const { open, close } = state;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
   const placement = {
     anchorEl: state.anchor,
     open: state.open,
