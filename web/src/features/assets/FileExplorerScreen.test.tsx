@@ -11,7 +11,7 @@ import { fakeFile, fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
 
 // Ace does not run in jsdom: the source editor's field is a textarea here.
-vi.mock('../editors/AceField', () => import('../../test/aceStub'));
+vi.mock('../editors/AceField', () => import('../../test/aceTextarea'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { JsonEditor } from './JsonEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 
 // happy-dom cannot run Ace: a textarea stands in for it (as in SourceEditor.test.tsx).
-vi.mock('./AceField', () => import('../../test/aceStub'));
+vi.mock('./AceField', () => import('../../test/aceTextarea'));
 
 const FILE = 'GET api/v1/assets/1/2/src/content/menu.json';
 const SCHEMA = 'GET api/v1/assets/1/2/src/content/menu.json.schema';

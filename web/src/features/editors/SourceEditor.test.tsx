@@ -7,7 +7,7 @@ import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { SourceEditor } from './SourceEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 
-vi.mock('./AceField', () => import('../../test/aceStub'));
+vi.mock('./AceField', () => import('../../test/aceTextarea'));
 
 const FILE = 'GET api/v1/assets/1/2/src/css/site.css';
 const SAVE = 'POST api/v1/assets/1/2/src/css/site.css';

@@ -5,7 +5,7 @@ import { bodyOf, jsonResponse, mockFetch } from '../../test/helpers';
 import { SOURCE_MESSAGES as MSG } from './messages';
 import { BASE, BATCH, editor, GET_HOME, pageAnswer, renderSourceMode as render, resetSourceMode } from './testing';
 
-vi.mock('../editors/AceField', () => import('../../test/aceStub'));
+vi.mock('../editors/AceField', () => import('../../test/aceTextarea'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

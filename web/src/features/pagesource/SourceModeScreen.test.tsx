@@ -8,7 +8,7 @@ import { EDITOR_MESSAGES } from '../editors';
 import { SOURCE_MESSAGES as MSG } from './messages';
 import { BATCH, editor, GET_HOME, pageAnswer, renderSourceMode as render, resetSourceMode } from './testing';
 
-vi.mock('../editors/AceField', () => import('../../test/aceStub'));
+vi.mock('../editors/AceField', () => import('../../test/aceTextarea'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,9 @@
 /**
  * happy-dom cannot run Ace: tests stand a textarea in for the Ace field, with the same label,
  * value, read-only state and theme (as data-theme). Use it with
- * `vi.mock('<path to>/editors/AceField', () => import('<path to>/test/aceStub'))`.
+ * `vi.mock('<path to>/editors/AceField', () => import('<path to>/test/aceTextarea'))`.
  */
-export default function AceStub(props: {
+export default function AceTextarea(props: {
   value: string;
   onChange: (v: string) => void;
   label: string;
