@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { previewApi, previewKeys, type Preview } from '../../api/preview';
-import { toasts } from '../../app/toasts/toastService';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../ui/Loading';
 import {
@@ -23,6 +22,7 @@ import {
   PREVIEW_PROGRESS_POLL_MS,
   PREVIEW_TYPE_LABELS,
 } from './messages';
+import { copyText } from '../../ui/copyText';
 
 /** The preview's facts shown under the QR code. */
 function facts(preview: Preview): Array<[string, string]> {
@@ -72,14 +72,7 @@ export function PreviewDetailDialog({ preview: initial, onClose }: { preview: Pr
   const preview = initial.status !== 'PROGRESS' ? initial : (query.data ?? initial);
   const ready = preview.status === 'READY' && !!preview.link;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(preview.link);
-      toasts.success(MSG.linkCopied);
-    } catch {
-      toasts.danger(MSG.copyFailed);
-    }
-  };
+  const copy = () => copyText(preview.link, { copied: MSG.linkCopied, failed: MSG.copyFailed });
 
   return (
     <Dialog

@@ -18,6 +18,7 @@ import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast, toasts } from '../../app/toasts
 import { Loading } from '../../ui/Loading';
 import { TASK_RUNNER_MESSAGES as MSG } from './messages';
 import { lintWarningsOf, outputText } from './model';
+import { copyText } from '../../ui/copyText';
 
 /** The last run's output (80vw) with Close and Copy ('Output copied to clipboard'). */
 export function OutputDialog({
@@ -44,14 +45,7 @@ export function OutputDialog({
   if (query.isError) return null;
   const output = outputText(query.data);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(output);
-      toasts.success(MSG.copied);
-    } catch {
-      toasts.danger(MSG.copyFailed);
-    }
-  };
+  const copy = () => copyText(output, { copied: MSG.copied, failed: MSG.copyFailed });
 
   return (
     <Dialog

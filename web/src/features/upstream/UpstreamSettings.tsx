@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { Id } from '../../api/portal';
 import { isSshUrl, upstreamApi, upstreamKeys, type UpstreamStatus, type WebhookInfo } from '../../api/upstream';
 import { usePermission } from '../../app/permissions/usePermission';
-import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
@@ -20,18 +19,12 @@ import { useAction } from '../../ui/useAction';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
 import { UPSTREAM_MESSAGES as MSG } from './messages';
 import { UpstreamSummary } from './UpstreamSummary';
+import { copyText } from '../../ui/copyText';
 
 const passwordSchema = z.object({ userName: z.string(), password: requiredField() });
 type PasswordValues = z.infer<typeof passwordSchema>;
 
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toasts.success(MSG.copied);
-  } catch {
-    toasts.danger(MSG.copyFailed);
-  }
-}
+const copy = (text: string) => copyText(text, { copied: MSG.copied, failed: MSG.copyFailed });
 
 /** A read-only value with a Copy button (a public key, a webhook URL or secret). */
 function CopyField({ label, value }: { label: string; value: string }) {
