@@ -1,0 +1,157 @@
+/**
+ * Release readiness (issue 29; docs/readiness.md): one check over links, assets, translations,
+ * content and sizes. The server runs the engine (internal/check) over the caller's workspace
+ * (kept incrementally: a save re-reads only what changed) or over a commit (cached by id).
+ * The portal room `portal-<id>` announces each user's new state with title
+ * 'READINESS_CHANGED' (ReadinessMessage).
+ */
+import { api } from './client';
+import { portalKeys, type Id } from './portal';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Rule ids, as the server names them (internal/check/check.go). */
+export const RULES = [
+  'link.page-missing',
+  'page.missing-file',
+  'asset.missing',
+  'widget.missing',
+  'translation.missing',
+  'translation.unknown-key',
+  'translation.unused',
+  'translation.placeholder',
+  'translation.markup',
+  'translation.length',
+  'page.img-alt',
+  'content.syntax',
+  'content.schema',
+  'whitelist.not-allowed',
+  'size.budget',
+] as const;
+export type RuleId = (typeof RULES)[number];
+
+export interface Finding {
+  /** Stable fingerprint (rule, path, pointer, key, language, target): what an ignore names. */
+  id: string;
+  rule: RuleId | string;
+  severity: Severity;
+  /** Relative to the portal root, without a leading slash. */
+  path: string;
+  line?: number;
+  /** JSON pointer into path (content, widget data). */
+  pointer?: string;
+  /** Translation key. */
+  key?: string;
+  language?: string;
+  /** What the finding refers to: the missing page id or file, the URL not allowed. */
+  target?: string;
+  message: string;
+  fix?: string;
+}
+
+export interface IgnoredFinding extends Finding {
+  reason: string;
+  by: string;
+  /** ISO time. */
+  at: string;
+}
+
+export interface ReadinessSummary {
+  errors: number;
+  warnings: number;
+  infos: number;
+  ignored: number;
+  files: number;
+  byRule: Record<string, number>;
+}
+
+/** A check's result: of the caller's workspace, or of one commit. */
+export interface ReadinessReport {
+  source: 'workspace' | 'commit';
+  branch: string;
+  /** The commit checked (source 'commit'), or the commit the workspace is based on. */
+  commitId: string;
+  findings: Finding[];
+  ignored: IgnoredFinding[];
+  summary: ReadinessSummary;
+  /** ISO time of the check. */
+  checkedAt: string;
+  durationMs: number;
+}
+
+export interface ReadinessPerson {
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Another author's findings in the files they changed and have not committed. */
+export interface OthersReadiness {
+  user: ReadinessPerson;
+  branch: string;
+  summary: ReadinessSummary;
+  findings: Finding[];
+}
+
+/** The data of a READINESS_CHANGED room message: a user's workspace was checked again. */
+export interface ReadinessMessage {
+  domainId: Id;
+  portalId: Id;
+  user: ReadinessPerson;
+  branch: string;
+  summary: ReadinessSummary;
+  /** Findings this change introduced (were not there before it). */
+  added: Finding[];
+  /** Findings this change resolved. */
+  removed: Finding[];
+  /** That user's findings in the files they changed and have not committed. */
+  findings: Finding[];
+}
+
+export interface LengthBudget {
+  /** path.Match pattern over the upper-cased key, e.g. TXT_SEAT_*. */
+  pattern: string;
+  maxChars: number;
+}
+
+/** The readiness settings: the approval gate (database, per portal) and the budgets (readiness.json). */
+export interface ReadinessSettings {
+  /** Refuse approving a loadable whose commit has errors, unless an approver overrides with a reason. */
+  gate: boolean;
+  lengthBudgets: LengthBudget[];
+  sizeBudgetBytes: number;
+  /** Version of readiness.json in the caller's workspace, to send back ('0': no file yet). */
+  version: string;
+}
+
+const seg = (v: Id) => encodeURIComponent(String(v));
+const base = (d: Id, p: Id) => `readiness/${seg(d)}/${seg(p)}`;
+
+export const readinessApi = {
+  /** The caller's workspace (path: only that file's findings, for an editor's marks). */
+  workspace: (d: Id, p: Id, path?: string) =>
+    api.get<ReadinessReport>(base(d, p), { query: path ? { path } : undefined }),
+  /** One commit (a loadable's, the approval screen's); cached by the server. */
+  commit: (d: Id, p: Id, commitId: string) => api.get<ReadinessReport>(`${base(d, p)}/commit/${seg(commitId)}`),
+  /** Other authors' uncommitted findings on the portal. */
+  others: (d: Id, p: Id) => api.get<OthersReadiness[]>(`${base(d, p)}/others`),
+  /** Ignore a finding with a reason (an uncommitted change to readiness.json). */
+  ignore: (d: Id, p: Id, findingId: string, reason: string) =>
+    api.post<ReadinessReport>(`${base(d, p)}/ignore`, { findingId, reason }),
+  /** Undo an ignore. */
+  unignore: (d: Id, p: Id, findingId: string) => api.delete<ReadinessReport>(`${base(d, p)}/ignore/${seg(findingId)}`),
+  settings: (d: Id, p: Id) => api.get<ReadinessSettings>(`${base(d, p)}/settings`),
+  saveSettings: (d: Id, p: Id, s: ReadinessSettings) => api.put<ReadinessSettings>(`${base(d, p)}/settings`, s),
+};
+
+export const readinessKeys = {
+  /** Under the workspace key: Reload Now, revert, reset and branch switches refresh it. */
+  all: (d: Id, p: Id) => [...portalKeys.workspace(d, p), 'readiness'] as const,
+  workspace: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'workspace'] as const,
+  file: (d: Id, p: Id, path: string) => [...readinessKeys.all(d, p), 'file', path] as const,
+  others: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'others'] as const,
+  settings: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'settings'] as const,
+  /** A commit's report never changes: not under the workspace key. */
+  commit: (d: Id, p: Id, commitId: string) => ['readiness-commit', String(d), String(p), commitId] as const,
+};
