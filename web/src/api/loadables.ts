@@ -51,6 +51,8 @@ export interface Loadable {
   sha256: string;
   error: LoadableError | null;
   rejectReason: string;
+  /** Set when it was approved over the readiness gate (issue 29): the reason and the commit's errors. */
+  approvalOverride?: ApprovalOverride | null;
   createdBy: LoadablePerson;
   approvedBy: LoadablePerson | null;
   rejectedBy: LoadablePerson | null;
@@ -58,6 +60,18 @@ export interface Loadable {
   generatedAt: string | null;
   decidedAt: string | null;
 }
+
+/** An approval over the readiness gate (docs/readiness.md "The approval gate"). */
+export interface ApprovalOverride {
+  reason: string;
+  /** How many readiness errors the loadable's commit had. */
+  errors: number;
+}
+
+/** The code of approve's 409 while the gate is on and the commit has readiness errors. */
+export const READINESS_ERRORS = 'READINESS_ERRORS';
+/** The longest override reason the server takes. */
+export const MAX_OVERRIDE_REASON = 1000;
 
 export interface CopyrightAsset {
   path: string;
@@ -178,7 +192,9 @@ export const loadableApi = {
     api.get<{ partNumber: string }>(`${base(d, p)}/unity/partNumber`, {
       query: { foldetName: folderName, contentType, contentTag },
     }),
-  approve: (d: Id, p: Id, id: Id) => api.post<Loadable>(`${base(d, p)}/approve/${seg(id)}`),
+  /** Approve; `overrideReason` approves over the readiness gate's errors (409 READINESS_ERRORS without it). */
+  approve: (d: Id, p: Id, id: Id, overrideReason?: string) =>
+    api.post<Loadable>(`${base(d, p)}/approve/${seg(id)}`, overrideReason ? { overrideReason } : undefined),
   reject: (d: Id, p: Id, id: Id, reason?: string) =>
     api.put<Loadable>(`${base(d, p)}/reject/${seg(id)}`, reason ? { reason } : undefined),
   getCopyright: (d: Id, p: Id, id: Id) => api.get<Copyright>(`${base(d, p)}/getCopyright/${seg(id)}`),

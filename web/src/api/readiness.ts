@@ -149,7 +149,9 @@ export const readinessKeys = {
   /** Under the workspace key: Reload Now, revert, reset and branch switches refresh it. */
   all: (d: Id, p: Id) => [...portalKeys.workspace(d, p), 'readiness'] as const,
   workspace: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'workspace'] as const,
-  file: (d: Id, p: Id, path: string) => [...readinessKeys.all(d, p), 'file', path] as const,
+  /** Every file's findings (prefix of `file`). */
+  files: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'file'] as const,
+  file: (d: Id, p: Id, path: string) => [...readinessKeys.files(d, p), path] as const,
   others: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'others'] as const,
   settings: (d: Id, p: Id) => [...readinessKeys.all(d, p), 'settings'] as const,
   /** A commit's report never changes: not under the workspace key. */

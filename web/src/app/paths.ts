@@ -14,6 +14,14 @@ export const branchToSegment = branchToUrl;
 /** The branch name of a URL segment: ':' becomes '/'. */
 export const branchFromSegment = branchFromUrl;
 
+/** A query string of the defined values ('' when none): '?a=1&b=x%2Fy'. */
+function query(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The segment that stands for the portal's active branch. */
 export const ACTIVE_BRANCH_SEGMENT = '_';
 export const DEFAULT_LANGUAGE = 'en_GB';
@@ -42,6 +50,8 @@ export const patterns = {
   pageManager: `${PORTAL_MODULE}/page-manager`,
   /** Resolving the conflicts of the caller's local commits (issue 21). */
   portalConflicts: `${PORTAL_MODULE}/conflicts`,
+  /** Release readiness: the findings of the caller's workspace (issue 29). */
+  portalReadiness: `${PORTAL_MODULE}/readiness`,
   adminUsers: 'admin/users/:userId',
   adminDomains: 'admin/domains/:domainId',
   adminSearch: 'admin/search',
@@ -71,6 +81,45 @@ export const paths = {
   /** The conflict resolution screen of the caller's local commits. */
   portalConflicts: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE) =>
     paths.portalScreen(domain, portal, branch, language, 'conflicts'),
+  /** The Readiness screen (issue 29). */
+  portalReadiness: (domain: Id, portal: Id, branch: string, language: string = DEFAULT_LANGUAGE) =>
+    paths.portalScreen(domain, portal, branch, language, 'readiness'),
+  /**
+   * The Translation Manager at a key (issue 29, docs/readiness.md "Open"): `?key=<KEY>` selects the
+   * key, `&language=<code>` the language whose value to show.
+   */
+  translationKey: (domain: Id, portal: Id, branch: string, language: string, key: string, keyLanguage?: string) =>
+    paths.portalScreen(domain, portal, branch, language, 'translations') +
+    query({ key, language: keyLanguage }),
+  /** A page in source mode, optionally at a 1-based line (`?line=<n>`). */
+  pageSourceAt: (domain: Id, portal: Id, branch: string, language: string, pageId: string, line?: number) =>
+    paths.portalScreen(domain, portal, branch, language, `pages/${seg(pageId)}/source-mode`) +
+    query({ line: line && line > 0 ? String(line) : undefined }),
+  /**
+   * The File Explorer at a file's folder with the file open (`?path=<folder>&open=<file>`), at a
+   * JSON pointer (`&pointer=`) or a 1-based line (`&line=`). File and folder with a leading slash,
+   * as the File Explorer names them.
+   */
+  fileExplorerAt: (
+    domain: Id,
+    portal: Id,
+    branch: string,
+    language: string,
+    file: string,
+    at: { line?: number; pointer?: string } = {},
+  ) => {
+    const open = `/${file.replace(/^\/+/, '')}`;
+    const folder = open.slice(0, open.lastIndexOf('/')) || '/';
+    return (
+      paths.portalScreen(domain, portal, branch, language, 'file-explorer') +
+      query({
+        path: folder === '/' ? undefined : folder,
+        open,
+        pointer: at.pointer || undefined,
+        line: !at.pointer && at.line && at.line > 0 ? String(at.line) : undefined,
+      })
+    );
+  },
   adminUsers: (id: Id = -1) => `/admin/users/${seg(id)}`,
   /** Domains with the domain `id` shown (-1: none). */
   adminDomains: (id: Id = -1) => `/admin/domains/${seg(id)}`,

@@ -180,7 +180,14 @@ describe('Manage Portal menu', () => {
       'Manage Translation',
       'Page Manager',
       'Branches',
+      'Readiness',
     ]);
+  });
+
+  it('shows Readiness for every portal whose files the user may read', () => {
+    for (const portal of [{}, { supportLevel: 'LIMITED' as const }, { engineType: 'UNIVERSAL' as const }, { scope: 'captive' as const }])
+      expect(labels(PORTAL_MENU, inPortal(portal))).toContain('Readiness');
+    expect(labels(PORTAL_MENU, inPortal({}, { permissions: ['branch:r'] }))).not.toContain('Readiness');
   });
 
   it('builds portal routes with the branch slash replaced by a colon', () => {

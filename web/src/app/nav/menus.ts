@@ -147,6 +147,8 @@ export const PORTAL_MENU: readonly MenuEntry[] = [
     path: (c) => portalPath(c, 'page-manager'),
   },
   { id: 'portal.branches', label: 'Branches', permission: 'branch:r', path: (c) => portalPath(c, 'branches') },
+  // Issue 29: the check reads any portal's tree, so every portal a user may read the files of.
+  { id: 'portal.readiness', label: 'Readiness', permission: 'asset:r', path: (c) => portalPath(c, 'readiness') },
 ];
 
 /**
