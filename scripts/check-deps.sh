@@ -20,9 +20,9 @@ else
 fi
 if have go; then
   gov=$(go env GOVERSION | sed 's/^go//')
-  version_ge "$gov" 1.24 || missing+=("Go >= 1.24 (found $gov): https://go.dev/dl/")
+  version_ge "$gov" 1.26 || missing+=("Go >= 1.26 (found $gov): https://go.dev/dl/")
 else
-  missing+=("Go >= 1.24 (https://go.dev/dl/, or the golang-go Debian package if recent enough)")
+  missing+=("Go >= 1.26 (https://go.dev/dl/, or the golang-go Debian package if recent enough)")
 fi
 if have node; then
   nv=$(node --version | sed 's/^v//')

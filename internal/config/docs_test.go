@@ -1,0 +1,58 @@
+package config
+
+import (
+	"flag"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestEveryFlagIsInTheOperationsTable keeps docs/operations.md "Configuration" true: every flag
+// the server takes has a row there with its environment variable, and the table names no flag
+// the server does not take.
+func TestEveryFlagIsInTheOperationsTable(t *testing.T) {
+	raw, err := os.ReadFile("../../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	start := strings.Index(doc, "\n## Configuration\n")
+	if start < 0 {
+		t.Fatal(`docs/operations.md has no "## Configuration" section`)
+	}
+	section := doc[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	rows := map[string]string{} // flag → its row
+	for _, line := range strings.Split(section, "\n") {
+		if m := regexp.MustCompile("^\\| `--([a-z0-9-]+)` \\|").FindStringSubmatch(line); m != nil {
+			rows[m[1]] = line
+		}
+	}
+
+	cfg := Defaults()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	Register(fs, &cfg)
+	taken := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) {
+		taken[f.Name] = true
+		row, ok := rows[f.Name]
+		if !ok {
+			t.Errorf("--%s has no row in docs/operations.md \"Configuration\"", f.Name)
+			return
+		}
+		env := "PORTALWRIGHT_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if strings.Contains(f.Usage, "(env "+env+")") && !strings.Contains(row, "`"+env+"`") {
+			t.Errorf("the row of --%s does not name %s", f.Name, env)
+		}
+	})
+	for name := range rows {
+		if !taken[name] {
+			t.Errorf("docs/operations.md \"Configuration\" names --%s, which the server does not take", name)
+		}
+	}
+}
