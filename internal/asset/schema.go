@@ -1,17 +1,14 @@
 package asset
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io/fs"
-	"sort"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/schemacheck"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
@@ -30,21 +27,13 @@ func contentInvalid(msgs ...string) *apperr.Error {
 	return apperr.BadRequest(CodeContentInvalid, msgs[0]).WithData(map[string]any{"ruleErrors": rules})
 }
 
-// noLoader refuses every $ref outside the schema: a portal's schema must not make the
-// server read its files or call other hosts.
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, errors.New("schemas may not refer to other documents (" + url + ")")
-}
-
 // validateJSON checks that data is JSON and, when the file has a companion schema, that it
 // keeps it.
 func (s *Service) validateJSON(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte) error {
 	if where := validate.JSONSyntax(data); where != "" {
 		return contentInvalid("Wrong JSON Format: " + where)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	doc, err := schemacheck.ParseJSON(data)
 	if err != nil {
 		return contentInvalid("Wrong JSON Format: " + err.Error())
 	}
@@ -62,60 +51,27 @@ func (s *Service) validateJSON(ctx context.Context, c caller.Caller, pa portalac
 	return checkSchema(doc, raw, APIPath(sp))
 }
 
-// checkSchema validates a parsed JSON document against a schema's text (named in messages).
-// The schema may not refer to other documents.
+// checkSchema validates a parsed JSON document against a schema's text (named in messages):
+// the one validator (schemacheck). The schema may not refer to other documents.
 func checkSchema(doc any, raw []byte, name string) error {
-	if len(raw) > maxSchema {
-		return contentInvalid("The schema " + name + " is too large to check the file against.")
-	}
-	sdoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	problems, err := schemacheck.Check(doc, raw, name)
 	if err != nil {
-		return contentInvalid("The schema " + name + " is not valid JSON: " + err.Error())
-	}
-	comp := jsonschema.NewCompiler()
-	comp.UseLoader(noLoader{})
-	const loc = "urn:portalwright:schema"
-	if err := comp.AddResource(loc, sdoc); err != nil {
-		return contentInvalid("The schema " + name + " could not be read: " + err.Error())
-	}
-	sch, err := comp.Compile(loc)
-	if err != nil {
-		return contentInvalid("The schema " + name + " could not be read: " + err.Error())
-	}
-	err = sch.Validate(doc)
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
 		return contentInvalid(err.Error())
 	}
-	var msgs []string
-	var collect func(u jsonschema.OutputUnit)
-	collect = func(u jsonschema.OutputUnit) {
-		if u.Error != nil && len(u.Errors) == 0 {
-			where := u.InstanceLocation
-			if where == "" {
-				where = "/"
-			}
-			msgs = append(msgs, where+": "+u.Error.String())
-		}
-		for _, e := range u.Errors {
-			collect(e)
-		}
+	if len(problems) == 0 {
+		return nil
 	}
-	collect(*ve.BasicOutput())
-	if len(msgs) == 0 {
-		msgs = []string{ve.Error()}
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
+		msgs[i] = p.String()
 	}
-	sort.Strings(msgs)
 	return contentInvalid(msgs...)
 }
 
 // SchemaProblems is the check a JSON save runs (checkSchema), for the commit-time content check
 // (workspace.SchemaCheck): what is wrong with doc against schema, nothing when it keeps it.
 func SchemaProblems(doc, schema []byte) []string {
-	parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	parsed, err := schemacheck.ParseJSON(doc)
 	if err != nil {
 		return []string{"the file is not valid JSON."}
 	}

@@ -95,9 +95,6 @@ func (s *Service) SizeLimits() SizeLimits { return s.limits.SizeLimits() }
 // maxTextSearch bounds the text files searched for references.
 const maxTextSearch = 2 << 20
 
-// maxSchema bounds a companion schema read for validation.
-const maxSchema = 2 << 20
-
 // maxCheckedUpload bounds an uploaded JSON file that is checked against its companion schema.
 const maxCheckedUpload = 8 << 20
 

@@ -31,7 +31,6 @@ import (
 	"path"
 	"slices"
 	"sort"
-	"strings"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
@@ -91,27 +90,8 @@ func (pl portalLanguages) inBase(name string) (workspace.Path, error) {
 	return p, nil
 }
 
-// fileNames are the names a language's file may have, in the order they are tried:
-// ll_CC.json (the product's), ll-CC.json, ll-cc.json, ll_cc.json, then ll.json when no other
-// language of the portal has the language ll. A language without region has ll.json only.
-func (pl portalLanguages) fileNames(lang string) []string {
-	ll, cc, regional := strings.Cut(lang, "_")
-	if !regional {
-		return []string{lang + ".json"}
-	}
-	lower := strings.ToLower(cc)
-	names := []string{lang + ".json", ll + "-" + cc + ".json", ll + "-" + lower + ".json", ll + "_" + lower + ".json"}
-	same := 0
-	for _, l := range pl.languages {
-		if base, _, _ := strings.Cut(l, "_"); base == ll {
-			same++
-		}
-	}
-	if same == 1 {
-		names = append(names, ll+".json")
-	}
-	return names
-}
+// fileNames are the names a language's file may have (FileNames).
+func (pl portalLanguages) fileNames(lang string) []string { return FileNames(pl.languages, lang) }
 
 func unknownLanguage(lang string) error {
 	return apperr.NotFound(CodeLanguageUnknown, fmt.Sprintf(MsgLanguageUnknown, lang))
@@ -207,9 +187,7 @@ func (s *Service) load(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	}
 	var defDoc *document
 	if defLoc.raw != nil {
-		if doc, why := parseDocument(defLoc.raw); why == "" && doc.hasObjects() {
-			pf.layout, defDoc = LayoutNested, doc
-		}
+		pf.layout, defDoc = layoutOf(defLoc.raw)
 	}
 	pf.def = pf.parse(defLoc, defLoc, defDoc)
 	pf.files[pl.def] = pf.def
@@ -232,34 +210,13 @@ func (pf *portalFiles) parse(loc, def located, doc *document) *file {
 	if loc.raw == nil {
 		return f
 	}
-	if pf.layout == LayoutFlat {
-		var set Set
-		if err := json.Unmarshal(loc.raw, &set); err == nil && set != nil {
-			f.set = set
-			return f
-		}
-		doc, why := parseDocument(loc.raw)
-		if why != "" {
-			f.problem = loc.path.String() + " " + why
-			return f
-		}
-		defIs := def.path.String() + " is flat"
-		if def.raw == nil {
-			defIs = def.path.String() + " does not exist"
-		}
-		f.problem = loc.path.String() + ": " + doc.flatReason(defIs)
-		return f
+	defIs := def.path.String() + " is flat"
+	if def.raw == nil {
+		defIs = def.path.String() + " does not exist"
 	}
-	if doc == nil {
-		var why string
-		if doc, why = parseDocument(loc.raw); why != "" {
-			f.problem = loc.path.String() + " " + why
-			return f
-		}
-	}
-	set, why := doc.texts()
+	set, doc, why := parseFile(pf.layout, loc.path.String(), loc.raw, defIs, doc)
 	if why != "" {
-		f.problem = loc.path.String() + ": " + why
+		f.problem = why
 		return f
 	}
 	f.set, f.doc = set, doc

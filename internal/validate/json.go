@@ -12,10 +12,23 @@ import (
 // JSONSyntax says where data stops being JSON ("line 3, column 5: invalid character '}' …"),
 // or "" when it is JSON. Every save of a JSON file that is refused names the line this way.
 func JSONSyntax(data []byte) string {
+	line, col, msg, ok := JSONSyntaxAt(data)
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("line %d, column %d: %s", line, col, msg)
+}
+
+// JSONSyntaxAt is JSONSyntax in parts: the 1-based line and column where data stops being
+// JSON and why, or ok when it is JSON.
+func JSONSyntaxAt(data []byte) (line, col int, msg string, ok bool) {
+	if json.Valid(data) {
+		return 0, 0, "", true
+	}
 	var v any
 	err := json.Unmarshal(data, &v)
 	if err == nil {
-		return ""
+		return 0, 0, "", true
 	}
 	offset := int64(len(data))
 	var syn *json.SyntaxError
@@ -26,11 +39,11 @@ func JSONSyntax(data []byte) string {
 		offset = int64(len(data))
 	}
 	before := data[:offset]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	msg := err.Error()
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = len(before) - bytes.LastIndexByte(before, '\n')
+	msg = err.Error()
 	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(msg, "unexpected end of JSON input") {
 		msg = "the text ends before the JSON does"
 	}
-	return fmt.Sprintf("line %d, column %d: %s", line, col, msg)
+	return line, col, msg, false
 }

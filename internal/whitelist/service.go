@@ -259,6 +259,33 @@ func skipDir(p, output string) bool {
 	return p == output || p == "pw-dist" || strings.EqualFold(name, ".git") || name == "node_modules"
 }
 
+// Scanned says whether the portal check reads a file (p: its path from the portal root,
+// output: the task runner's output folder) and whether its content is markup (HTML or CSS,
+// whose character references are decoded): the files of the scan's kinds, outside the folders
+// it skips, except whitelist.json and portal.json. The readiness check (internal/check) scans
+// the same files.
+func Scanned(p, output string) (scan, markup bool) {
+	if p == File || p == editing.SettingsFile {
+		return false, false
+	}
+	for i := strings.IndexByte(p, '/'); i >= 0; i = next(p, i) {
+		if skipDir(p[:i], output) {
+			return false, false
+		}
+	}
+	kind := kindOf(p, "")
+	return kind != "", kind == KindPage || kind == KindHTML || kind == KindCSS
+}
+
+// next is the index of the first '/' of p after i, or -1.
+func next(p string, i int) int {
+	j := strings.IndexByte(p[i+1:], '/')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
+
 // folders lists the workspace's folders to scan, breadth first from the top (at most
 // MaxScanDirs; truncated says some were left).
 func (s *Service) folders(ctx context.Context, c caller.Caller, pa portalaccess.Portal, output string) (dirs []workspace.Path, truncated bool, err error) {
