@@ -101,3 +101,29 @@ export function called(fetch: FetchSpy, key: string): boolean {
     return false;
   }
 }
+
+/**
+ * A readiness report of the caller's workspace (GET api/v1/readiness/{d}/{p}) holding `findings`
+ * (each given its id, severity 'error' and a message unless set), for the editors' marks.
+ */
+export function readinessAnswer(findings: Array<Record<string, unknown>>): Response {
+  const full = findings.map((f, i) => ({ id: `f${i}`, severity: 'error', message: `finding ${i}`, path: '', ...f }));
+  const count = (s: string) => full.filter((f) => f.severity === s).length;
+  return jsonResponse({
+    source: 'workspace',
+    branch: 'master',
+    commitId: 'c1',
+    findings: full,
+    ignored: [],
+    summary: {
+      errors: count('error'),
+      warnings: count('warning'),
+      infos: count('info'),
+      ignored: 0,
+      files: new Set(full.map((f) => f.path)).size,
+      byRule: {},
+    },
+    checkedAt: '2024-01-01T00:00:00Z',
+    durationMs: 1,
+  });
+}

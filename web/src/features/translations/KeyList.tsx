@@ -13,8 +13,10 @@ import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import type { Finding } from '../../api/readiness';
 import { shownKey, type KeyStatus } from '../../api/translations';
+import { FindingMark } from '../readiness';
 import { TRANSLATION_MESSAGES } from './messages';
 import { keyLabel, statusIcon, statusTooltip, type StatusIcon } from './model';
 
@@ -29,21 +31,21 @@ export interface KeyListProps {
   statusOf: (key: string) => KeyStatus | undefined;
   valueOf: (key: string) => string | undefined;
   isUnsaved: (key: string) => boolean;
+  /** The key's readiness findings marked beside its status (placeholder, markup, length). */
+  markedOf?: (key: string) => readonly Finding[];
 }
 
 export const optionId = (key: string) => `translation-key-${key}`;
 
-export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved }: KeyListProps) {
+export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved, markedOf }: KeyListProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const end = Math.min(keys.length, Math.ceil((scrollTop + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   const selectedIndex = selected === null ? -1 : keys.indexOf(selected);
 
-  function moveTo(index: number) {
-    if (keys.length === 0) return;
-    const target = Math.max(0, Math.min(keys.length - 1, index));
-    onSelect(keys[target]);
+  /** Scrolls the list so that row `target` is in view. */
+  function reveal(target: number) {
     const el = box.current;
     if (!el) return;
     const top = target * ROW_HEIGHT;
@@ -55,6 +57,20 @@ export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved
       setScrollTop(next);
     }
   }
+
+  function moveTo(index: number) {
+    if (keys.length === 0) return;
+    const target = Math.max(0, Math.min(keys.length - 1, index));
+    onSelect(keys[target]);
+    reveal(target);
+  }
+
+  // A key selected from outside (a link from the Readiness screen) is scrolled into view.
+  const revealRef = useRef(reveal);
+  revealRef.current = reveal;
+  useEffect(() => {
+    if (selectedIndex >= 0) revealRef.current(selectedIndex);
+  }, [selectedIndex]);
 
   function onKeyDown(e: KeyboardEvent) {
     const moves: Record<string, number> = {
@@ -128,6 +144,7 @@ export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved
               }}
             >
               {status && <StatusMark status={status} value={valueOf(key)} />}
+              {markedOf && <FindingMark findings={markedOf(key)} />}
               <Typography noWrap title={shown} sx={{ flex: 1, fontFamily: 'monospace', fontSize: 14 }}>
                 {keyLabel(key)}
               </Typography>

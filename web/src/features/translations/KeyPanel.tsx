@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Dispatch, SetStateAction } from 'react';
+import type { Finding } from '../../api/readiness';
 import type { KeyStatus, TranslationStatus } from '../../api/translations';
 import { SelectField } from '../../ui/SelectField';
 import { KeyList } from './KeyList';
@@ -32,6 +33,7 @@ export function KeyPanel({
   statusOf,
   valueOf,
   isUnsaved,
+  markedOf,
 }: {
   language: string;
   languages: string[];
@@ -50,6 +52,7 @@ export function KeyPanel({
   statusOf: (key: string) => KeyStatus | undefined;
   valueOf: (key: string) => string | undefined;
   isUnsaved: (key: string) => boolean;
+  markedOf?: (key: string) => readonly Finding[];
 }) {
   return (
     <Card variant="outlined" sx={{ p: 2, minWidth: 240, width: { md: 380 }, flexShrink: 0 }}>
@@ -107,6 +110,7 @@ export function KeyPanel({
           statusOf={statusOf}
           valueOf={valueOf}
           isUnsaved={isUnsaved}
+          markedOf={markedOf}
         />
       </Stack>
     </Card>

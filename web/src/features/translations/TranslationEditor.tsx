@@ -6,9 +6,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { Finding } from '../../api/readiness';
 import { shownKey } from '../../api/translations';
 import { languageLabel } from '../../lib/languages';
 import { Loading } from '../../ui/Loading';
+import { FindingsAlert } from '../readiness';
 import { SPELL_CHECK_STORAGE_KEY, TRANSLATION_MESSAGES as MSG } from './messages';
 import { ValueEditor } from './ValueEditor';
 
@@ -50,6 +52,7 @@ export function TranslationEditor({
   onChange,
   onSave,
   onCancel,
+  findings = [],
 }: {
   domain: string;
   portal: string;
@@ -69,6 +72,8 @@ export function TranslationEditor({
   onChange: (key: string, value: string) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** The selected key's readiness findings in this language (issue 29). */
+  findings?: readonly Finding[];
 }) {
   const [spellCheck, setSpellCheck] = useState(readSpellCheck);
   const isDefault = language === defaultLanguage;
@@ -96,6 +101,7 @@ export function TranslationEditor({
             <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
               {shownKey(key)}
             </Typography>
+            <FindingsAlert findings={findings} placed={false} />
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <ValueEditor

@@ -44,6 +44,8 @@ import {
 import { TranslationEditor } from './TranslationEditor';
 import { useConflictReload } from './useConflictReload';
 import { useDraftKeys } from './useDraftKeys';
+import { useKeyArrival } from './useKeyArrival';
+import { useKeyFindings } from './useKeyFindings';
 import { useLanguageStatus } from './useLanguageStatus';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useTranslationData } from './useTranslationData';
@@ -141,6 +143,8 @@ function TranslationManager({
   }, [info]);
 
   const key = selectedKey && existing.has(selectedKey) ? selectedKey : null;
+  // The caller's readiness findings of this language's keys (issue 29).
+  const readiness = useKeyFindings(domain, portal, language, presencePath, info?.layout);
 
   // ---------------------------------------------------------------------------
   // Saving, switching and leaving
@@ -173,6 +177,8 @@ function TranslationManager({
   }
 
   useLeaveGuard(dirty, canWrite, confirmLeave);
+  // The Readiness screen's "Open" (?key=…&language=…) selects that language and key.
+  useKeyArrival(!!state, { languages, allKeys, layout: info?.layout }, { switchLanguage, setSelectedKey, setFilter });
 
   const conflictReload = useConflictReload(domain, portal, language, (fresh, reapply) => {
     setState((s) =>
@@ -253,6 +259,7 @@ function TranslationManager({
           statusOf={statusOf}
           valueOf={(k) => state.draft[language]?.[k]}
           isUnsaved={isUnsaved}
+          markedOf={readiness.markedOf}
         />
         <TranslationEditor
           domain={domain}
@@ -271,6 +278,7 @@ function TranslationManager({
           onChange={(k, next) => edit((d) => setDraftValue(d, language, k, next))}
           onSave={() => void save()}
           onCancel={() => setState((s) => (s ? { ...s, draft: s.baseline } : s))}
+          findings={key ? readiness.findingsOf(key) : undefined}
         />
       </Stack>
 
