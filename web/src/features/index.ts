@@ -19,4 +19,5 @@ import './taskrunner/register';
 import './whitelist/register';
 import './loadables/register';
 import './conflicts/register';
+import './readiness/register';
 export {};

@@ -23,6 +23,7 @@ import { paths } from '../../app/paths';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { useAction } from '../../ui/useAction';
+import { ReadinessPanel } from '../readiness';
 import { CopyrightStep } from './CopyrightStep';
 import { DetailsStep } from './DetailsStep';
 import { LoadableScreen, type LoadablePortal } from './LoadableScreen';
@@ -197,6 +198,18 @@ function Wizard({ domain, portal, branch, language, portalName }: LoadablePortal
             ))}
           </TableBody>
         </Table>
+      )}
+      {(step === 0 || step === 3) && shownValidation?.valid && shownValidation.commitId && (
+        // What is packaged is this commit: its readiness, not the workspace's (issue 29 item 4).
+        <Stack sx={{ maxWidth: 560 }}>
+          <ReadinessPanel
+            domain={domain}
+            portal={portal}
+            branch={branch}
+            language={language}
+            commitId={shownValidation.commitId}
+          />
+        </Stack>
       )}
       <Stack direction="row" spacing={1}>
         <Button disabled={step === 0 || creating} onClick={() => setStep(step - 1)}>

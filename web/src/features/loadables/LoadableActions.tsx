@@ -11,7 +11,7 @@ import {
 import { usePermission } from '../../app/permissions/usePermission';
 import type { LoadableActionsHandle } from './useLoadableActions';
 
-export type LoadableDialog = { kind: 'reject' | 'output' | 'preview' | 'handOver'; loadable: Loadable };
+export type LoadableDialog = { kind: 'reject' | 'output' | 'preview' | 'handOver' | 'override'; loadable: Loadable };
 
 /** What a row offers, by its status and the user's permissions. */
 export function LoadableActions({

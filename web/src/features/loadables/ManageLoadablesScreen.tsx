@@ -26,6 +26,8 @@ import { formatDateTime } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { useRoomMessages } from '../realtime';
 import { PreviewDetailDialog } from '../preview';
+import { CommitReadinessSummary } from '../readiness';
+import { ApproveOverrideDialog } from './ApproveOverrideDialog';
 import { BuildOutputDialog, PreviewRequestDialog, RejectDialog } from './dialogs';
 import { DeliveriesList, HandOverDialog } from './HandOver';
 import { LoadableActions, type LoadableDialog } from './LoadableActions';
@@ -52,7 +54,7 @@ function messagePortal(data: unknown): string | null {
 
 const who = (p: { userName: string } | null | undefined) => p?.userName ?? '';
 
-function LoadablesList({ domain, portal }: LoadablePortal) {
+function LoadablesList({ domain, portal, branch, language }: LoadablePortal) {
   const queryClient = useQueryClient();
   const types = useLookup('PayloadType');
   const [dialog, setDialog] = useState<LoadableDialog | null>(null);
@@ -84,6 +86,7 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
       setPreview(p);
     },
     onDone: () => setDialog(null),
+    onOverride: (loadable) => setDialog({ kind: 'override', loadable }),
   });
   const expandedLoadable = query.data?.find((l) => l.id === expanded && l.status === 'APPROVED') ?? null;
 
@@ -100,6 +103,16 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
           {l.commitId.slice(0, 8)}
         </Typography>
       ),
+    },
+    {
+      id: 'readiness',
+      header: MSG.readiness,
+      cell: (l) =>
+        l.status === 'GENERATED' && l.commitId ? (
+          <CommitReadinessSummary domain={domain} portal={portal} commitId={l.commitId} />
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'status',
@@ -146,6 +159,11 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
                 {l.rejectReason}
               </Typography>
             )}
+            {l.approvalOverride && (
+              <Typography variant="caption" component="div" sx={{ fontWeight: 600 }}>
+                {MSG.approvedOver(l.approvalOverride.errors, l.approvalOverride.reason)}
+              </Typography>
+            )}
           </>
         ) : (
           '—'
@@ -184,6 +202,15 @@ function LoadablesList({ domain, portal }: LoadablePortal) {
           loadable={dialog.loadable}
           pending={actions.reject.pending}
           onReject={(reason) => actions.reject.run({ loadable: dialog.loadable, reason })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'override' && (
+        <ApproveOverrideDialog
+          loadable={dialog.loadable}
+          branch={branch}
+          language={language}
+          onApprove={(reason) => actions.approve.override(dialog.loadable, reason)}
           onClose={() => setDialog(null)}
         />
       )}

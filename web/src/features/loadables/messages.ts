@@ -45,6 +45,15 @@ export const LOADABLE_MESSAGES = {
   approveFailed: 'Could not approve the loadable',
   rejectFailed: 'Could not reject the loadable',
   approved: 'Loadable approved.',
+  // The readiness gate (issue 29; docs/readiness.md "The approval gate").
+  overrideTitle: 'Approve despite readiness errors',
+  overrideText:
+    'The commit of this loadable has readiness errors, and the portal refuses approval while errors remain. You may approve it all the same: say why. The reason is kept with the loadable and in the audit history.',
+  overrideSubmit: 'Approve anyway',
+  overrideReasonTooLong: 'The reason may be at most 1000 characters long.',
+  approvedOver: (errors: number, reason: string) =>
+    `Approved over ${errors} readiness ${errors === 1 ? 'error' : 'errors'}: ${reason}`,
+  readiness: 'Readiness',
   rejected: 'Loadable rejected.',
   loadFailed: 'Could not load the loadables',
   empty: 'No loadables yet.',

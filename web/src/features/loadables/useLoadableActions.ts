@@ -1,15 +1,24 @@
 /** The row actions of Manage Loadables, each through useAction (toasts, refresh, pending). */
-import { loadableApi, loadableKeys, type Loadable } from '../../api/loadables';
+import { loadableApi, loadableKeys, READINESS_ERRORS, type Loadable } from '../../api/loadables';
 import type { Preview } from '../../api/preview';
 import { toApiError } from '../../api/errors';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
-import { ActionBusyError, useAction } from '../../ui/useAction';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../app/toasts/toastService';
+import { ActionBusyError, ActionFailure, useAction } from '../../ui/useAction';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 
 export function useLoadableActions(
   domain: string,
   portal: string,
-  { onPreview, onDone }: { onPreview: (preview: Preview) => void; onDone: () => void },
+  {
+    onPreview,
+    onDone,
+    onOverride,
+  }: {
+    onPreview: (preview: Preview) => void;
+    onDone: () => void;
+    /** The gate refused approval (409 READINESS_ERRORS): ask for an override reason. */
+    onOverride: (loadable: Loadable) => void;
+  },
 ) {
   const list = [loadableKeys.list(domain, portal)];
   const generate = useAction({
@@ -17,12 +26,26 @@ export function useLoadableActions(
     failure: MSG.generateFailed,
     invalidate: list,
   });
-  const approve = useAction({
-    action: (l: Loadable) => loadableApi.approve(domain, portal, l.id),
+  const approveCall = useAction({
+    action: ({ loadable, reason }: { loadable: Loadable; reason?: string }) =>
+      loadableApi.approve(domain, portal, loadable.id, reason),
     success: MSG.approved,
     failure: MSG.approveFailed,
     invalidate: list,
   });
+  /** Approve; a refusal by the readiness gate opens the override dialog instead of a toast. */
+  const approve = {
+    pending: approveCall.pending,
+    run: (l: Loadable) => {
+      approveCall.submit({ loadable: l }).catch((error: unknown) => {
+        if (!(error instanceof ActionFailure)) return;
+        if (toApiError(error.error).hasCode(READINESS_ERRORS)) onOverride(l);
+        else showHttpError(error.error, MSG.approveFailed);
+      });
+    },
+    /** Approve over the readiness errors with a reason (for the override form: rejects on failure). */
+    override: (l: Loadable, reason: string) => approveCall.submit({ loadable: l, reason: reason.trim() }),
+  };
   const reject = useAction({
     action: ({ loadable, reason }: { loadable: Loadable; reason: string }) =>
       loadableApi.reject(domain, portal, loadable.id, reason),

@@ -2,6 +2,9 @@
  * The rules of a loadable generation request, the same as the server's (internal/loadable
  * Request.Check; docs/api.md "Loadables"), with its messages. null when valid.
  */
+import { z } from 'zod';
+import { MAX_OVERRIDE_REASON } from '../../api/loadables';
+import { maxLength, requiredField } from '../../ui/schemas';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -34,3 +37,9 @@ export function detailsErrors(values: DetailsValues): Partial<Record<keyof Detai
   if (version) errors.versionPrefix = version;
   return errors;
 }
+
+/** Approving over the readiness gate: a reason is required (≤ 1000 characters). */
+export const overrideSchema = z.object({
+  reason: requiredField(maxLength(MAX_OVERRIDE_REASON, MSG.overrideReasonTooLong)),
+});
+export type OverrideValues = z.infer<typeof overrideSchema>;

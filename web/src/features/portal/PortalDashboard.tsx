@@ -17,8 +17,10 @@ import { languageLabel } from '../../lib/languages';
 import { lookupLabel, useLookup } from '../../api/lookup';
 import { ENGINE_LABELS, SUPPORT_LEVEL_LABELS } from './format';
 import { PageFrame } from '../../ui/PageFrame';
+import { DEFAULT_LANGUAGE } from '../../app/paths';
 import { StatCard, StatRow } from '../../ui/StatCard';
 import { PreviewsCard } from '../preview';
+import { ReadinessCard } from '../readiness';
 import { UpstreamCard } from '../upstream';
 
 const cap = (s: string | null | undefined) => (s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : '—');
@@ -67,6 +69,7 @@ export default function PortalDashboard() {
         <StatCard label="Local commits" value={commitCount} />
       </StatRow>
       <EditingAreas />
+      {branch && <ReadinessCard d={domain.id} p={portal.id} branch={branch} language={language ?? DEFAULT_LANGUAGE} />}
       <PreviewsCard d={domain.id} p={portal.id} />
       <UpstreamCard d={domain.id} p={portal.id} />
       <Card variant="outlined">

@@ -18,3 +18,7 @@ export {
   worstSeverity,
   type LineAnnotation,
 } from './fieldFindings';
+// The Portal Dashboard's card and the loadables' panel of a commit (issue 29 items 3 and 4).
+export { ReadinessCard } from './ReadinessCard';
+export { CommitReadinessSummary, ReadinessPanel } from './ReadinessPanel';
+export { findingLink, type LinkContext } from './model';

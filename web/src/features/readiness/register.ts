@@ -1,0 +1,19 @@
+/**
+ * Release readiness (issue 29): the Readiness screen in the Portal menu (…/readiness; asset:r,
+ * every portal: app/nav/menus.ts), and the READINESS_CHANGED listener in the signed-in shell
+ * (renders nothing).
+ */
+import { patterns } from '../../app/paths';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
+
+registerRoute({
+  id: 'portal.readiness',
+  path: patterns.portalReadiness,
+  lazy: () => import('./ReadinessScreen'),
+});
+
+registerHeaderAction({
+  id: 'readiness.live',
+  order: 1000,
+  Component: lazyComponent(() => import('./LiveReadiness')),
+});
