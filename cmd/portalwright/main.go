@@ -29,6 +29,9 @@ Usage:
   portalwright migrate [flags]   apply database migrations and exit
   portalwright user create [flags]
                                  create a user (--admin for an administrator)
+  portalwright check [--format text|json] [--rules a,b] DIR
+                                 check a portal folder or git checkout for release
+                                 readiness (exit 0: no errors, 1: errors, 2: could not check)
   portalwright verify-loadable <file.tar.gz>
                                  check a loadable package against its manifest
   portalwright version           print the version
@@ -43,6 +46,14 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return
+	}
+	var exit *exitError
+	if errors.As(err, &exit) {
+		if exit.err != nil {
+			fmt.Fprintln(os.Stderr, "portalwright:", exit.err)
+		}
+		stop()
+		os.Exit(exit.code)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "portalwright:", err)
@@ -69,6 +80,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return errors.New("usage: portalwright user create [flags]")
 		}
 		return userCreate(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "check":
+		return checkPortal(ctx, args, stdout, stderr)
 	case "verify-loadable":
 		return verifyLoadable(args, stdout)
 	case "version":
