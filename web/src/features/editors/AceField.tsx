@@ -2,7 +2,8 @@
  * The Ace editor itself. Only ever imported lazily (SourceEditor's React.lazy), so Ace and
  * react-ace stay out of the app shell; the mode and theme modules load on demand too.
  */
-import { useEffect, useState } from 'react';
+import type { Ace } from 'ace-builds';
+import { useEffect, useRef, useState } from 'react';
 import AceEditor from 'react-ace';
 import { Loading } from '../../ui/Loading';
 import { autoClosing, type AceMode } from './aceConfig';
@@ -16,9 +17,13 @@ export interface AceFieldProps {
   readOnly?: boolean;
   /** The accessible name of the text area. */
   label: string;
+  /** Gutter marks (readiness findings at their lines; row 0-based). */
+  annotations?: Ace.Annotation[];
+  /** Moves the cursor to this line (1-based), scrolls it into view and focuses the editor; a new object moves again. */
+  goTo?: { line: number } | null;
 }
 
-export default function AceField({ value, onChange, mode, theme, readOnly, label }: AceFieldProps) {
+export default function AceField({ value, onChange, mode, theme, readOnly, label, annotations, goTo }: AceFieldProps) {
   // Ace would fetch a missing mode/theme from its own base path (not served): import them first.
   const [ready, setReady] = useState<{ mode: string; theme: string } | null>(null);
   useEffect(() => {
@@ -30,6 +35,16 @@ export default function AceField({ value, onChange, mode, theme, readOnly, label
       active = false;
     };
   }, [mode, theme]);
+
+  const editor = useRef<Ace.Editor | null>(null);
+  const loaded = !!ready;
+  useEffect(() => {
+    const ace = editor.current;
+    if (!loaded || !ace || !goTo || !(goTo.line > 0)) return;
+    ace.gotoLine(goTo.line, 0, false);
+    ace.scrollToLine(goTo.line - 1, true, false, () => undefined);
+    ace.focus();
+  }, [loaded, goTo]);
 
   if (!ready) return <Loading label="Loading the editor" />;
   return (
@@ -48,7 +63,11 @@ export default function AceField({ value, onChange, mode, theme, readOnly, label
       // The syntax-check workers would be fetched from Ace's base path, which the app does not serve.
       // No auto-closing of tags in markup: an author typing '</p>' in full got '</p></p>'.
       setOptions={{ useWorker: false, tabSize: 2, behavioursEnabled: autoClosing(ready.mode) }}
-      onLoad={(editor) => editor.textInput.getElement().setAttribute('aria-label', label)}
+      annotations={annotations}
+      onLoad={(loadedEditor) => {
+        editor.current = loadedEditor;
+        loadedEditor.textInput.getElement().setAttribute('aria-label', label);
+      }}
     />
   );
 }

@@ -9,6 +9,7 @@ import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PresenceBar, usePresence } from '../presence';
+import { useFileFindings } from '../readiness';
 import { editorKeys, readSchemaText, useFileText, useWorkspaceReload } from './fileApi';
 import { jsonSyntaxError, parseJsonText } from './jsonText';
 import { SourceEditor } from './SourceEditor';
@@ -24,6 +25,9 @@ export interface JsonEditorProps extends JsonFormContext {
   readOnly?: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  /** A field to bring into view and focus (JSON pointer), or, in a file without schema, a line. */
+  pointer?: string;
+  line?: number;
 }
 
 // The form library and its validator are big: their own chunk, fetched when an editor opens.
@@ -54,6 +58,7 @@ export function JsonEditor(props: JsonEditorProps) {
         onClose={props.onClose}
         onSaved={props.onSaved}
         validate={jsonSyntaxError}
+        line={props.line}
       />
     );
   }
@@ -64,6 +69,7 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
   const { domain, portal, path, onClose } = props;
   const file = useFileText(domain, portal, path);
   const presence = usePresence(domain, portal, path);
+  const findings = useFileFindings(domain, portal, path);
   const schema = useMemo(() => {
     if (typeof schemaText.data !== 'string') return null;
     const parsed = parseJsonText(schemaText.data);
@@ -141,6 +147,7 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
             schema={schema}
             file={file.data}
             data={parsed.ok ? parsed.data : undefined}
+            findings={findings}
           />
         </Suspense>
       )}

@@ -6,16 +6,19 @@ import Form from '@rjsf/mui';
 import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
+import type { Finding } from '../../api/readiness';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
+import { FieldErrorsWithFindings, useFocusPointer, useFormFindings, type FindingsFormContext } from './formFindings';
 import { applyEdits, detectLayout, formatJson, parseJsonText } from './jsonText';
 import { jsonValidator, transformErrorsFor, translateString } from './jsonValidation';
 import { LinkTextWidget, type JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
 import { MergeDialog } from './MergeDialog';
+import { FindingsAlert } from '../readiness';
 import { useFileSave } from './useFileSave';
 import type { FileBase } from './useMergingSave';
 
@@ -33,12 +36,20 @@ export interface JsonFormProps extends JsonFormContext {
   onSaved?: () => void;
   /** The author's first change (presence: 'editing'). */
   onEdit?: () => void;
+  /** The caller's readiness findings in this file: at their fields, the others in a summary. */
+  findings?: readonly Finding[];
+  /** The field to bring into view and focus (the Readiness screen's "Open": …&pointer=…). */
+  pointer?: string;
 }
 
 // Our own Save and Cancel: rjsf's submit button is not rendered.
 const UI_SCHEMA: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 const WIDGETS = { TextWidget: LinkTextWidget };
-const TEMPLATES = { ErrorListTemplate: FormErrorList, ArrayFieldTemplate: ArrayTemplate };
+const TEMPLATES = {
+  ErrorListTemplate: FormErrorList,
+  ArrayFieldTemplate: ArrayTemplate,
+  FieldErrorTemplate: FieldErrorsWithFindings,
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -70,6 +81,8 @@ export function JsonForm({
   onSaved,
   onEdit,
   pickAsset,
+  findings,
+  pointer,
 }: JsonFormProps) {
   // The file the edit is based on (its text is the merge's base after a refused save).
   const [base, setBase] = useState<FileText>(file);
@@ -105,7 +118,12 @@ export function JsonForm({
     field.focus();
   }
 
-  const formContext = useMemo<JsonFormContext>(() => ({ pickAsset, domain, portal }), [pickAsset, domain, portal]);
+  const placed = useFormFindings(findings, schema, formData);
+  const formContext = useMemo<FindingsFormContext>(
+    () => ({ pickAsset, domain, portal, findingsAt: placed.at }),
+    [pickAsset, domain, portal, placed.at],
+  );
+  useFocusPointer(formRef, pointer);
 
   /** Shows `text` (a merge, or the file reloaded) based on `next`; the file's layout is kept. */
   function load(text: string, next: FileBase) {
@@ -136,6 +154,7 @@ export function JsonForm({
   return (
     <Stack spacing={2}>
       {!readOnly && <Alert severity="info">{EDITOR_MESSAGES.localChangesNote}</Alert>}
+      <FindingsAlert findings={placed.rest} />
       <Box ref={formRef}>
         <Form
           schema={schema}

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { getTemplate, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, getTemplate, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { Id } from '../../api/portal';
 import { LinkManagerDialog } from '../widgets';
@@ -57,7 +57,9 @@ export function LinkTextWidget(props: WidgetProps) {
   const rowRequired = options.arrayRow ? false : required;
   if (!mediaType) {
     const BaseInputTemplate = getTemplate('BaseInputTemplate', registry, options);
-    return <BaseInputTemplate {...props} required={rowRequired} />;
+    // @rjsf/mui puts aria-describedby on the TextField's root: the input itself names its messages.
+    const describedBy = { 'aria-describedby': ariaDescribedByIds(id, !!schema.examples) };
+    return <BaseInputTemplate {...props} required={rowRequired} slotProps={{ htmlInput: describedBy }} />;
   }
   const context = registry.formContext as JsonFormContext | undefined;
   const pickAsset = context?.pickAsset;
@@ -90,6 +92,12 @@ export function LinkTextWidget(props: WidgetProps) {
           fullWidth
           error={badLink || !!fieldError}
           helperText={badLink ? EDITOR_MESSAGES.invalidUrl : undefined}
+          // The field's messages (the schema's errors, readiness findings) describe it.
+          slotProps={{
+            htmlInput: {
+              'aria-describedby': [badLink ? `${id}-helper-text` : '', ariaDescribedByIds(id)].join(' ').trim(),
+            },
+          }}
           onChange={(e) => set(e.target.value)}
           onBlur={(e) => onBlur(id, e.target.value)}
           onFocus={(e) => onFocus(id, e.target.value)}

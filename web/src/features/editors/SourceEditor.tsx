@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
@@ -10,6 +10,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { ACE_THEMES, modeForPath } from './aceConfig';
 import { PresenceBar, usePresence } from '../presence';
+import { FindingsAlert, lineAnnotations, useFileFindings } from '../readiness';
 import { useFileText, useWorkspaceReload, type FileText } from './fileApi';
 import { MergeDialog } from './MergeDialog';
 import { EDITOR_MESSAGES } from './messages';
@@ -29,6 +30,8 @@ export interface SourceEditorProps {
   onSaved?: () => void;
   /** Checks the text before a save: a message refuses it (JSON files without a schema). */
   validate?: (text: string) => string | null;
+  /** A line to go to once the file shows (the Readiness screen's "Open": …&line=n). */
+  line?: number;
 }
 
 /** The file source editor (spec 2 §2 "Asset manager"): 'Editing: {path}', Cancel and Save. */
@@ -91,6 +94,7 @@ function SourceForm({
   onEdit,
   validate,
   state,
+  line,
 }: SourceEditorProps & {
   initial: FileText;
   onEdit: () => void;
@@ -110,6 +114,10 @@ function SourceForm({
   state.dirty = dirty && canWrite;
   state.base = base;
   const invalid = validate ? validate(text) : null;
+  // The caller's readiness findings in this file: in the gutter at their lines, and listed.
+  const findings = useFileFindings(domain, portal, path);
+  const annotations = useMemo(() => lineAnnotations(findings), [findings]);
+  const [goTo, setGoTo] = useState(() => (line && line > 0 ? { line } : null));
 
   async function save() {
     if (invalid) return;
@@ -129,6 +137,7 @@ function SourceForm({
         onChange={setTheme}
         options={ACE_THEMES.map(([value, label]) => ({ value, label }))}
       />
+      <FindingsAlert findings={findings} onLine={(n) => setGoTo({ line: n })} />
       <Suspense fallback={<Loading label="Loading the editor" />}>
         <AceField
           value={text}
@@ -140,6 +149,8 @@ function SourceForm({
           theme={theme}
           readOnly={!canWrite}
           label={`Source of ${path}`}
+          annotations={annotations}
+          goTo={goTo}
         />
       </Suspense>
       {invalid && dirty && (
