@@ -89,8 +89,7 @@ export const paths = {
    * key, `&language=<code>` the language whose value to show.
    */
   translationKey: (domain: Id, portal: Id, branch: string, language: string, key: string, keyLanguage?: string) =>
-    paths.portalScreen(domain, portal, branch, language, 'translations') +
-    query({ key, language: keyLanguage }),
+    paths.portalScreen(domain, portal, branch, language, 'translations') + query({ key, language: keyLanguage }),
   /** A page in source mode, optionally at a 1-based line (`?line=<n>`). */
   pageSourceAt: (domain: Id, portal: Id, branch: string, language: string, pageId: string, line?: number) =>
     paths.portalScreen(domain, portal, branch, language, `pages/${seg(pageId)}/source-mode`) +

@@ -185,7 +185,12 @@ describe('Manage Portal menu', () => {
   });
 
   it('shows Readiness for every portal whose files the user may read', () => {
-    for (const portal of [{}, { supportLevel: 'LIMITED' as const }, { engineType: 'UNIVERSAL' as const }, { scope: 'captive' as const }])
+    for (const portal of [
+      {},
+      { supportLevel: 'LIMITED' as const },
+      { engineType: 'UNIVERSAL' as const },
+      { scope: 'captive' as const },
+    ])
       expect(labels(PORTAL_MENU, inPortal(portal))).toContain('Readiness');
     expect(labels(PORTAL_MENU, inPortal({}, { permissions: ['branch:r'] }))).not.toContain('Readiness');
   });

@@ -6,7 +6,11 @@ import Typography from '@mui/material/Typography';
 import type { ReadinessSummary, Severity } from '../../api/readiness';
 import { SEVERITIES, SEVERITY_LABELS } from './model';
 
-const COUNT: Record<Severity, 'errors' | 'warnings' | 'infos'> = { error: 'errors', warning: 'warnings', info: 'infos' };
+const COUNT: Record<Severity, 'errors' | 'warnings' | 'infos'> = {
+  error: 'errors',
+  warning: 'warnings',
+  info: 'infos',
+};
 const ICON = { error: ErrorIcon, warning: WarningIcon, info: InfoIcon } as const;
 
 /** Errors, warnings and infos of a summary, compact: a list of "2 Errors". */

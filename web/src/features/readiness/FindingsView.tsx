@@ -30,7 +30,6 @@ import {
 /** Groups open at first; the rest open on demand (a portal may have hundreds of files with findings). */
 const OPEN_GROUPS = 5;
 
-
 export function FindingsView({
   findings,
   ctx,
@@ -70,7 +69,10 @@ export function FindingsView({
           label={MSG.severity}
           value={filters.severity}
           onChange={(severity) => setFilters((f) => ({ ...f, severity: severity as Filters['severity'] }))}
-          options={[{ value: ALL, label: MSG.all }, ...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] }))]}
+          options={[
+            { value: ALL, label: MSG.all },
+            ...SEVERITIES.map((s) => ({ value: s, label: SEVERITY_LABELS[s] })),
+          ]}
           sx={{ width: 160 }}
         />
         {languages.length > 0 && (

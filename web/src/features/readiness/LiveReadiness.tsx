@@ -10,6 +10,8 @@ import { handleReadinessMessage } from './live';
 export default function LiveReadiness() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useRoomMessages((message) => handleReadinessMessage(message, queryClient, { navigate: (path) => void navigate(path) }));
+  useRoomMessages((message) =>
+    handleReadinessMessage(message, queryClient, { navigate: (path) => void navigate(path) }),
+  );
   return null;
 }

@@ -61,7 +61,12 @@ export function ReadinessPanel({
                       <li key={`${f.id}:${f.line ?? 0}`}>
                         <Typography variant="body2">
                           {f.message}{' '}
-                          <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                          <Typography
+                            component="span"
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ fontFamily: 'monospace' }}
+                          >
                             {locationOf(f)}
                           </Typography>
                         </Typography>
@@ -108,8 +113,18 @@ export function CommitReadinessSummary({
   commitId: string;
 }) {
   const report = useCommitReadiness(domain, portal, commitId);
-  if (report.isPending) return <Typography variant="body2" color="text.secondary">{MSG.checkingCommit}</Typography>;
-  if (!report.data) return <Typography variant="body2" color="text.secondary">—</Typography>;
+  if (report.isPending)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {MSG.checkingCommit}
+      </Typography>
+    );
+  if (!report.data)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
   const { errors, warnings, infos } = report.data.summary;
   const text = countsText({ error: errors, warning: warnings, info: infos }) || MSG.noFindingsShort;
   return (

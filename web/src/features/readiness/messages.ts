@@ -24,10 +24,11 @@ export const READINESS_MESSAGES = {
   open: 'Open',
   ignore: 'Ignore',
   undo: 'Undo',
-  ignored: 'Ignored',
+  ignored: 'Ignored findings',
   noIgnored: 'Nothing is ignored.',
   ignoreTitle: 'Ignore finding',
-  ignoreText: 'The finding is kept out of the counts and the gate. Say why: the reason is kept in the portal with your name.',
+  ignoreText:
+    'The finding is kept out of the counts and the gate. Say why: the reason is kept in the portal with your name.',
   reason: 'Reason',
   ignoreFailed: 'Could not ignore the finding',
   ignoredDone: 'Finding ignored.',

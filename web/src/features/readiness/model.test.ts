@@ -42,7 +42,12 @@ const missingDe = finding({
   key: 'TXT_BYE',
   language: 'de_DE',
 });
-const unused = finding({ rule: 'translation.unused', severity: 'info', path: 'translations/en_GB.json', key: 'TXT_OLD' });
+const unused = finding({
+  rule: 'translation.unused',
+  severity: 'info',
+  path: 'translations/en_GB.json',
+  key: 'TXT_OLD',
+});
 const schema = finding({
   rule: 'content.schema',
   path: 'widgets/database/news.json',
@@ -187,14 +192,14 @@ describe('findingLink', () => {
     expect(findingLink(css, ctx)).toBe(
       `${base}/file-explorer?path=%2Fassets%2Fcss&open=%2Fassets%2Fcss%2Fsite.css&line=40`,
     );
-    expect(findingLink(finding({ path: 'portal.json', line: 0 }), ctx)).toBe(`${base}/file-explorer?open=%2Fportal.json`);
+    expect(findingLink(finding({ path: 'portal.json', line: 0 }), ctx)).toBe(
+      `${base}/file-explorer?open=%2Fportal.json`,
+    );
   });
 
   it('falls back to files where the portal has no page editor or Translation Manager', () => {
     const plain = { ...ctx, pageEditor: false, translationManager: false };
-    expect(findingLink(link, plain)).toBe(
-      `${base}/file-explorer?path=%2Fpages&open=%2Fpages%2Fhome.html&line=12`,
-    );
+    expect(findingLink(link, plain)).toBe(`${base}/file-explorer?path=%2Fpages&open=%2Fpages%2Fhome.html&line=12`);
     expect(findingLink(placeholder, plain)).toBe(
       `${base}/file-explorer?path=%2Ftranslations&open=%2Ftranslations%2Ffr_FR.json`,
     );

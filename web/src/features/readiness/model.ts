@@ -44,11 +44,7 @@ export function countBySeverity(findings: readonly Finding[]): Counts {
 
 /** '2 errors, 1 warning' ('' when there is nothing). */
 export const countsText = (c: Counts) =>
-  [
-    c.error && plural(c.error, 'error'),
-    c.warning && plural(c.warning, 'warning'),
-    c.info && plural(c.info, 'info'),
-  ]
+  [c.error && plural(c.error, 'error'), c.warning && plural(c.warning, 'warning'), c.info && plural(c.info, 'info')]
     .filter(Boolean)
     .join(', ');
 
@@ -118,14 +114,12 @@ export function groupFindings(findings: readonly Finding[], by: GroupBy): Findin
     if (list) list.push(f);
     else groups.set(id, [f]);
   }
-  const result = [...groups].map(
-    ([id, list]): FindingGroup => ({
-      id,
-      label: by === 'rule' ? ruleLabel(id) : id || 'The whole portal',
-      findings: [...list].sort(compareFindings),
-      counts: countBySeverity(list),
-    }),
-  );
+  const result = [...groups].map(([id, list]): FindingGroup => ({
+    id,
+    label: by === 'rule' ? ruleLabel(id) : id || 'The whole portal',
+    findings: [...list].sort(compareFindings),
+    counts: countBySeverity(list),
+  }));
   const worst = (g: FindingGroup) => (g.counts.error ? 0 : g.counts.warning ? 1 : 2);
   return result.sort(
     (a, b) =>

@@ -1,7 +1,13 @@
 /** The Readiness screen's mutations, each through useAction: ignore, undo, save the settings. */
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, toApiError } from '../../api/errors';
-import { readinessApi, readinessKeys, type Finding, type ReadinessReport, type ReadinessSettings } from '../../api/readiness';
+import {
+  readinessApi,
+  readinessKeys,
+  type Finding,
+  type ReadinessReport,
+  type ReadinessSettings,
+} from '../../api/readiness';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { READINESS_MESSAGES as MSG } from './messages';
 
