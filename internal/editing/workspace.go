@@ -2,8 +2,14 @@ package editing
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+
+	"portalwright/internal/apperr"
+	"portalwright/internal/gitcli"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
@@ -64,10 +70,14 @@ func (f *Workspace) CheckContent(ctx context.Context, c caller.Caller, pa portal
 }
 
 // Dir is the caller's workspace folder of the checked portal (GIT_INVALID_WORKSPACE when it is
-// not opened). It exists for the task runner only: a run copies the whole tree into its
-// sandbox's scratch folder and swaps its build output folder in atomically, which the file
-// calls here (one path at a time, under the workspace's rules) do not offer. The runner never
-// writes anything else of the workspace. Every other feature goes through the file calls.
+// not opened). It exists for two readers of the whole tree that the file calls here (one path
+// at a time, under the workspace's rules) do not serve:
+//   - the task runner: a run copies the whole tree into its sandbox's scratch folder and swaps
+//     its build output folder in atomically; it never writes anything else of the workspace;
+//   - release readiness (internal/readiness): it only reads, through check.DirTree, which
+//     lists regular files without ever following a link and reads through an os.Root.
+//
+// Every other feature goes through the file calls.
 func (f *Workspace) Dir(_ context.Context, c caller.Caller, pa portalaccess.Portal) (string, error) {
 	dir := f.repos.WorkspaceDir(c.UserID, pa.ID())
 	if fi, err := os.Stat(filepath.Join(dir, ".git")); err != nil || !fi.IsDir() {
@@ -80,4 +90,43 @@ func (f *Workspace) Dir(_ context.Context, c caller.Caller, pa portalaccess.Port
 // a read of one small file, for calls made on every request (a live preview's files).
 func (f *Workspace) Branch(c caller.Caller, pa portalaccess.Portal) string {
 	return f.repos.CurrentBranch(c.UserID, pa.ID())
+}
+
+// HeadCommit is the commit the caller's workspace of the portal is on ("" without one).
+func (f *Workspace) HeadCommit(c caller.Caller, pa portalaccess.Portal) string {
+	return f.repos.HeadCommit(c.UserID, pa.ID())
+}
+
+// CommitSource is what reading one commit of a portal's canonical repository needs: the git
+// runner, the repository's folder and the commit. Readers only read (git ls-tree, cat-file).
+type CommitSource struct {
+	Git    *gitcli.Git
+	Dir    string
+	Commit string
+}
+
+// fullCommitID is a whole commit id (SHA-1 or SHA-256): a branch or tag name, or a short id,
+// is not one.
+var fullCommitID = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
+
+// CanonicalCommit resolves commitID, a whole commit id, in the portal's canonical repository
+// (404 UNKNOWN_COMMIT when it is not a commit of that repository: a workspace's commit that
+// was never pushed is not one) and answers how to read it.
+func (f *Workspace) CanonicalCommit(ctx context.Context, pa portalaccess.Portal, commitID string) (CommitSource, error) {
+	unknown := apperr.NotFound("UNKNOWN_COMMIT", "There is no commit "+strconv.Quote(commitID)+" in this portal.")
+	if !fullCommitID.MatchString(commitID) {
+		return CommitSource{}, unknown
+	}
+	dir, ok := f.repos.CanonicalRepo(pa.ID())
+	if !ok {
+		return CommitSource{}, unknown
+	}
+	id, err := f.repos.ResolveCommit(ctx, pa.ID(), commitID)
+	if errors.Is(err, workspace.ErrUnknownCommit) || errors.Is(err, workspace.ErrBranchMissing) {
+		return CommitSource{}, unknown
+	}
+	if err != nil {
+		return CommitSource{}, GitError(err)
+	}
+	return CommitSource{Git: f.repos.Git(), Dir: dir, Commit: id}, nil
 }

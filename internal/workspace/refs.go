@@ -306,3 +306,9 @@ func (r *Repos) CurrentBranch(userID, portalID int64) string {
 	}
 	return ref
 }
+
+// HeadCommit is the commit a user's workspace of a portal is on ("" without a workspace): read
+// from HEAD and the ref files, without git.
+func (r *Repos) HeadCommit(userID, portalID int64) string {
+	return markOf(filepath.Join(r.WorkspaceDir(userID, portalID), ".git")).Head
+}
