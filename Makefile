@@ -54,7 +54,7 @@ test: deps-test build e2e/node_modules/.installed go-test web-test engine-test e
 # The race detector runs over every package but the HTTP suites of internal/app, which run
 # whole servers (4x slower under -race: most of the CI's time); there it runs over the suites
 # whose point is concurrency (APP_RACE), and every suite runs once without it.
-APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReachesOtherUsersLive|TestTwoInstancesShareEvents|TestWorkingTogether$$|TestRecovery|TestGracefulShutdown|TestTranslationSaveQueries
+APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReachesOtherUsersLive|TestTwoInstancesShareEvents|TestWorkingTogether$$|TestRecovery|TestGracefulShutdown|TestTranslationSaveQueries|TestReadiness$$
 go-test: $(BIN)
 	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 $$($(GO) list ./... | grep -v '/internal/app$$')
 	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 ./internal/app

@@ -39,6 +39,7 @@ import (
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/presence"
 	"portalwright/internal/preview"
+	"portalwright/internal/readiness"
 	"portalwright/internal/realtime"
 	"portalwright/internal/sso"
 	"portalwright/internal/store"
@@ -82,6 +83,9 @@ type App struct {
 	shares *preview.Shares
 	// loadables make packages; closed before the task runner too.
 	loadables *loadable.Service
+	// readiness keeps the workspaces' readiness indexes and commit reports; its gate is
+	// asked by loadable approval.
+	readiness *readiness.Service
 	// upstream keeps imported portals in sync with their git hosts.
 	upstream *upstream.Service
 	// handOver queues loadables for downstream systems; stopHandOver stops its worker.
@@ -227,6 +231,10 @@ func (a *App) wire(ctx context.Context) error {
 	features = append(features, a.newPages())
 	features = append(features, a.newTaskRunner(ctx, a.repos))
 	features = append(features, a.newShares())
+	// Release readiness: workspace indexes kept live by saves, commit reports, the gate.
+	a.readiness = readiness.New(readiness.Deps{Workspace: a.Portals.Workspace(), People: people{a.Identity}, Notices: a.notices,
+		DB: a.DB, Audit: a.Audit, Log: a.Log})
+	features = append(features, readiness.NewHandler(a.readiness, a.PortalAccess))
 	loadables, err := a.newLoadables(ctx)
 	if err != nil {
 		return err
@@ -238,12 +246,12 @@ func (a *App) wire(ctx context.Context) error {
 	if err := a.wireUpstream(cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
 		return err
 	}
-	// Workspace writes reach, in process, the task runner (stale builds, Auto run) and the
-	// live previews (they follow commits).
+	// Workspace writes reach, in process, the task runner (stale builds, Auto run), the
+	// live previews (they follow commits) and release readiness (the author's findings).
 	if a.tasks != nil {
 		a.Portals.Listen(a.tasks)
 	}
-	a.Portals.Listen(a.shares)
+	a.Portals.Listen(a.shares, a.readiness)
 	a.HTTP = httpapi.New(httpapi.Deps{
 		Logger:     a.Log,
 		DB:         a.DB,
@@ -335,6 +343,9 @@ func (a *App) Close() error {
 	}
 	if a.loadables != nil {
 		a.loadables.Close()
+	}
+	if a.readiness != nil {
+		a.readiness.Close()
 	}
 	if a.stopHandOver != nil {
 		a.stopHandOver()

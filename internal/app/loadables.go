@@ -11,11 +11,13 @@ import (
 
 // newLoadables builds the loadables (issue 14): packages under data/loadables, built by the
 // task runner's commit builds, GENERATE_LOADABLE cards to the creator's room, LOADABLE
-// previews through the shared previews, approved packages handed over.
+// previews through the shared previews, approved packages handed over, approval behind
+// release readiness's gate (a.readiness, built before).
 func (a *App) newLoadables(ctx context.Context) (*loadable.Handler, error) {
 	svc, err := loadable.New(ctx, loadable.Config{Dir: filepath.Join(a.Config.DataDir, "loadables"), Heartbeat: a.Config.Heartbeat}, loadable.Deps{
 		Store: loadable.NewSQLStore(a.DB), Repos: a.repos, Workspace: a.Portals.Workspace(), Builds: a.builds,
 		Portals: a.PortalAccess, People: people{a.Identity}, Progress: a.notices, Log: a.Log,
+		Gate: a.readiness, Audit: a.Audit, // approval asks release readiness's gate
 	})
 	if err != nil {
 		return nil, err

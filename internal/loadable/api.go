@@ -156,28 +156,36 @@ func (h *Handler) generate(w http.ResponseWriter, r *http.Request, pa portalacce
 	return httpx.JSON(w, http.StatusAccepted, l)
 }
 
+// approve takes an optional body {"overrideReason": "…"}: why a loadable is approved over the
+// readiness gate (clients that send no body approve as before).
 func (h *Handler) approve(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
-	l, err := h.svc.Approve(r.Context(), caller.Must(r.Context()), pa, id)
-	if err != nil {
+	var in struct {
+		OverrideReason string `json:"overrideReason"`
+	}
+	if err := decodeOptional(r, &in); err != nil {
 		return err
 	}
-	return httpx.OK(w, l)
+	l, err := h.svc.Approve(r.Context(), caller.Must(r.Context()), pa, id, in.OverrideReason)
+	return httpx.Respond(w, l, err)
 }
 
 func (h *Handler) reject(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
 	var in struct {
 		Reason string `json:"reason"`
 	}
-	if r.ContentLength != 0 {
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-	}
-	l, err := h.svc.Reject(r.Context(), caller.Must(r.Context()), pa, id, in.Reason)
-	if err != nil {
+	if err := decodeOptional(r, &in); err != nil {
 		return err
 	}
-	return httpx.OK(w, l)
+	l, err := h.svc.Reject(r.Context(), caller.Must(r.Context()), pa, id, in.Reason)
+	return httpx.Respond(w, l, err)
+}
+
+// decodeOptional decodes a body the call may go without (a decision's reason).
+func decodeOptional(r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return httpx.Decode(r, v)
 }
 
 func (h *Handler) getCopyright(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {

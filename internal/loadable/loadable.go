@@ -93,6 +93,17 @@ type Loadable struct {
 	Copyright     Copyright         `json:"-"` // GET getCopyright/{id}
 	Output        string            `json:"-"` // the failed build's output (in Error.Output)
 	heartbeat     time.Time         // while GENERATING: the last sign of life of its generation
+
+	// ApprovalOverride is set when the loadable was approved over the readiness gate: the
+	// approver's reason and how many readiness errors its commit had (null otherwise).
+	ApprovalOverride *ApprovalOverride `json:"approvalOverride"`
+}
+
+// ApprovalOverride records an approval over the readiness gate (docs/readiness.md "The
+// approval gate").
+type ApprovalOverride struct {
+	Reason string `json:"reason"`
+	Errors int    `json:"errors"`
 }
 
 // Copyright is the copyright step of the wizard (spec 3 §3 copyrightData with metaData).

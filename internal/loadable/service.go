@@ -16,8 +16,10 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"portalwright/internal/apperr"
+	"portalwright/internal/audit"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
 	"portalwright/internal/handover"
@@ -62,6 +64,8 @@ type Service struct {
 	people   People
 	progress notice.Publisher
 	handover *handover.Service // nil: no hand-over
+	gate     ReadinessGate     // nil: approval checks no readiness
+	audit    Auditor           // approvals over the readiness gate; nil: not recorded
 	log      *slog.Logger
 	now      func() time.Time
 
@@ -80,6 +84,9 @@ type Deps struct {
 	People    People
 	Progress  notice.Publisher
 	Log       *slog.Logger
+	// Gate is release readiness's approval gate (nil: none); Audit records approvals over it.
+	Gate  ReadinessGate
+	Audit Auditor
 }
 
 // New builds the service and marks the generations a stop cut short as FAILED (with their
@@ -93,7 +100,8 @@ func New(ctx context.Context, cfg Config, d Deps) (*Service, error) {
 	}
 	c, cancel := context.WithCancel(context.Background())
 	s := &Service{cfg: cfg, store: d.Store, repos: d.Repos, ws: d.Workspace, builds: d.Builds, portals: d.Portals,
-		people: d.People, progress: notice.Or(d.Progress), log: d.Log, now: time.Now, ctx: c, cancel: cancel}
+		people: d.People, progress: notice.Or(d.Progress), log: d.Log, now: time.Now, ctx: c, cancel: cancel,
+		gate: d.Gate, audit: d.Audit}
 	if s.cfg.Heartbeat <= 0 {
 		s.cfg.Heartbeat = heartbeat.DefaultInterval
 	}
@@ -544,8 +552,34 @@ func (s *Service) checkArchive(l *Loadable) error {
 	return nil
 }
 
+// ReadinessGate is what approval needs of release readiness (internal/readiness, wired in
+// internal/app): whether the portal's gate is on and, when it is, the readiness of a commit —
+// its errors that are not ignored and its summary (shown to the approver).
+type ReadinessGate interface {
+	ApprovalGate(ctx context.Context, pa portalaccess.Portal, commitID string) (on bool, errors int, summary any, err error)
+}
+
+// Auditor records what an approver did (the audit history).
+type Auditor interface {
+	Record(ctx context.Context, e audit.Entry)
+}
+
+// CodeReadinessErrors is the refusal of an approval by the readiness gate.
+const CodeReadinessErrors = "READINESS_ERRORS"
+
+// maxOverrideReason bounds the reason of an approval over the readiness gate.
+const maxOverrideReason = 1000
+
 // Approve approves a GENERATED loadable (loadable approval; the creator too may hold it).
-func (s *Service) Approve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64) (*Loadable, error) {
+// When the portal's readiness gate is on and the loadable's commit has readiness errors, it
+// is refused (409 READINESS_ERRORS with the commit's summary) unless overrideReason says why
+// it is approved anyway; the reason and the error count are then kept on the loadable and in
+// the audit history.
+func (s *Service) Approve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id int64, overrideReason string) (*Loadable, error) {
+	reason := strings.TrimSpace(overrideReason)
+	if utf8.RuneCountInString(reason) > maxOverrideReason {
+		return nil, apperr.BadRequest("INVALID_REASON", "The reason is longer than 1000 characters.")
+	}
 	l, err := s.Get(ctx, pa, id)
 	if err != nil {
 		return nil, err
@@ -556,15 +590,46 @@ func (s *Service) Approve(ctx context.Context, c caller.Caller, pa portalaccess.
 	if err := s.checkArchive(l); err != nil {
 		return nil, err
 	}
+	var override *ApprovalOverride
+	if s.gate != nil {
+		on, errs, summary, err := s.gate.ApprovalGate(ctx, pa, l.CommitID)
+		if err != nil {
+			return nil, err
+		}
+		if on && errs > 0 {
+			if reason == "" {
+				return nil, apperr.Conflict(CodeReadinessErrors, fmt.Sprintf("The commit of this loadable has %d readiness error(s). "+
+					"Fix them, or approve with a reason to override the check.", errs)).WithData(map[string]any{"summary": summary})
+			}
+			override = &ApprovalOverride{Reason: reason, Errors: errs}
+		}
+	}
 	now := s.now().UTC()
-	l.ApprovedBy, l.DecidedAt = &Person{ID: c.UserID}, &now
+	l.ApprovedBy, l.DecidedAt, l.ApprovalOverride = &Person{ID: c.UserID}, &now, override
 	if ok, err := s.store.Transition(ctx, l, []Status{Generated}, Approved); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, apperr.Conflict("LOADABLE_NOT_APPROVABLE", "The loadable was decided by someone else meanwhile.")
 	}
+	if override != nil && s.audit != nil {
+		actor, domain := c.UserID, pa.DomainID()
+		s.audit.Record(ctx, audit.Entry{Action: ActionApprovedOverReadiness, Category: "PORTAL", ActorID: &actor, ActorName: c.Username,
+			DomainID: &domain, EntityType: "LOADABLE", EntityID: strconv.FormatInt(l.ID, 10),
+			Details: fmt.Sprintf("Loadable %s %s of %s (commit %s) approved over %d readiness error(s). Reason: %s",
+				l.Name, l.Version, pa.Name(), shortCommit(l.CommitID), override.Errors, override.Reason)})
+	}
 	s.changed(l, "APPROVED", c.UserID)
 	return s.Get(ctx, pa, id)
+}
+
+// ActionApprovedOverReadiness is the audit action of an approval over the readiness gate.
+const ActionApprovedOverReadiness = "LOADABLE_APPROVED_OVER_READINESS"
+
+func shortCommit(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
 }
 
 // Reject rejects a GENERATED or APPROVED loadable: it is never handed over.

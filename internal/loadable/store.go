@@ -22,16 +22,19 @@ func NewSQLStore(db *store.DB) *SQLStore { return &SQLStore{db: db} }
 
 const columns = `id, domain_id, portal_id, name, part_number, version_prefix, version, type, git_ref, commit_id, status,
 	file_name, size, sha256, copyright, error_title, error_message, error_code, output, reject_reason,
-	created_by, approved_by, rejected_by, created_at, generated_at, decided_at`
+	created_by, approved_by, rejected_by, created_at, generated_at, decided_at, override_reason, override_errors`
 
 func scan(row interface{ Scan(...any) error }) (*Loadable, error) {
 	var l Loadable
 	var copyright, errTitle, errMessage, errCode string
 	var approved, rejected sql.NullInt64
 	var generated, decided sql.NullTime
+	var overrideReason string
+	var overrideErrors int
 	err := row.Scan(&l.ID, &l.DomainID, &l.PortalID, &l.Name, &l.PartNumber, &l.VersionPrefix, &l.Version, &l.Type, &l.GitRef,
 		&l.CommitID, &l.Status, &l.FileName, &l.Size, &l.SHA256, &copyright, &errTitle, &errMessage, &errCode, &l.Output,
-		&l.RejectReason, &l.CreatedBy.ID, &approved, &rejected, &l.CreatedAt, &generated, &decided)
+		&l.RejectReason, &l.CreatedBy.ID, &approved, &rejected, &l.CreatedAt, &generated, &decided,
+		&overrideReason, &overrideErrors)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -44,6 +47,9 @@ func scan(row interface{ Scan(...any) error }) (*Loadable, error) {
 	}
 	if approved.Valid {
 		l.ApprovedBy = &Person{ID: approved.Int64}
+	}
+	if overrideReason != "" {
+		l.ApprovalOverride = &ApprovalOverride{Reason: overrideReason, Errors: overrideErrors}
 	}
 	if rejected.Valid {
 		l.RejectedBy = &Person{ID: rejected.Int64}
@@ -165,13 +171,18 @@ func (s *SQLStore) Transition(ctx context.Context, l *Loadable, from []Status, t
 	if l.RejectedBy != nil {
 		rejected = l.RejectedBy.ID
 	}
-	args = append(args, title, message, code, l.Output, l.RejectReason, approved, rejected, l.GeneratedAt, l.DecidedAt, l.ID)
+	overrideReason, overrideErrors := "", 0
+	if l.ApprovalOverride != nil {
+		overrideReason, overrideErrors = l.ApprovalOverride.Reason, l.ApprovalOverride.Errors
+	}
+	args = append(args, title, message, code, l.Output, l.RejectReason, approved, rejected, l.GeneratedAt, l.DecidedAt,
+		overrideReason, overrideErrors, l.ID)
 	for _, f := range from {
 		args = append(args, f)
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, owner = ?, commit_id = ?, size = ?, sha256 = ?, error_title = ?,
 		error_message = ?, error_code = ?, output = ?, reject_reason = ?, approved_by = ?, rejected_by = ?, generated_at = ?,
-		decided_at = ? WHERE id = ? AND status IN (`+marks+`)`, args...)
+		decided_at = ?, override_reason = ?, override_errors = ? WHERE id = ? AND status IN (`+marks+`)`, args...)
 	if err != nil {
 		return false, err
 	}

@@ -1,0 +1,296 @@
+package readiness
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"portalwright/internal/caller"
+	"portalwright/internal/check"
+	"portalwright/internal/editing"
+	"portalwright/internal/notice"
+	"portalwright/internal/portalaccess"
+)
+
+// wsIndex is one user's workspace of a portal as this instance last checked it.
+type wsIndex struct {
+	key wsKey
+
+	mu      sync.Mutex // held while the index is built or refreshed and its report made
+	index   *check.Index
+	tree    *countingTree
+	user    editing.Person
+	branch  string
+	changes map[string]string // the user's uncommitted changes, as last announced
+	last    RefreshStats
+
+	snap atomic.Pointer[snapshot] // the last result, read without waiting for a check
+
+	live    sync.Mutex // the refreshes after saves: one at a time, the next one queued
+	running bool
+	pending *editing.WorkspaceChange
+}
+
+// snapshot is a workspace's last result, for other authors.
+type snapshot struct {
+	user    editing.Person
+	changes map[string]string
+	report  *Report
+}
+
+// RefreshStats describe a workspace's last check (for tests and figures).
+type RefreshStats struct {
+	Full    bool          // the index was built (every file read)
+	Changed []string      // the paths whose version changed
+	Reads   int64         // files the engine read
+	Took    time.Duration // the whole check: listing, reading and the rules
+}
+
+// LastRefresh describes the last check of a user's workspace of a portal on this instance.
+func (s *Service) LastRefresh(userID, portalID int64) (RefreshStats, bool) {
+	s.mu.Lock()
+	w, ok := s.workspaces.peek(wsKey{userID, portalID})
+	s.mu.Unlock()
+	if !ok {
+		return RefreshStats{}, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last, w.index != nil
+}
+
+// countingTree counts the files the engine reads.
+type countingTree struct {
+	check.Tree
+	reads atomic.Int64
+}
+
+func (t *countingTree) Read(ctx context.Context, p string) ([]byte, error) {
+	t.reads.Add(1)
+	return t.Tree.Read(ctx, p)
+}
+
+// check checks the workspace again (builds its index the first time) and keeps the result.
+// change is the announcement that asked for it (nil: a request). announce publishes the
+// result: always after a save; after a request only when the findings changed meanwhile
+// (a change no save announced).
+func (s *Service) check(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex, change *editing.WorkspaceChange, announce bool) (*Report, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if change != nil {
+		w.user, w.branch, w.changes = change.User, change.Branch, change.Changes
+	}
+	start := time.Now()
+	var prev *Report
+	if sn := w.snap.Load(); sn != nil {
+		prev = sn.report
+	}
+	if w.index == nil {
+		if err := s.build(ctx, c, pa, w, change == nil); err != nil {
+			return nil, err
+		}
+		w.last = RefreshStats{Full: true, Reads: w.tree.reads.Swap(0)}
+	} else {
+		changed, err := w.index.Refresh(ctx, w.tree)
+		if err != nil {
+			return nil, err
+		}
+		w.last = RefreshStats{Changed: changed, Reads: w.tree.reads.Swap(0)}
+	}
+	branch := w.branch
+	if branch == "" {
+		branch = s.ws.Branch(c, pa)
+	}
+	rep := &Report{Source: SourceWorkspace, Branch: branch, CommitID: s.ws.HeadCommit(c, pa), Report: w.index.Report(check.Options{}),
+		CheckedAt: s.now()}
+	took := time.Since(start)
+	rep.DurationMs = took.Milliseconds()
+	w.last.Took = took
+	w.snap.Store(&snapshot{user: w.user, changes: w.changes, report: rep})
+
+	added, removed := diff(prev, rep, w.changes)
+	if announce || (prev != nil && len(added)+len(removed) > 0) {
+		ev := Event{DomainID: pa.DomainID(), PortalID: pa.ID(), User: w.user, Branch: branch, Summary: rep.Summary,
+			Added: added, Removed: removed, Findings: inFiles(rep.Findings, w.changes)}
+		for _, list := range []*[]check.Finding{&ev.Added, &ev.Removed, &ev.Findings} {
+			if len(*list) > maxEventFindings {
+				*list, ev.Truncated = (*list)[:maxEventFindings], true
+			}
+		}
+		s.notify.Publish(ctx, notice.Portal(pa.ID()), EventChanged, ev)
+	}
+	return rep, nil
+}
+
+// build makes the workspace's index: every file read. A first check that takes a while shows
+// its author a progress card. seed takes the user and their local changes from the workspace
+// (a request; an announcement brings them).
+func (s *Service) build(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex, seed bool) error {
+	dir, err := s.ws.Dir(ctx, c, pa)
+	if err != nil {
+		return err
+	}
+	if seed {
+		st, err := s.ws.LocalChanges(ctx, c, pa)
+		if err != nil {
+			return err
+		}
+		w.branch, w.changes = st.Branch, st.Changes
+		w.user = editing.Person{ID: c.UserID, UserName: c.Username}
+		if s.people != nil {
+			if p, err := s.people.Person(ctx, c.UserID); err == nil {
+				w.user = p
+			}
+		}
+	}
+	w.tree = &countingTree{Tree: check.DirTree(dir)}
+	card := s.progressCard(c.UserID, pa)
+	index, err := check.NewIndex(ctx, w.tree)
+	if err != nil {
+		card.done(nil, err)
+		return err
+	}
+	card.done(index, nil)
+	w.index = index
+	return nil
+}
+
+// diff is what the new report has that the previous had not (added) and the reverse
+// (removed), by finding id. Without a previous report, the findings in the changed files
+// count as added.
+func diff(prev, next *Report, changes map[string]string) (added, removed []check.Finding) {
+	if prev == nil {
+		return inFiles(next.Findings, changes), []check.Finding{}
+	}
+	before := make(map[string]bool, len(prev.Findings))
+	for _, f := range prev.Findings {
+		before[f.ID] = true
+	}
+	after := make(map[string]bool, len(next.Findings))
+	added, removed = []check.Finding{}, []check.Finding{}
+	for _, f := range next.Findings {
+		after[f.ID] = true
+		if !before[f.ID] {
+			added = append(added, f)
+		}
+	}
+	for _, f := range prev.Findings {
+		if !after[f.ID] {
+			removed = append(removed, f)
+		}
+	}
+	return added, removed
+}
+
+// WorkspaceChanged follows a write to a user's workspace (portal.Listener): after the save
+// has answered, the user's index is refreshed (only the files whose version changed are read
+// again; built when this instance has none and the user has local changes) and
+// READINESS_CHANGED published. One refresh per
+// workspace runs at a time; changes announced meanwhile are folded into one more.
+func (s *Service) WorkspaceChanged(_ context.Context, pa portalaccess.Portal, change editing.WorkspaceChange) {
+	if s.ctx.Err() != nil {
+		return
+	}
+	k := wsKey{change.User.ID, pa.ID()}
+	s.mu.Lock()
+	w, ok := s.workspaces.get(k)
+	if !ok && len(change.Changes) > 0 { // a workspace without local changes has none for others: indexed on request
+		w, ok = &wsIndex{key: k}, true
+		s.workspaces.put(k, w)
+	}
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	w.live.Lock()
+	w.pending = &change
+	if w.running {
+		w.live.Unlock()
+		return
+	}
+	w.running = true
+	w.live.Unlock()
+	s.wg.Add(1)
+	go s.follow(pa, w)
+}
+
+// follow refreshes a workspace until no change is pending.
+func (s *Service) follow(pa portalaccess.Portal, w *wsIndex) {
+	defer s.wg.Done()
+	for {
+		w.live.Lock()
+		change := w.pending
+		w.pending = nil
+		if change == nil || s.ctx.Err() != nil {
+			w.running = false
+			w.live.Unlock()
+			return
+		}
+		w.live.Unlock()
+		select {
+		case s.work <- struct{}{}:
+		case <-s.ctx.Done():
+			continue
+		}
+		c := caller.Caller{UserID: change.User.ID, Username: change.User.UserName}
+		if _, err := s.check(s.ctx, c, pa, w, change, true); err != nil && s.ctx.Err() == nil {
+			s.log.Debug("readiness: workspace check after a change", "portal", pa.ID(), "user", change.User.ID, "error", err)
+		}
+		<-s.work
+	}
+}
+
+// Committed does nothing: the commit's workspace change follows it (portal.Listener), and a
+// commit's report never changes.
+func (s *Service) Committed(context.Context, portalaccess.Portal, editing.Person, string, string) {}
+
+// card is a first check's progress card: sent only when the check outlasts progressAfter,
+// then ended with its result.
+type card struct {
+	s        *Service
+	userID   int64
+	pa       portalaccess.Portal
+	timer    *time.Timer
+	mu       sync.Mutex
+	sent     bool
+	finished bool
+}
+
+func (s *Service) progressCard(userID int64, pa portalaccess.Portal) *card {
+	c := &card{s: s, userID: userID, pa: pa}
+	c.timer = time.AfterFunc(s.progressAfter, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if !c.finished {
+			c.sent = true
+			c.send(notice.StatusProgress, 10, "Checking the portal's links, assets, translations and content…")
+		}
+	})
+	return c
+}
+
+func (c *card) done(index *check.Index, err error) {
+	c.timer.Stop()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.finished = true
+	switch {
+	case !c.sent:
+	case err != nil:
+		c.send(notice.StatusError, 100, "The readiness check failed: "+err.Error())
+	default:
+		c.send(notice.StatusSuccess, 100, "Checked "+strconv.Itoa(index.Files())+" files.")
+	}
+}
+
+func (c *card) send(status string, pct int, details string) {
+	c.s.notify.Progress(context.Background(), c.userID, notice.Card{
+		ID: MessageType + "-" + strconv.FormatInt(c.pa.ID(), 10), Title: c.pa.Name(), Details: details, Status: status,
+		Progress: pct, MessageType: MessageType,
+		Data: map[string]any{"domainId": c.pa.DomainID(), "portalId": c.pa.ID()}}.Clamped())
+}
+
+// MessageType is the type of the progress card of a long first check.
+const MessageType = "READINESS_CHECK"
