@@ -24,7 +24,7 @@ export interface AssetViewProps {
   thumbnailToken: string | null;
   /** Opens a file in its editor (the explorer; pickers leave it out). */
   onEdit?: (asset: Asset) => void;
-  /** A mark beside a file's name (the explorer: other users changing it). */
+  /** A mark beside a file's or folder's name (the explorer: other users changing it, readiness errors). */
   markOf?: (asset: Asset) => ReactNode;
 }
 
@@ -98,7 +98,11 @@ export function AssetGrid({
                 <EditAction asset={asset} onEdit={onEdit} />
               </Box>
             )}
-            {!folder && markOf && <Box sx={{ position: 'absolute', bottom: 8, right: 8 }}>{markOf(asset)}</Box>}
+            {markOf && (
+              <Box sx={{ position: 'absolute', bottom: 8, right: 8, display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                {markOf(asset)}
+              </Box>
+            )}
             {!folder && selectable && (
               <Checkbox
                 checked={isSelected}

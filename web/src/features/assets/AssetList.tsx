@@ -40,12 +40,15 @@ export function AssetList({
       sortValue: SORT_VALUES.name,
       cell: (a) =>
         isFolder(a) ? (
-          <Link component="button" type="button" onClick={() => onOpenFolder(a.path)}>
-            <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
-              <FolderIcon fontSize="small" aria-hidden />
-              <span>{a.name}</span>
-            </Stack>
-          </Link>
+          <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
+            <Link component="button" type="button" onClick={() => onOpenFolder(a.path)}>
+              <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
+                <FolderIcon fontSize="small" aria-hidden />
+                <span>{a.name}</span>
+              </Stack>
+            </Link>
+            {markOf?.(a)}
+          </Stack>
         ) : markOf ? (
           <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
             <span>{a.name}</span>

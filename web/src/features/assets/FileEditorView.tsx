@@ -12,6 +12,9 @@ interface Props {
   path: string;
   mode: EditMode;
   onClose: () => void;
+  /** Where to go in the file (the Readiness screen's "Open"): a JSON form's field, or a line. */
+  pointer?: string;
+  line?: number;
 }
 
 /**
@@ -20,7 +23,7 @@ interface Props {
  * the source editor (code:r to read; Save needs code:w and an active portal, spec 2 §2, and the
  * save call's asset_create).
  */
-export function FileEditorView({ domain, portal, path, mode, onClose }: Props) {
+export function FileEditorView({ domain, portal, path, mode, onClose, pointer, line }: Props) {
   const canEditAssets = usePermission('asset_create');
   const canWriteCode = usePermission('code:w');
   const canReadCode = usePermission('code:r');
@@ -48,6 +51,7 @@ export function FileEditorView({ domain, portal, path, mode, onClose }: Props) {
         path={path}
         canWrite={canWriteCode && canEditAssets && portalActive}
         onClose={onClose}
+        line={line}
       />
     );
   }
@@ -60,6 +64,8 @@ export function FileEditorView({ domain, portal, path, mode, onClose }: Props) {
         readOnly={!canEditAssets}
         onClose={onClose}
         pickAsset={pickAsset}
+        pointer={pointer}
+        line={line}
       />
       {picking && (
         <AssetPicker

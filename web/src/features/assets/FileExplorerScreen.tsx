@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isFolder, type Asset } from '../../api/assets';
 import { PermissionView } from '../../app/permissions/Restricted';
@@ -11,6 +11,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import { workspacePath } from '../../api/merge';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { OthersMark, usePortalActivity } from '../presence';
+import { ErrorCountMark, errorCounts, findingPath, folderErrorCount, useFindingsByPath } from '../readiness';
 import { AssetBrowser } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
@@ -57,9 +58,15 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
     requested.current = next;
     setParams(next === '/' ? {} : { path: next });
   };
-  // A file open in its editor: ?edit=<file>&mode=json|source (Back closes it).
-  const editing = params.get('edit');
-  const editMode: EditMode = params.get('mode') === 'json' ? 'json' : 'source';
+  // A file open in its editor: ?edit=<file>&mode=json|source (Back closes it), or, from the
+  // Readiness screen, ?open=<file>&pointer=<JSON pointer>|line=<n>: a JSON file in the JSON
+  // editor (its source when it has no schema), another in the source editor, at that place.
+  const opening = params.get('edit') ? null : params.get('open');
+  const editing = opening ? `/${findingPath(opening)}` : params.get('edit');
+  const editMode: EditMode = (opening ? opening.toLowerCase().endsWith('.json') : params.get('mode') === 'json')
+    ? 'json'
+    : 'source';
+  const at = { pointer: params.get('pointer') ?? undefined, line: Number(params.get('line')) || undefined };
   const openEditor = (asset: Asset) => {
     const mode = editModeOf(asset);
     if (mode) setParams({ ...(path === '/' ? {} : { path }), edit: asset.path, mode });
@@ -88,7 +95,18 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   const refreshAfterUpload = useDebouncedFolderRefresh(domain, portal, path);
   // Files other users are changing (uncommitted changes, or editing now) are marked.
   const activity = usePortalActivity(domain, portal);
-  const markOf = (asset: Asset) => <OthersMark activity={activity.get(workspacePath(asset.path))} />;
+  // Files with readiness errors of the caller's workspace are marked, their folders subtly.
+  const byPath = useFindingsByPath(domain, portal, !editing);
+  const errors = useMemo(() => errorCounts(byPath), [byPath]);
+  const markOf = (asset: Asset) =>
+    isFolder(asset) ? (
+      <ErrorCountMark count={folderErrorCount(errors, asset.path)} subtle />
+    ) : (
+      <>
+        <OthersMark activity={activity.get(workspacePath(asset.path))} />
+        <ErrorCountMark count={errors.get(findingPath(asset.path)) ?? 0} />
+      </>
+    );
 
   const toggle = (asset: Asset) =>
     setSelected((current) => {
@@ -106,7 +124,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   if (editing)
     return (
       <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>
-        <FileEditorView domain={domain} portal={portal} path={editing} mode={editMode} onClose={closeEditor} />
+        <FileEditorView domain={domain} portal={portal} path={editing} mode={editMode} onClose={closeEditor} {...at} />
       </PageFrame>
     );
 
