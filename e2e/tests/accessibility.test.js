@@ -20,6 +20,7 @@ const SCREENS = [
   ['page manager', `${PORTAL}/page-manager`],
   ['source mode', `${PORTAL}/pages/safety/source-mode`],
   ['page designer', `${PORTAL}/pages/home/designer-mode`],
+  ['readiness', `${PORTAL}/readiness`],
   ['admin domains', '/#/admin/domains/1'],
   ['admin users', '/#/admin/users/1'],
   ['admin search', '/#/admin/search'],
