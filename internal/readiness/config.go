@@ -137,7 +137,7 @@ func (s *Service) Ignore(ctx context.Context, c caller.Caller, pa portalaccess.P
 		return nil, apperr.Validation("The finding to ignore (findingId) is required.")
 	}
 	w := s.index(wsKey{c.UserID, pa.ID()})
-	rep, err := s.check(ctx, c, pa, w, nil, false)
+	rep, err := s.current(ctx, c, pa, w)
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,10 @@ const (
 	backgroundChecks = 2
 	// progressAfter is how long a first check runs before its author gets a progress card.
 	progressAfter = time.Second
+	// freshFor is how long a workspace's report answers requests without listing the tree
+	// again, while no write was announced (a change made outside the product's calls shows
+	// after at most this long).
+	freshFor = 10 * time.Second
 	// commitTimeout bounds one commit's check.
 	commitTimeout = 10 * time.Minute
 )
@@ -157,11 +161,13 @@ type commitKey struct {
 	commit   string
 }
 
-// Workspace is the report of the caller's workspace, checked again for what changed since the
-// last check (everything on the first); path keeps one file's findings.
+// Workspace is the report of the caller's workspace; path keeps one file's findings. The last
+// report answers while no write was announced since its check began and it is younger than
+// freshFor (editors ask for their file's findings on every open); otherwise the workspace is
+// checked again for what changed (everything the first time).
 func (s *Service) Workspace(ctx context.Context, c caller.Caller, pa portalaccess.Portal, path string) (*Report, error) {
 	w := s.index(wsKey{c.UserID, pa.ID()})
-	rep, err := s.check(ctx, c, pa, w, nil, false)
+	rep, err := s.current(ctx, c, pa, w)
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +175,14 @@ func (s *Service) Workspace(ctx context.Context, c caller.Caller, pa portalacces
 		return onlyFile(rep, path), nil
 	}
 	return rep, nil
+}
+
+// current is the workspace's last report when it is still good, else a new check's.
+func (s *Service) current(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex) (*Report, error) {
+	if sn := w.snap.Load(); sn != nil && sn.covers == w.announced.Load() && time.Since(sn.began) < freshFor {
+		return sn.report, nil
+	}
+	return s.check(ctx, c, pa, w, nil, false)
 }
 
 // index answers the workspace's index, made (empty) when the instance has none.

@@ -26,18 +26,21 @@ type wsIndex struct {
 	changes map[string]string // the user's uncommitted changes, as last announced
 	last    RefreshStats
 
-	snap atomic.Pointer[snapshot] // the last result, read without waiting for a check
+	snap      atomic.Pointer[snapshot] // the last result, read without waiting for a check
+	announced atomic.Int64             // writes announced so far (a check covers those before it began)
 
 	live    sync.Mutex // the refreshes after saves: one at a time, the next one queued
 	running bool
 	pending *editing.WorkspaceChange
 }
 
-// snapshot is a workspace's last result, for other authors.
+// snapshot is a workspace's last result, for other authors and requests.
 type snapshot struct {
 	user    editing.Person
 	changes map[string]string
 	report  *Report
+	covers  int64     // the writes announced before its check began
+	began   time.Time // when its check began
 }
 
 // RefreshStats describe a workspace's last check (for tests and figures).
@@ -83,6 +86,7 @@ func (s *Service) check(ctx context.Context, c caller.Caller, pa portalaccess.Po
 		w.user, w.branch, w.changes = change.User, change.Branch, change.Changes
 	}
 	start := time.Now()
+	covers := w.announced.Load() // a write announced from now on asks for another check
 	var prev *Report
 	if sn := w.snap.Load(); sn != nil {
 		prev = sn.report
@@ -108,7 +112,7 @@ func (s *Service) check(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	took := time.Since(start)
 	rep.DurationMs = took.Milliseconds()
 	w.last.Took = took
-	w.snap.Store(&snapshot{user: w.user, changes: w.changes, report: rep})
+	w.snap.Store(&snapshot{user: w.user, changes: w.changes, report: rep, covers: covers, began: start})
 
 	added, removed := diff(prev, rep, w.changes)
 	if announce || (prev != nil && len(added)+len(removed) > 0) {
@@ -204,6 +208,7 @@ func (s *Service) WorkspaceChanged(_ context.Context, pa portalaccess.Portal, ch
 	if !ok {
 		return
 	}
+	w.announced.Add(1)
 	w.live.Lock()
 	w.pending = &change
 	if w.running {
