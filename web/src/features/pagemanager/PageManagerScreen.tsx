@@ -28,6 +28,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { OthersMark, pagePath, usePortalActivity } from '../presence';
+import { ErrorCountMark, useFindingsByPath } from '../readiness';
 import { CloneDialog, MoveDialog, type CloneValues, type MoveValues } from './CloneMoveDialogs';
 import {
   addPageBody,
@@ -42,6 +43,7 @@ import {
 } from './model';
 import { PageDetails } from './PageDetails';
 import { PageDialog, type PageFormValues } from './PageDialog';
+import { pageErrorCount } from './pageErrors';
 import { PageTreePanel } from './PageTreePanel';
 
 export default function PageManagerScreen() {
@@ -87,6 +89,8 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
   const [selectedId, setSelectedId] = useState<string>(MASTER_PAGE_ID);
   // Pages other users are changing (uncommitted changes, or editing now) are marked.
   const activity = usePortalActivity(domain, portal);
+  // Pages whose files have readiness errors of the caller's workspace are marked.
+  const findings = useFindingsByPath(domain, portal);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleteError, setDeleteError] = useState<{ title: string; message: string } | null>(null);
   const can = {
@@ -190,7 +194,10 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
             selectedId={page?.id ?? null}
             onSelect={(p) => setSelectedId(p.id)}
             markOf={(p) => (
-              <OthersMark what="page" activity={activity.get(p.isMaster ? 'index.html' : pagePath(p.id))} />
+              <>
+                <OthersMark what="page" activity={activity.get(p.isMaster ? 'index.html' : pagePath(p.id))} />
+                <ErrorCountMark count={pageErrorCount(p, findings)} />
+              </>
             )}
             actions={{
               can,
