@@ -4,7 +4,7 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReadinessSummary, Severity } from '../../api/readiness';
-import { SEVERITIES, SEVERITY_LABELS } from './model';
+import { SEVERITIES, SEVERITY_LABEL, SEVERITY_LABELS } from './model';
 
 const COUNT: Record<Severity, 'errors' | 'warnings' | 'infos'> = {
   error: 'errors',
@@ -26,14 +26,15 @@ export function SeverityCounts({ summary, label }: { summary: ReadinessSummary; 
     >
       {SEVERITIES.map((s) => {
         const Icon = ICON[s];
+        const n = summary[COUNT[s]] ?? 0;
         return (
           <Stack component="li" key={s} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Icon color={s} aria-hidden />
             <Typography variant="h6" component="span">
-              {String(summary[COUNT[s]] ?? 0)}
+              {String(n)}
             </Typography>
             <Typography component="span" color="text.secondary">
-              {SEVERITY_LABELS[s]}
+              {n === 1 ? SEVERITY_LABEL[s] : SEVERITY_LABELS[s]}
             </Typography>
           </Stack>
         );

@@ -79,7 +79,7 @@ export function FindingsTable({
       id: 'where',
       header: MSG.where,
       cell: (f) => (
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 160 }}>
           {locationOf(f)}
         </Typography>
       ),

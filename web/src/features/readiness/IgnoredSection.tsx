@@ -38,7 +38,7 @@ export function IgnoredSection({
       id: 'where',
       header: MSG.where,
       cell: (f) => (
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 160 }}>
           {locationOf(f)}
         </Typography>
       ),

@@ -31,7 +31,7 @@ describe('Readiness card', () => {
     const items = within(counts)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(items).toEqual(['2Errors', '1Warnings', '1Infos']);
+    expect(items).toEqual(['2Errors', '1Warning', '1Info']);
     expect(within(card).getByRole('link', { name: 'Open the Readiness screen' })).toHaveAttribute(
       'href',
       '/domain/1/portal/2/branch/feature:x/en_GB/readiness',

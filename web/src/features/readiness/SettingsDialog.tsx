@@ -107,6 +107,7 @@ function SettingsFields({ form }: { form: UseFormReturn<SettingsValues, unknown,
         <Typography variant="body2" color="text.secondary">
           {MSG.budgetsHelp}
         </Typography>
+        {budgets.fields.length === 0 && <Typography variant="body2">{MSG.noBudgets}</Typography>}
         {budgets.fields.map((row, index) => (
           <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <ValidatedTextField<SettingsValues>

@@ -47,6 +47,7 @@ export const READINESS_MESSAGES = {
   pattern: 'Key pattern',
   maxChars: 'Max characters',
   addBudget: 'Add budget',
+  noBudgets: 'No length budgets.',
   removeBudget: 'Remove budget',
   sizeBudget: 'Size budget (MB)',
   sizeBudgetHelp: 'The built portal over this size is an error. Empty: no budget.',

@@ -205,6 +205,14 @@ describe('findingLink', () => {
     );
   });
 
+  it('opens the Whitelist screen for a finding about the whitelist itself', () => {
+    const wl = finding({ rule: 'whitelist.not-allowed', severity: 'info', path: 'whitelist.json' });
+    expect(findingLink(wl, { ...ctx, whitelistScreen: true })).toBe(`${base}/whitelist`);
+    expect(findingLink(wl, ctx)).toBe(`${base}/file-explorer?open=%2Fwhitelist.json`);
+    const inPage = finding({ rule: 'whitelist.not-allowed', path: 'pages/home.html', line: 8 });
+    expect(findingLink(inPage, { ...ctx, whitelistScreen: true })).toBe(`${base}/pages/home/source-mode?line=8`);
+  });
+
   it('has no link for a finding about the whole portal', () => {
     expect(findingLink(size, ctx)).toBeNull();
   });

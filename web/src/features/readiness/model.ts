@@ -178,7 +178,12 @@ export interface LinkContext {
   pageEditor: boolean;
   /** The Translation Manager is there for this portal and user; else translation files open as files. */
   translationManager: boolean;
+  /** The Whitelist screen is there for this portal and user (a whitelist finding opens it). */
+  whitelistScreen?: boolean;
 }
+
+/** The whitelist's file: a whitelist finding about the whole whitelist names it. */
+export const WHITELIST_FILE = 'whitelist.json';
 
 /**
  * Where a finding's Open lands (docs/readiness.md "Open"), or null for a finding about the whole
@@ -186,6 +191,7 @@ export interface LinkContext {
  *
  * - a translation key (except an unknown key, which is fixed where it is used): the Translation
  *   Manager at the key and the finding's language (`?key=&language=`);
+ * - a whitelist finding about the whitelist itself (whitelist.json): the Whitelist screen;
  * - a page file (index.html is the master page): the page in source mode at the line (`?line=`);
  * - a JSON file with a pointer: the File Explorer with the file open at the pointer
  *   (`?path=<folder>&open=<file>&pointer=`);
@@ -195,6 +201,8 @@ export function findingLink(f: Finding, ctx: LinkContext): string | null {
   const { domain, portal, branch, language } = ctx;
   if (f.key && ctx.translationManager && (f.rule !== 'translation.unknown-key' || !f.path))
     return paths.translationKey(domain, portal, branch, language, f.key, f.language || undefined);
+  if (f.rule === 'whitelist.not-allowed' && f.path === WHITELIST_FILE && ctx.whitelistScreen)
+    return paths.portalScreen(domain, portal, branch, language, 'whitelist');
   if (!f.path) return null;
   const pageId = ctx.pageEditor && /\.html?$/i.test(f.path) ? pageIdOf(f.path, ctx.pages) : null;
   if (pageId) return paths.pageSourceAt(domain, portal, branch, language, pageId, f.line);

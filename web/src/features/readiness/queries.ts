@@ -53,6 +53,7 @@ export function useLinkContext(d: string, p: string, branch: string, language: s
   const plain = isLimitedPortal(portal) || isCaptivePortal(portal);
   const canPages = usePermission('page_read');
   const canTranslations = usePermission('translation:r');
+  const canWhitelist = usePermission('whitelist:r');
   const pageEditor = !plain && !isUniversalPortal(portal) && canPages;
   const sitemap = useQuery({
     queryKey: sitemapKeys.sitemap(d, p),
@@ -69,7 +70,9 @@ export function useLinkContext(d: string, p: string, branch: string, language: s
       pages: pageFiles(sitemap.data),
       pageEditor,
       translationManager: !plain && !isUniversalPortal(portal) && canTranslations,
+      // The Whitelist entry's rule (app/nav/menus.ts).
+      whitelistScreen: !plain && !isUniversalPortal(portal) && canWhitelist,
     }),
-    [d, p, branch, language, sitemap.data, pageEditor, plain, portal, canTranslations],
+    [d, p, branch, language, sitemap.data, pageEditor, plain, portal, canTranslations, canWhitelist],
   );
 }
