@@ -161,3 +161,12 @@ echo "== Upstream with thousands of host branches (issue 24) =="
 # author's workspace .git size at both (internal/app, over HTTP on the real server).
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run 'TestUpstreamBranchFigures' -v ./internal/app/ 2>&1 \
   | grep -E '^(==|open|upstream status|workspace)|FAIL' | grep -v '^== Upstream'
+
+echo
+echo "== Release readiness (issue 29) =="
+# The check engine on a generated 5,000-page portal (a widget per page, 10 languages × 2,000
+# keys, 5,000 assets): a full check (time, CPU, peak heap; target < 3 s and < 150 MB), and a
+# one-file save: Index.Update + Report as the server runs it (p95 and CPU per save; target
+# p95 < 100 ms), beside a Refresh that lists the whole tree again (internal/check).
+go test -count=1 -timeout 20m -run '^$' -bench 'BenchmarkFullCheck5000Pages|BenchmarkIncrementalOneFile' -benchtime=10x ./internal/check/ 2>&1 \
+  | grep -E '^Benchmark|FAIL'

@@ -23,7 +23,7 @@ const maxRead = 8 << 20
 
 // ref is a value a file refers to: a URL, a page id, a widget id, a key.
 type ref struct {
-	val  string
+	val  string // data-pw-t keys: upper-cased and trimmed
 	line int
 	ptr  string // JSON pointer (widget data, content)
 	attr string // HTML: the attribute (src, href, data-pw-widget, …); CSS: "url"
@@ -181,7 +181,7 @@ func extractHTML(d *details, data []byte) {
 			case a.name == "data-pw-widget":
 				d.widgets = append(d.widgets, ref{val: a.val, line: t.line, attr: a.name})
 			case a.name == "data-pw-t" || strings.HasPrefix(a.name, "data-pw-t-"):
-				d.keys = append(d.keys, ref{val: a.val, line: t.line, attr: a.name})
+				d.keys = append(d.keys, ref{val: strings.ToUpper(strings.TrimSpace(a.val)), line: t.line, attr: a.name})
 				if a.name == "data-pw-t-alt" {
 					hasAlt = true
 				}

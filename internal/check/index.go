@@ -3,8 +3,11 @@ package check
 import (
 	"context"
 	"fmt"
+	"maps"
+	"path"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,14 +35,109 @@ type entry struct {
 type Index struct {
 	write sync.Mutex // one Refresh at a time
 	mu    sync.RWMutex
+	snap  *snapshot
+}
+
+// snapshot is one state of the index: what a Report reads. A Refresh makes a new one,
+// keeping what did not change.
+type snapshot struct {
 	files map[string]*entry
+	paths []string        // sorted
+	dirs  map[string]bool // every folder of a file
+	html  []string        // the HTML files read, sorted
+	wdata []string        // widget data files (widgets/database/<id>.json), sorted
 	lay   layout
 	tr    *translations // derived from the translation files (nil: none)
+
+	probes map[string][]probeProp  // widget type → properties
+	leaves map[string][]widgetLeaf // widget data file → its values with their editors
+}
+
+func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *snapshot, listChanged bool, changed []string) *snapshot {
+	s := &snapshot{files: files, lay: lay, tr: tr}
+	if old != nil && old.paths != nil && !listChanged {
+		s.paths, s.dirs = old.paths, old.dirs
+	} else {
+		s.paths = make([]string, 0, len(files))
+		s.dirs = map[string]bool{}
+		for p := range files {
+			s.paths = append(s.paths, p)
+			for d := path.Dir(p); d != "." && !s.dirs[d]; d = path.Dir(d) {
+				s.dirs[d] = true
+			}
+		}
+		sort.Strings(s.paths)
+	}
+	probesChanged := old == nil || old.leaves == nil || listChanged
+	for _, p := range changed {
+		if _, ok := probeType(p); ok {
+			probesChanged = true
+		}
+	}
+	if probesChanged {
+		s.probes = map[string][]probeProp{}
+		for _, p := range s.paths {
+			if e := files[p]; e.d != nil && e.d.probe != nil {
+				if t, ok := probeType(p); ok {
+					s.probes[t] = e.d.probe
+				}
+			}
+		}
+	} else {
+		s.probes = old.probes
+	}
+	if !listChanged && old != nil && old.html != nil {
+		s.html, s.wdata = old.html, old.wdata
+	} else {
+		for _, p := range s.paths {
+			if isHTML(p) {
+				s.html = append(s.html, p)
+			} else if isWidgetData(p) {
+				s.wdata = append(s.wdata, p)
+			}
+		}
+	}
+	classify := func(p string) []widgetLeaf {
+		e := files[p]
+		if e == nil || e.d == nil {
+			return nil
+		}
+		props := s.probes[e.d.wtype.val]
+		out := make([]widgetLeaf, len(e.d.leaves))
+		for i, l := range e.d.leaves {
+			editor, rest := editorOf(props, l.ptr)
+			out[i] = widgetLeaf{ref: l, editor: editor, rest: rest, key: asKey(l.val)}
+		}
+		return out
+	}
+	if probesChanged {
+		s.leaves = make(map[string][]widgetLeaf, len(s.wdata))
+		for _, p := range s.wdata {
+			s.leaves[p] = classify(p)
+		}
+	} else {
+		s.leaves = maps.Clone(old.leaves)
+		for _, p := range changed {
+			if isWidgetData(p) {
+				if files[p] == nil {
+					delete(s.leaves, p)
+				} else {
+					s.leaves[p] = classify(p)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func isWidgetData(p string) bool {
+	rest, ok := strings.CutPrefix(p, "widgets/database/")
+	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".json")
 }
 
 // NewIndex reads a tree's files into an index.
 func NewIndex(ctx context.Context, tree Tree) (*Index, error) {
-	ix := &Index{files: map[string]*entry{}}
+	ix := &Index{snap: &snapshot{files: map[string]*entry{}}}
 	if _, err := ix.Refresh(ctx, tree); err != nil {
 		return nil, err
 	}
@@ -70,8 +168,9 @@ func (ix *Index) Refresh(ctx context.Context, tree Tree) ([]string, error) {
 		return nil, err
 	}
 	ix.mu.RLock()
-	old, oldLay := ix.files, ix.lay
+	prev := ix.snap
 	ix.mu.RUnlock()
+	old, oldLay := prev.files, prev.lay
 
 	now := make(map[string]File, len(listed))
 	for _, f := range listed {
@@ -98,8 +197,12 @@ func (ix *Index) Refresh(ctx context.Context, tree Tree) ([]string, error) {
 	next := make(map[string]*entry, len(now))
 	var changed []string
 	var toRead []File
+	listChanged := len(now) != len(old)
 	for p, f := range now {
 		o := old[p]
+		if o == nil {
+			listChanged = true
+		}
 		if o == nil || o.Version != f.Version {
 			changed = append(changed, p)
 		}
@@ -131,12 +234,97 @@ func (ix *Index) Refresh(ctx context.Context, tree Tree) ([]string, error) {
 			trChanged = true
 		}
 	}
-	tr := ix.tr
+	tr := prev.tr
 	if trChanged {
 		tr = buildTranslations(lay, next)
 	}
+	snap := newSnapshot(next, lay, tr, prev, listChanged || all, changed)
 	ix.mu.Lock()
-	ix.files, ix.lay, ix.tr = next, lay, tr
+	ix.snap = snap
+	ix.mu.Unlock()
+	sort.Strings(changed)
+	return changed, nil
+}
+
+// Update is Refresh for a change whose paths are known (a save): it looks only at those
+// files (and the JSON files whose companion schema is among them) when the tree is a Stater,
+// and falls back to Refresh otherwise or when portal.json is among them. It answers the
+// paths that changed, sorted.
+func (ix *Index) Update(ctx context.Context, tree Tree, paths []string) ([]string, error) {
+	st, ok := tree.(Stater)
+	if !ok || slices.Contains(paths, editing.SettingsFile) {
+		return ix.Refresh(ctx, tree)
+	}
+	ix.write.Lock()
+	ix.mu.RLock()
+	prev := ix.snap
+	ix.mu.RUnlock()
+	if len(prev.files) == 0 {
+		ix.write.Unlock()
+		return ix.Refresh(ctx, tree)
+	}
+	defer ix.write.Unlock()
+	lay := prev.lay
+	next := maps.Clone(prev.files)
+	var changed []string
+	var toRead []File
+	listChanged, trChanged := false, false
+	look := map[string]bool{}
+	for _, p := range paths {
+		if !cleanRel(p) {
+			continue
+		}
+		look[p] = true
+		if base, ok := strings.CutSuffix(p, ".schema"); ok {
+			look[base] = true // its content is checked against it
+		}
+	}
+	now := map[string]File{}
+	for p := range look {
+		f, exists, err := st.Stat(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		o := prev.files[p]
+		if !exists {
+			if o != nil {
+				delete(next, p)
+				changed, listChanged = append(changed, p), true
+			}
+			continue
+		}
+		now[p] = f
+		if o == nil || o.Version != f.Version {
+			changed = append(changed, p)
+			listChanged = listChanged || o == nil
+		}
+		if lay.isTranslation(p) {
+			trChanged = true
+		}
+		if lay.readable(f) {
+			toRead = append(toRead, f)
+		} else {
+			next[p] = &entry{File: f}
+		}
+	}
+	// readAll looks for companion schemas in now: the ones not looked at are as listed.
+	for _, f := range toRead {
+		if sf, ok := prev.files[f.Path+".schema"]; ok {
+			if _, seen := look[f.Path+".schema"]; !seen {
+				now[f.Path+".schema"] = sf.File
+			}
+		}
+	}
+	if err := ix.readAll(ctx, tree, lay, now, toRead, next); err != nil {
+		return nil, err
+	}
+	tr := prev.tr
+	if trChanged {
+		tr = buildTranslations(lay, next)
+	}
+	snap := newSnapshot(next, lay, tr, prev, listChanged, changed)
+	ix.mu.Lock()
+	ix.snap = snap
 	ix.mu.Unlock()
 	sort.Strings(changed)
 	return changed, nil
@@ -208,7 +396,7 @@ func (ix *Index) readAll(ctx context.Context, tree Tree, lay layout, now map[str
 func (ix *Index) Files() int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	return len(ix.files)
+	return len(ix.snap.files)
 }
 
 // Report runs the rules over the index's facts and applies readiness.json (or opts.Config):
@@ -216,7 +404,7 @@ func (ix *Index) Files() int {
 // opts.Rules are left out (ValidateRules tells them).
 func (ix *Index) Report(opts Options) Report {
 	ix.mu.RLock()
-	m := newModel(ix.files, ix.lay, ix.tr)
+	m := newModel(ix.snap)
 	ix.mu.RUnlock()
 	if opts.Config != nil {
 		m.cfg = *opts.Config

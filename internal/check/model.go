@@ -4,23 +4,20 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"portalwright/internal/translation"
 )
 
 // model is what the rules read: the index's files and what follows from them.
 type model struct {
-	files   map[string]*entry
-	lay     layout
-	tr      *translations
+	*snapshot
 	cfg     Config
 	cfgPath bool // readiness.json exists
 
 	hasSitemap bool
 	pages      map[string]bool   // page ids (with the master page)
 	pageFiles  map[string]string // page file → page id (the files of the sitemap's pages)
-	probes     map[string][]probeProp
-	dirs       map[string]bool // every folder of a file
 }
 
 // MasterPage is the synthetic page id of the master page (index.html).
@@ -29,9 +26,9 @@ const MasterPage = "master-page"
 // masterFile is the master page of a portal-engine portal.
 const masterFile = "index.html"
 
-func newModel(files map[string]*entry, lay layout, tr *translations) *model {
-	m := &model{files: files, lay: lay, tr: tr, pages: map[string]bool{MasterPage: true}, pageFiles: map[string]string{},
-		probes: map[string][]probeProp{}, dirs: map[string]bool{}}
+func newModel(s *snapshot) *model {
+	m := &model{snapshot: s, pages: map[string]bool{MasterPage: true}, pageFiles: map[string]string{}}
+	files, lay := s.files, s.lay
 	if e := files[ConfigFile]; e != nil && e.d != nil && e.d.config != nil {
 		m.cfg, m.cfgPath = *e.d.config, true
 	}
@@ -41,16 +38,6 @@ func newModel(files map[string]*entry, lay layout, tr *translations) *model {
 			m.pages[pg.id] = true
 			if f, ok := pageFile(pg.url); ok {
 				m.pageFiles[f] = pg.id
-			}
-		}
-	}
-	for p, e := range files {
-		for d := path.Dir(p); d != "." && !m.dirs[d]; d = path.Dir(d) {
-			m.dirs[d] = true
-		}
-		if e.d != nil && e.d.probe != nil {
-			if t, ok := probeType(p); ok {
-				m.probes[t] = e.d.probe
 			}
 		}
 	}
@@ -86,14 +73,7 @@ func (m *model) exists(p string) bool {
 }
 
 // sorted are the paths of the index, sorted (the rules emit in a stable order).
-func (m *model) sorted() []string {
-	out := make([]string, 0, len(m.files))
-	for p := range m.files {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
+func (m *model) sorted() []string { return m.paths }
 
 // translations are the portal's translation files as the rules read them: each language's
 // file (found by its name variants), its texts, and what the rules compare of each value.
@@ -103,6 +83,15 @@ type translations struct {
 	layout    translation.Layout
 	files     map[string]*langFile
 	data      map[string]translation.Set
+
+	definedOnce sync.Once
+	defined     map[string]bool // the keys of every language
+	valuesMu    sync.Mutex
+	values      map[string][]Finding // ruleTranslationValues, by budgets
+	keysOnce    sync.Once
+	keys        map[string][]string // keysOf
+	missingOnce sync.Once
+	missing     []Finding // translation.missing (ruleTranslationMissing)
 }
 
 type langFile struct {

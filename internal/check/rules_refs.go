@@ -3,7 +3,6 @@ package check
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -58,9 +57,9 @@ func (m *model) roleOf(p string) htmlRole {
 
 // htmlFiles are the read HTML files with their role, sorted.
 func (m *model) htmlFiles(fn func(p string, d *details, role htmlRole)) {
-	for _, p := range m.sorted() {
+	for _, p := range m.html {
 		e := m.files[p]
-		if e.d == nil || isCSS(p) || !isHTML(p) {
+		if e.d == nil {
 			continue
 		}
 		if r := m.roleOf(p); r != roleNone {
@@ -96,14 +95,27 @@ func pageIDs(v string) []string {
 	return parts[:1]
 }
 
-var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+// hasScheme says whether v starts with a URL scheme ("https:", "data:", "mailto:" …).
+func hasScheme(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ':':
+			return i > 0
+		case isLetter(c), i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 // localFile is the file a link names, relative to the portal root (base: the folder relative
 // paths start from); ok is false for what is not a file of the portal (other sites, mail,
 // in-page and internal links, template placeholders).
 func localFile(v, base string) (string, bool) {
 	v = strings.TrimSpace(v)
-	if v == "" || strings.Contains(v, "{{") || v[0] == '#' || v[0] == '?' || strings.HasPrefix(v, "//") || scheme.MatchString(v) {
+	if v == "" || strings.Contains(v, "{{") || v[0] == '#' || v[0] == '?' || strings.HasPrefix(v, "//") || hasScheme(v) {
 		return "", false
 	}
 	if i := strings.IndexAny(v, "?#"); i >= 0 {
@@ -137,20 +149,15 @@ type widgetLeaf struct {
 	ref
 	editor string
 	rest   []string // what is left of the pointer below the property ({type, value} of a link)
+	key    string   // the value upper-cased and trimmed, when it reads as a translation key
 }
 
 // widgetLeaves calls fn for every string value of every widget instance, with the editor of
 // its property when the widget's type declares it ("" otherwise).
 func (m *model) widgetLeaves(fn func(p string, wl widgetLeaf)) {
-	for _, p := range m.sorted() {
-		e := m.files[p]
-		if e.d == nil || !strings.HasPrefix(p, "widgets/database/") || strings.Count(p, "/") != 2 {
-			continue
-		}
-		props := m.probes[e.d.wtype.val]
-		for _, l := range e.d.leaves {
-			editor, rest := editorOf(props, l.ptr)
-			fn(p, widgetLeaf{ref: l, editor: editor, rest: rest})
+	for _, p := range m.wdata {
+		for _, wl := range m.leaves[p] {
+			fn(p, wl)
 		}
 	}
 }
@@ -239,7 +246,7 @@ func ruleLinks(m *model, emit func(Finding)) {
 	if m.tr != nil {
 		for _, l := range m.tr.languages {
 			lf := m.tr.files[l]
-			for _, k := range sortedKeys(m.tr.data[l]) {
+			for _, k := range m.tr.keysOf(l) {
 				if strings.HasPrefix(k, "LNK_") {
 					check(lf.path, lf.lines[k], "", k, l, m.tr.data[l][k])
 				}
@@ -315,7 +322,7 @@ func ruleAssets(m *model, emit func(Finding)) {
 	if m.tr != nil {
 		for _, l := range m.tr.languages {
 			lf := m.tr.files[l]
-			for _, k := range sortedKeys(m.tr.data[l]) {
+			for _, k := range m.tr.keysOf(l) {
 				if strings.HasPrefix(k, "IMG_") || strings.HasPrefix(k, "LNK_") {
 					missing(lf.path, lf.lines[k], "", k, l, m.tr.data[l][k], "")
 				}
@@ -343,9 +350,9 @@ func ruleWidgets(m *model, emit func(Finding)) {
 			}
 		}
 	})
-	for _, p := range m.sorted() {
+	for _, p := range m.wdata {
 		e := m.files[p]
-		if e.d == nil || !strings.HasPrefix(p, "widgets/database/") || strings.Count(p, "/") != 2 || e.d.syntax != nil {
+		if e.d == nil || e.d.syntax != nil {
 			continue
 		}
 		t := e.d.wtype

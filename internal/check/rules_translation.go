@@ -14,6 +14,17 @@ import (
 
 // The translation rules, over the files buildTranslations read.
 
+// keysOf are a language's keys, sorted (computed once per state of the files).
+func (tr *translations) keysOf(l string) []string {
+	tr.keysOnce.Do(func() {
+		tr.keys = map[string][]string{}
+		for _, lang := range tr.languages {
+			tr.keys[lang] = sortedKeys(tr.data[lang])
+		}
+	})
+	return tr.keys[l]
+}
+
 func sortedKeys(set translation.Set) []string {
 	out := make([]string, 0, len(set))
 	for k := range set {
@@ -42,7 +53,18 @@ func (tr *translations) usable(l string) bool {
 
 func ruleTranslationMissing(m *model, emit func(Finding)) {
 	tr := m.tr
-	if tr == nil || !tr.usable(tr.def) {
+	if tr == nil {
+		return
+	}
+	// Only the translation files decide: computed once per state of them.
+	tr.missingOnce.Do(func() { translationMissing(tr, func(f Finding) { tr.missing = append(tr.missing, f) }) })
+	for _, f := range tr.missing {
+		emit(f)
+	}
+}
+
+func translationMissing(tr *translations, emit func(Finding)) {
+	if !tr.usable(tr.def) {
 		return
 	}
 	defFile := tr.files[tr.def]
@@ -89,6 +111,20 @@ func ruleTranslationMissing(m *model, emit func(Finding)) {
 
 var keyPattern = regexp.MustCompile(validate.TranslationKeyPattern)
 
+// asKey is v upper-cased and trimmed when it reads as a key of the product's translation
+// files (TXT_…, IMG_…, LNK_…), else "".
+func asKey(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) < 5 || v[3] != '_' {
+		return ""
+	}
+	up := strings.ToUpper(v)
+	if !keyPattern.MatchString(up) {
+		return ""
+	}
+	return up
+}
+
 // keyUse is a place a key is used.
 type keyUse struct {
 	path string
@@ -100,36 +136,44 @@ func ruleTranslationKeys(m *model, emit func(Finding)) {
 	if !m.lay.engine || tr == nil || tr.layout != translation.LayoutFlat {
 		return
 	}
-	defined := map[string]bool{}
 	for _, l := range tr.languages {
 		if !tr.usable(l) {
 			return
 		}
-		for k := range tr.data[l] {
-			defined[k] = true
-		}
 	}
+	tr.definedOnce.Do(func() {
+		tr.defined = map[string]bool{}
+		for _, l := range tr.languages {
+			for k := range tr.data[l] {
+				tr.defined[k] = true
+			}
+		}
+	})
+	defined := tr.defined
 	var uses []keyUse
 	mentioned := map[string]bool{}
 	m.htmlFiles(func(p string, d *details, role htmlRole) {
 		for _, k := range d.keys {
-			up := strings.ToUpper(strings.TrimSpace(k.val))
-			mentioned[up] = true
-			if role != roleFile && keyPattern.MatchString(up) {
+			mentioned[k.val] = true
+			if role != roleFile && !defined[k.val] && asKey(k.val) != "" {
 				uses = append(uses, keyUse{path: p, ref: k})
 			}
 		}
 	})
 	m.widgetLeaves(func(p string, wl widgetLeaf) {
-		up := strings.ToUpper(strings.TrimSpace(wl.val))
-		mentioned[up] = true
-		if wl.editor == "TranslationSelector" && len(wl.rest) == 0 && keyPattern.MatchString(up) {
-			uses = append(uses, keyUse{path: p, ref: wl.ref})
+		if wl.key == "" {
+			return
+		}
+		mentioned[wl.key] = true
+		if wl.editor == "TranslationSelector" && len(wl.rest) == 0 && !defined[wl.key] {
+			r := wl.ref
+			r.val = wl.key
+			uses = append(uses, keyUse{path: p, ref: r})
 		}
 	})
 	for _, u := range uses {
-		k := strings.ToUpper(strings.TrimSpace(u.val))
-		if !defined[k] {
+		k := u.val
+		{
 			emit(Finding{Rule: RuleTranslationUnknownKey, Path: u.path, Line: u.line, Pointer: u.ptr, Key: k,
 				Message: "The translation key " + k + " is used here but no language defines it.",
 				Fix:     "Add " + k + " in the Translation Manager, or use an existing key."})
@@ -141,7 +185,7 @@ func ruleTranslationKeys(m *model, emit func(Finding)) {
 		}
 	}
 	defFile := tr.files[tr.def]
-	for _, k := range sortedKeys(tr.data[tr.def]) {
+	for _, k := range tr.keysOf(tr.def) {
 		if !mentioned[k] {
 			emit(Finding{Rule: RuleTranslationUnused, Path: defFile.path, Line: defFile.lines[k], Key: k, Language: tr.def,
 				Message: k + " is not used by a page, the master page, a widget template or widget data.",
@@ -155,7 +199,25 @@ func ruleTranslationValues(m *model, emit func(Finding)) {
 	if tr == nil {
 		return
 	}
+	// Only the translation files and the budgets decide: kept per state of the files.
 	budgets := m.cfg.LengthBudgets
+	key := fmt.Sprint(budgets)
+	tr.valuesMu.Lock()
+	found, ok := tr.values[key]
+	if !ok {
+		translationValues(tr, budgets, func(f Finding) { found = append(found, f) })
+		if tr.values == nil || len(tr.values) > 8 {
+			tr.values = map[string][]Finding{}
+		}
+		tr.values[key] = found
+	}
+	tr.valuesMu.Unlock()
+	for _, f := range found {
+		emit(f)
+	}
+}
+
+func translationValues(tr *translations, budgets []LengthBudget, emit func(Finding)) {
 	def := tr.files[tr.def]
 	for _, l := range tr.languages {
 		lf := tr.files[l]
@@ -163,7 +225,7 @@ func ruleTranslationValues(m *model, emit func(Finding)) {
 			continue
 		}
 		compare := l != tr.def && tr.usable(tr.def)
-		for _, k := range sortedKeys(tr.data[l]) {
+		for _, k := range tr.keysOf(l) {
 			v := tr.data[l][k]
 			vf := lf.values[k]
 			line := lf.lines[k]

@@ -258,3 +258,29 @@ func (t *GitTree) Close() error {
 	t.cancel()
 	return err
 }
+
+// Stater is a Tree that can tell about one file without listing them all: Index.Update uses
+// it after a save whose paths are known. ok is false when p is not a file of the tree.
+type Stater interface {
+	Stat(ctx context.Context, p string) (f File, ok bool, err error)
+}
+
+// Stat tells about one file of the folder (never following a link).
+func (t dirTree) Stat(ctx context.Context, p string) (File, bool, error) {
+	if !cleanRel(p) {
+		return File{}, false, nil
+	}
+	r, err := os.OpenRoot(t.root)
+	if err != nil {
+		return File{}, false, err
+	}
+	defer r.Close()
+	fi, err := r.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && !fi.Mode().IsRegular()) {
+		return File{}, false, nil
+	}
+	if err != nil {
+		return File{}, false, err
+	}
+	return File{Path: p, Size: fi.Size(), Version: strconv.FormatInt(fi.Size(), 10) + "-" + strconv.FormatInt(fi.ModTime().UnixNano(), 10)}, true, nil
+}

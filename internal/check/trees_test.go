@@ -173,6 +173,22 @@ func TestRefreshReadsOnlyWhatChanged(t *testing.T) {
 	if tree.reads["content/menu.json"] != 1 || ix.Report(Options{}).Summary.ByRule[RuleContentSchema] != 1 {
 		t.Fatalf("schema change: %v", tree.reads)
 	}
+
+	// Update: the saved paths only.
+	tree.reads = map[string]int{}
+	os.WriteFile(filepath.Join(dir, "pages/about.html"), []byte(`<p data-pw-t="TXT_ABOUT">x</p>`), 0o644)
+	os.WriteFile(filepath.Join(dir, "pages/captcha.html"), []byte(`<p>x</p>`), 0o644)
+	os.Remove(filepath.Join(dir, "content/menu.json.schema"))
+	changed, err = ix.Update(context.Background(), tree, []string{"pages/about.html", "pages/captcha.html", "content/menu.json.schema"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(changed, []string{"content/menu.json.schema", "pages/about.html", "pages/captcha.html"}) || len(tree.reads) != 3 || tree.reads["content/menu.json"] != 1 {
+		t.Fatalf("update: %v, reads %v", changed, tree.reads)
+	}
+	if rep := ix.Report(Options{}); len(rep.Findings) != 0 {
+		t.Fatalf("after the update:%s", dump(rep))
+	}
 }
 
 // The starters as shipped: nothing wrong, and the one note that is true (the crew portal
