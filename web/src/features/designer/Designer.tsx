@@ -188,6 +188,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'stretch', minHeight: 'calc(100vh - 220px)' }}>
         <DesignerAside
+          pageFile={pagePath(pageId)}
           domain={domain}
           portal={portal}
           language={language}

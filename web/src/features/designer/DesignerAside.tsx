@@ -1,14 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { FindingsAlert, useFileFindings } from '../readiness';
 import { dirtyItems, dirtyKey } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { PropertyPanel, type PropertyPanelProps } from './PropertyPanel';
 import { LEFT_PANEL_MIN_WIDTH } from './settings';
 
-/** The designer's left panel: the selected widget's properties, then the errors of items a save refused. */
-export function DesignerAside(props: PropertyPanelProps) {
+/**
+ * The designer's left panel: the selected widget's properties, then the errors of items a save
+ * refused and the readiness findings of the page's own file.
+ */
+export function DesignerAside({ pageFile, ...props }: PropertyPanelProps & { pageFile: string }) {
   const failed = dirtyItems(props.dirty).filter((d) => d.error);
+  const pageFindings = useFileFindings(props.domain, props.portal, pageFile);
   return (
     <Paper
       variant="outlined"
@@ -31,6 +36,11 @@ export function DesignerAside(props: PropertyPanelProps) {
               {d.id}: {d.error?.errorMessage}
             </Alert>
           ))}
+        </Stack>
+      )}
+      {pageFindings.length > 0 && (
+        <Stack sx={{ mt: 2, '& .MuiAlert-root': { py: 0 }, fontSize: 14 }}>
+          <FindingsAlert findings={pageFindings} subject={MSG.pageReadiness} />
         </Stack>
       )}
     </Paper>

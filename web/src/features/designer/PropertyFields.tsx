@@ -17,7 +17,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Id } from '../../api/portal';
+import type { Finding } from '../../api/readiness';
 import { SelectField } from '../../ui/SelectField';
+import { FieldFindings, pointerOf } from '../readiness';
 import { TranslationSelector } from '../translations';
 import { ImagePicker, PageSelector, RichTextEditor } from '../widgets';
 import { ColorField, JsonField, LinkField } from './FieldEditors';
@@ -32,6 +34,8 @@ export interface FieldContext {
   readOnly: boolean;
   /** A translation value edited in the dialog (posted to the frame at once). */
   onTranslationPreview?: (key: string, value: string) => void;
+  /** Readiness findings by the pointer of the field that shows them ('/data/items/0/link'). */
+  findingsAt?: ReadonlyMap<string, readonly Finding[]>;
 }
 
 interface FieldProps {
@@ -41,9 +45,23 @@ interface FieldProps {
   ctx: FieldContext;
   /** Prefix of the accessible names inside a SubEditor item ('Cards 2 '). */
   namePrefix?: string;
+  /** The field's JSON pointer in the instance file: its readiness findings show under it. */
+  pointer?: string;
 }
 
-export function PropertyFieldView({ field, value, onChange, ctx, namePrefix = '' }: FieldProps) {
+/** A property's editor with its readiness findings under it. */
+export function PropertyFieldView(props: FieldProps) {
+  const findings = props.pointer ? props.ctx.findingsAt?.get(props.pointer) : undefined;
+  if (!findings?.length) return <FieldEditor {...props} />;
+  return (
+    <Box data-pointer={props.pointer}>
+      <FieldEditor {...props} />
+      <FieldFindings findings={findings} />
+    </Box>
+  );
+}
+
+function FieldEditor({ field, value, onChange, ctx, namePrefix = '', pointer }: FieldProps) {
   const label = `${namePrefix}${field.label}`;
   const { readOnly } = ctx;
   switch (field.editor) {
@@ -127,7 +145,9 @@ export function PropertyFieldView({ field, value, onChange, ctx, namePrefix = ''
     case 'JsonEditor':
       return <JsonField label={label} value={value} onChange={onChange} readOnly={readOnly} />;
     case 'SubEditor':
-      return <SubEditorField field={field} label={label} value={value} onChange={onChange} ctx={ctx} />;
+      return (
+        <SubEditorField field={field} label={label} value={value} onChange={onChange} ctx={ctx} pointer={pointer} />
+      );
     case 'TextInput':
     default:
       return (
@@ -150,12 +170,14 @@ function SubEditorField({
   value,
   onChange,
   ctx,
+  pointer,
 }: {
   field: PropertyField;
   label: string;
   value: unknown;
   onChange: (v: unknown) => void;
   ctx: FieldContext;
+  pointer?: string;
 }) {
   const items = asList(value);
   const set = (next: Record<string, unknown>[]) => onChange(next);
@@ -196,10 +218,12 @@ function SubEditorField({
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </Stack>
+              <FieldFindings findings={(pointer && ctx.findingsAt?.get(`${pointer}/${index}`)) || []} />
               <Stack spacing={1.5}>
                 {field.properties.map((sub) => (
                   <PropertyFieldView
                     key={sub.name}
+                    pointer={pointer && `${pointer}/${index}/${pointerOf([sub.name]).slice(1)}`}
                     field={sub}
                     value={item[sub.name]}
                     ctx={ctx}

@@ -18,6 +18,8 @@ import { isSafeName, readProbe, readWidgetInstance, type WidgetInstance } from '
 import { dirtyKey, type DirtyCache } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { buildWidgetForm, valuesFor, withProperty } from './properties';
+import { FindingsAlert } from '../readiness';
+import { propertyPointer, usePropertyFindings } from './propertyFindings';
 import { PropertyFieldView, type FieldContext } from './PropertyFields';
 import { FULL_SIZE } from './settings';
 
@@ -87,9 +89,14 @@ function WidgetProperties({
     retry: false,
   });
   const form = useMemo(() => (probe.data ? buildWidgetForm(probe.data) : null), [probe.data]);
+  const entry = dirty[dirtyKey('WIDGET', widgetId)];
+  const instance = (entry?.object as WidgetInstance | undefined) ?? widget.data?.instance;
+  const values = useMemo(() => (instance ? valuesFor(instance, query) : {}), [instance, query]);
+  // The caller's readiness findings of the instance file: at their property, the others listed.
+  const findings = usePropertyFindings(domain, portal, widgetId, form?.fields, values, query);
   const ctx = useMemo<FieldContext>(
-    () => ({ domain, portal, language, readOnly, onTranslationPreview }),
-    [domain, portal, language, readOnly, onTranslationPreview],
+    () => ({ domain, portal, language, readOnly, onTranslationPreview, findingsAt: findings.at }),
+    [domain, portal, language, readOnly, onTranslationPreview, findings.at],
   );
 
   const heading = (
@@ -110,7 +117,7 @@ function WidgetProperties({
       </Stack>
     );
   const failure = widget.error ?? probe.error;
-  if (failure || !widget.data || !form)
+  if (failure || !widget.data || !form || !instance)
     return (
       <Stack spacing={2}>
         {heading}
@@ -121,10 +128,7 @@ function WidgetProperties({
       </Stack>
     );
 
-  const entry = dirty[dirtyKey('WIDGET', widgetId)];
-  const instance = (entry?.object as WidgetInstance | undefined) ?? widget.data.instance;
   const version = widget.data.version;
-  const values = valuesFor(instance, query);
 
   return (
     <Stack
@@ -141,9 +145,11 @@ function WidgetProperties({
           {entry.error.errorMessage}
         </Alert>
       )}
+      <FindingsAlert findings={findings.rest} />
       {form.fields.map((field) => (
         <PropertyFieldView
           key={field.name}
+          pointer={propertyPointer(field.name)}
           field={field}
           value={values[field.name] ?? field.default}
           ctx={ctx}

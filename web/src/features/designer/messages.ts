@@ -32,6 +32,8 @@ export const DESIGNER_MESSAGES = {
   sourceMode: 'Source mode',
   settings: 'Editor settings',
   propertiesTitle: 'Properties',
+  /** The title of the page's readiness findings in the designer's panel (issue 29). */
+  pageReadiness: 'This page',
   noWidget: 'Click a widget in the page to edit its properties.',
   readOnly: 'You can view these properties but not change them (page write permission needed).',
   pageSelector: 'Page',

@@ -36,15 +36,15 @@ const visuallyHidden = {
 /** '1 readiness error', '2 readiness errors'. */
 export const readinessErrorsLabel = (count: number) => plural(count, 'readiness error');
 
-/** 'Readiness: 1 error, 2 warnings'. */
-export function readinessSummaryLabel(findings: readonly Finding[]): string {
+/** 'Readiness: 1 error, 2 warnings' ('<subject>: …'). */
+export function readinessSummaryLabel(findings: readonly Finding[], subject = 'Readiness'): string {
   const c = severityCounts(findings);
   const parts = [
     c.error ? plural(c.error, 'error') : '',
     c.warning ? plural(c.warning, 'warning') : '',
     c.info ? plural(c.info, 'note') : '',
   ].filter(Boolean);
-  return `Readiness: ${parts.join(', ')}`;
+  return `${subject}: ${parts.join(', ')}`;
 }
 
 function MarkIcon({ severity, label, testId }: { severity: Severity; label: string; testId: string }) {
@@ -153,13 +153,13 @@ export function FieldFindings({ findings, id }: { findings: readonly Finding[]; 
  */
 export function FindingsAlert({
   findings,
-  title,
+  subject,
   onLine,
   placed = true,
 }: {
   findings: readonly Finding[];
-  /** Default: 'Readiness: 1 error, 2 warnings'. */
-  title?: string;
+  /** The title's subject: '<subject>: 1 error, 2 warnings' (default 'Readiness'). */
+  subject?: string;
   /** Goes to a finding's line (the source editors). */
   onLine?: (line: number) => void;
   /** Show where each finding is (line, key, pointer). */
@@ -169,7 +169,7 @@ export function FindingsAlert({
   if (!severity) return null;
   return (
     <Alert severity={COLOR[severity]} role="status" data-testid="readiness-findings" sx={{ '& ul': { m: 0, pl: 2 } }}>
-      <AlertTitle>{title ?? readinessSummaryLabel(findings)}</AlertTitle>
+      <AlertTitle>{readinessSummaryLabel(findings, subject)}</AlertTitle>
       <ul>
         {bySeverity(findings).map((f, i) => {
           const place = placed ? placeOf(f) : '';
