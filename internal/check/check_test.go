@@ -37,6 +37,7 @@ var base = map[string]string{
   <img src="assets/img/logo.png" alt="">
   <a href="#/about?x=1">About</a> <a href="https://wifi.example.org/login">Wi-Fi</a>
   <a href="mailto:crew@example.org">Mail</a> <a href="microsites/shop/index.html">Shop</a>
+  <link rel="manifest" href="%PUBLIC_URL%/manifest.json"> <img src="${base}/x.png" alt="">
 </article>`,
 	"pages/about.html":                    `<p data-pw-t="TXT_ABOUT">About</p>`,
 	"pages/captcha.html":                  `<p>Captcha</p>`,

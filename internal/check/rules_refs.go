@@ -115,7 +115,7 @@ func hasScheme(v string) bool {
 // in-page and internal links, template placeholders).
 func localFile(v, base string) (string, bool) {
 	v = strings.TrimSpace(v)
-	if v == "" || strings.Contains(v, "{{") || v[0] == '#' || v[0] == '?' || strings.HasPrefix(v, "//") || hasScheme(v) {
+	if v == "" || buildPlaceholder(v) || v[0] == '#' || v[0] == '?' || strings.HasPrefix(v, "//") || hasScheme(v) {
 		return "", false
 	}
 	if i := strings.IndexAny(v, "?#"); i >= 0 {
@@ -131,6 +131,21 @@ func localFile(v, base string) (string, bool) {
 		return path.Clean(strings.TrimLeft(v, "/")), true
 	}
 	return path.Join(base, v), true
+}
+
+// buildPlaceholder says whether a value is filled in by a template or a build: {{x}}, {% x %},
+// ${x}, <%= x %>, %PUBLIC_URL%.
+func buildPlaceholder(v string) bool {
+	if strings.Contains(v, "{{") || strings.Contains(v, "{%") || strings.Contains(v, "${") || strings.Contains(v, "<%") {
+		return true
+	}
+	if i := strings.IndexByte(v, '%'); i >= 0 {
+		if j := strings.IndexByte(v[i+1:], '%'); j > 0 {
+			name := v[i+1 : i+1+j]
+			return strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == ""
+		}
+	}
+	return false
 }
 
 // missingFile says whether a file a link names is missing (outside the portal counts).
