@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Suspense, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pagesApi, type Page } from '../../api/pages';
 import type { ErrorObject } from '../../api/types';
 import { usePermission } from '../../app/permissions/usePermission';
@@ -11,6 +11,7 @@ import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastServi
 import { Loading } from '../../ui/Loading';
 import { AceField, MergeDialog, useEditorTheme, useMergingSave, type FileBase, type FileText } from '../editors';
 import { pagePath, PresenceBar, usePresence } from '../presence';
+import { FindingsAlert, lineAnnotations, useFileFindings } from '../readiness';
 import { SOURCE_MESSAGES as MSG } from './messages';
 import {
   batchVersion,
@@ -67,6 +68,15 @@ export function SourceForm({
   const path = initial.path || pagePath(pageId);
   const presence = usePresence(domain, portal, path);
   const dirty = text !== base.text;
+  // The caller's readiness findings in the page's file: in the gutter and listed; ?line=n (the
+  // Readiness screen's "Open") goes to that line.
+  const [params] = useSearchParams();
+  const findings = useFileFindings(domain, portal, path);
+  const annotations = useMemo(() => lineAnnotations(findings), [findings]);
+  const [goTo, setGoTo] = useState(() => {
+    const line = Number(params.get('line'));
+    return line > 0 ? { line } : null;
+  });
   // Reported to the parent on every render (read in its callbacks only).
   state.dirty = dirty && canWrite;
   state.base = { data: base.text, version: base.version };
@@ -161,6 +171,7 @@ export function SourceForm({
           {itemError.errorMessage}
         </Alert>
       )}
+      <FindingsAlert findings={findings} onLine={(line) => setGoTo({ line })} />
       <Suspense fallback={<Loading label="Loading the editor" />}>
         <AceField
           value={text}
@@ -172,6 +183,8 @@ export function SourceForm({
           theme={theme}
           readOnly={!canWrite}
           label={MSG.editorLabel(pageTitle(initial))}
+          annotations={annotations}
+          goTo={goTo}
         />
       </Suspense>
       <MergeDialog {...files.dialog} />

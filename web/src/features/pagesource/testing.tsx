@@ -30,7 +30,12 @@ export const pageAnswer = (id: string, html: string, version: string, extra: obj
 });
 
 /** Source mode of `pageId` at its route, with the toast stack and a designer-mode route to leave to. */
-export function renderSourceMode(pageId = 'home', user = { ...sampleUser, admin: true }, permissions: string[] = []) {
+export function renderSourceMode(
+  pageId = 'home',
+  user = { ...sampleUser, admin: true },
+  permissions: string[] = [],
+  search = '',
+) {
   clearToasts();
   signIn(user);
   useSelectionStore.setState({
@@ -54,7 +59,7 @@ export function renderSourceMode(pageId = 'home', user = { ...sampleUser, admin:
         element: <h1>Designer of the page</h1>,
       },
     ],
-    `${BASE}/${pageId}/source-mode`,
+    `${BASE}/${pageId}/source-mode${search}`,
   );
   return { ...utils, user: userEvent.setup() };
 }
