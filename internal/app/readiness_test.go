@@ -119,8 +119,8 @@ func readinessSuite(t *testing.T, cfg config.Config) {
 			t.Fatalf("event: %+v", ev)
 		}
 		st, _ := svc.LastRefresh(w.annID, 1)
-		if st.Full || !slices.Equal(st.Changed, []string{page}) || st.Reads != 1 {
-			t.Fatalf("a one-file save must re-read that file only: %+v", st)
+		if st.Full || st.Listed || !slices.Equal(st.Changed, []string{page}) || st.Reads != 1 {
+			t.Fatalf("a one-file save must re-read that file only, without listing the tree: %+v", st)
 		}
 		t.Logf("incremental check after a one-file save: %v", st.Took)
 		rep := report(w.ann, "/readiness/1/1")
@@ -268,6 +268,35 @@ func readinessSuite(t *testing.T, cfg config.Config) {
 			if rep.Source != "commit" || rep.CommitID != head || rep.Summary.Errors != 0 || !rep.CheckedAt.Equal(again.CheckedAt) {
 				t.Fatalf("commit report: %+v", rep)
 			}
+		}
+	})
+
+	t.Run("a commit moves the workspace: checked again in full, nothing left for others", func(t *testing.T) {
+		w.t = t
+		before := report(w.ann, "/readiness/1/1").CommitID
+		w.must(w.commit(w.ann, "A link to a page to come"), 200, "commit")
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			var others []readiness.Others
+			w.must(w.call(w.bob, "GET", "/readiness/1/1/others", ""), 200, "others").JSON(t, &others)
+			if len(others) == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("ann has nothing uncommitted: %+v", others)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		rep := report(w.ann, "/readiness/1/1")
+		if rep.CommitID == before || rep.find(check.RuleLinkPageMissing, page) == nil {
+			t.Fatalf("after the commit: %s %+v", rep.CommitID, rep.Findings)
+		}
+		if st, _ := svc.LastRefresh(w.annID, 1); !st.Listed {
+			t.Fatalf("git moved the workspace: the tree is listed again: %+v", st)
+		}
+		committed := report(w.ann, "/readiness/1/1/commit/"+rep.CommitID)
+		if committed.find(check.RuleLinkPageMissing, page) == nil || committed.Summary.Errors != rep.Summary.Errors {
+			t.Fatalf("the commit's report: %+v", committed)
 		}
 	})
 

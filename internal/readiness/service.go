@@ -177,10 +177,15 @@ func (s *Service) Workspace(ctx context.Context, c caller.Caller, pa portalacces
 	return rep, nil
 }
 
-// current is the workspace's last report when it is still good, else a new check's.
+// current is the workspace's last report when it is still fresh; else writes announced and
+// not checked yet are checked here (and published, as after a save); else the tree is
+// listed again for changes made without an announcement.
 func (s *Service) current(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex) (*Report, error) {
-	if sn := w.snap.Load(); sn != nil && sn.covers == w.announced.Load() && time.Since(sn.began) < freshFor {
+	if sn := w.snap.Load(); fresh(w, sn) {
 		return sn.report, nil
+	}
+	if ann := w.take(); ann != nil {
+		return s.check(ctx, ann.caller(), pa, w, ann, true)
 	}
 	return s.check(ctx, c, pa, w, nil, false)
 }

@@ -2,6 +2,9 @@ package readiness
 
 import (
 	"context"
+	"errors"
+	"maps"
+	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -24,6 +27,8 @@ type wsIndex struct {
 	user    editing.Person
 	branch  string
 	changes map[string]string // the user's uncommitted changes, as last announced
+	head    string            // the commit the workspace was on at the last check
+	seen    map[string]string // path → version at the last check, of the paths a save may touch
 	last    RefreshStats
 
 	snap      atomic.Pointer[snapshot] // the last result, read without waiting for a check
@@ -31,7 +36,28 @@ type wsIndex struct {
 
 	live    sync.Mutex // the refreshes after saves: one at a time, the next one queued
 	running bool
-	pending *editing.WorkspaceChange
+	pending *announcement // announced, not checked yet
+}
+
+// announcement is what the writes announced since the last check say: the latest state of the
+// workspace, and every path any of them listed as changed.
+type announcement struct {
+	change  editing.WorkspaceChange
+	touched map[string]bool
+}
+
+// caller is the author of the announced writes.
+func (a *announcement) caller() caller.Caller {
+	return caller.Caller{UserID: a.change.User.ID, Username: a.change.User.UserName}
+}
+
+// take hands over the pending announcement (nil: none).
+func (w *wsIndex) take() *announcement {
+	w.live.Lock()
+	defer w.live.Unlock()
+	a := w.pending
+	w.pending = nil
+	return a
 }
 
 // snapshot is a workspace's last result, for other authors and requests.
@@ -46,6 +72,7 @@ type snapshot struct {
 // RefreshStats describe a workspace's last check (for tests and figures).
 type RefreshStats struct {
 	Full    bool          // the index was built (every file read)
+	Listed  bool          // the tree was listed (a build, a request, git moved the workspace)
 	Changed []string      // the paths whose version changed
 	Reads   int64         // files the engine read
 	Took    time.Duration // the whole check: listing, reading and the rules
@@ -75,39 +102,66 @@ func (t *countingTree) Read(ctx context.Context, p string) ([]byte, error) {
 	return t.Tree.Read(ctx, p)
 }
 
+// Stat describes one file (check.Stater, for Index.Update); a folder tree always can.
+func (t *countingTree) Stat(ctx context.Context, p string) (check.File, bool, error) {
+	st, ok := t.Tree.(check.Stater)
+	if !ok {
+		return check.File{}, false, errors.New("readiness: the tree cannot describe one file")
+	}
+	return st.Stat(ctx, p)
+}
+
 // check checks the workspace again (builds its index the first time) and keeps the result.
-// change is the announcement that asked for it (nil: a request). announce publishes the
-// result: always after a save; after a request only when the findings changed meanwhile
-// (a change no save announced).
-func (s *Service) check(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex, change *editing.WorkspaceChange, announce bool) (*Report, error) {
+// ann is what the writes announced since the last check (nil: none). A request (announce
+// false) answers the last report when it is still fresh (fresh) by the time it gets its turn;
+// a check for announced writes publishes its result, a request's only when the findings
+// changed (a change no save announced).
+func (s *Service) check(ctx context.Context, c caller.Caller, pa portalaccess.Portal, w *wsIndex, ann *announcement, announce bool) (*Report, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if change != nil {
-		w.user, w.branch, w.changes = change.User, change.Branch, change.Changes
+	sn := w.snap.Load()
+	if ann == nil && !announce && fresh(w, sn) {
+		return sn.report, nil
+	}
+	prevChanges, prevBranch, prevHead := w.changes, w.branch, w.head
+	if ann != nil {
+		w.user, w.branch, w.changes = ann.change.User, ann.change.Branch, ann.change.Changes
 	}
 	start := time.Now()
 	covers := w.announced.Load() // a write announced from now on asks for another check
 	var prev *Report
-	if sn := w.snap.Load(); sn != nil {
+	if sn != nil {
 		prev = sn.report
 	}
-	if w.index == nil {
-		if err := s.build(ctx, c, pa, w, change == nil); err != nil {
+	w.head = s.ws.HeadCommit(c, pa)
+	switch {
+	case w.index == nil:
+		if err := s.build(ctx, c, pa, w, ann == nil); err != nil {
 			return nil, err
 		}
-		w.last = RefreshStats{Full: true, Reads: w.tree.reads.Swap(0)}
-	} else {
-		changed, err := w.index.Refresh(ctx, w.tree)
+		w.last = RefreshStats{Full: true, Listed: true, Reads: w.tree.reads.Swap(0)}
+	case ann != nil && w.head == prevHead && w.branch == prevBranch:
+		// Plain writes: only the paths they (or the writes before them) changed can differ
+		// from the index; those whose version did not move are left out.
+		paths := w.remember(ctx, union(ann.touched, w.changes, prevChanges))
+		changed, err := w.index.Update(ctx, w.tree, paths)
 		if err != nil {
 			return nil, err
 		}
 		w.last = RefreshStats{Changed: changed, Reads: w.tree.reads.Swap(0)}
+	default: // a request, or git moved the workspace (open, reset, commit, branch switch)
+		w.remember(ctx, union(nil, w.changes))
+		changed, err := w.index.Refresh(ctx, w.tree)
+		if err != nil {
+			return nil, err
+		}
+		w.last = RefreshStats{Listed: true, Changed: changed, Reads: w.tree.reads.Swap(0)}
 	}
 	branch := w.branch
 	if branch == "" {
 		branch = s.ws.Branch(c, pa)
 	}
-	rep := &Report{Source: SourceWorkspace, Branch: branch, CommitID: s.ws.HeadCommit(c, pa), Report: w.index.Report(check.Options{}),
+	rep := &Report{Source: SourceWorkspace, Branch: branch, CommitID: w.head, Report: w.index.Report(check.Options{}),
 		CheckedAt: s.now()}
 	took := time.Since(start)
 	rep.DurationMs = took.Milliseconds()
@@ -150,6 +204,7 @@ func (s *Service) build(ctx context.Context, c caller.Caller, pa portalaccess.Po
 		}
 	}
 	w.tree = &countingTree{Tree: check.DirTree(dir)}
+	w.remember(ctx, union(nil, w.changes))
 	card := s.progressCard(c.UserID, pa)
 	index, err := check.NewIndex(ctx, w.tree)
 	if err != nil {
@@ -188,6 +243,47 @@ func diff(prev, next *Report, changes map[string]string) (added, removed []check
 	return added, removed
 }
 
+// fresh tells whether a workspace's last result still answers a request: no write was
+// announced since its check began, and it is younger than freshFor.
+func fresh(w *wsIndex, sn *snapshot) bool {
+	return sn != nil && sn.covers == w.announced.Load() && time.Since(sn.began) < freshFor
+}
+
+// remember takes the current version of paths (before the index reads them, so a write in
+// between shows as a change next time) and answers those whose version differs from the
+// last check's, sorted.
+func (w *wsIndex) remember(ctx context.Context, paths map[string]bool) []string {
+	seen := make(map[string]string, len(paths))
+	var moved []string
+	for p := range paths {
+		version := ""
+		if f, ok, err := w.tree.Stat(ctx, p); err == nil && ok {
+			version = f.Version
+		}
+		if old, known := w.seen[p]; !known || old != version {
+			moved = append(moved, p)
+		}
+		seen[p] = version
+	}
+	w.seen = seen
+	sort.Strings(moved)
+	return moved
+}
+
+// union is the paths of the change sets and of touched.
+func union(touched map[string]bool, sets ...map[string]string) map[string]bool {
+	out := maps.Clone(touched)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	for _, set := range sets {
+		for p := range set {
+			out[p] = true
+		}
+	}
+	return out
+}
+
 // WorkspaceChanged follows a write to a user's workspace (portal.Listener): after the save
 // has answered, the user's index is refreshed (only the files whose version changed are read
 // again; built when this instance has none and the user has local changes) and
@@ -208,9 +304,15 @@ func (s *Service) WorkspaceChanged(_ context.Context, pa portalaccess.Portal, ch
 	if !ok {
 		return
 	}
-	w.announced.Add(1)
 	w.live.Lock()
-	w.pending = &change
+	w.announced.Add(1)
+	if w.pending == nil {
+		w.pending = &announcement{touched: map[string]bool{}}
+	}
+	w.pending.change = change
+	for p := range change.Changes {
+		w.pending.touched[p] = true
+	}
 	if w.running {
 		w.live.Unlock()
 		return
@@ -225,23 +327,24 @@ func (s *Service) WorkspaceChanged(_ context.Context, pa portalaccess.Portal, ch
 func (s *Service) follow(pa portalaccess.Portal, w *wsIndex) {
 	defer s.wg.Done()
 	for {
-		w.live.Lock()
-		change := w.pending
-		w.pending = nil
-		if change == nil || s.ctx.Err() != nil {
-			w.running = false
-			w.live.Unlock()
-			return
-		}
-		w.live.Unlock()
 		select {
 		case s.work <- struct{}{}:
 		case <-s.ctx.Done():
-			continue
 		}
-		c := caller.Caller{UserID: change.User.ID, Username: change.User.UserName}
-		if _, err := s.check(s.ctx, c, pa, w, change, true); err != nil && s.ctx.Err() == nil {
-			s.log.Debug("readiness: workspace check after a change", "portal", pa.ID(), "user", change.User.ID, "error", err)
+		w.live.Lock()
+		ann := w.pending
+		w.pending = nil
+		if ann == nil || s.ctx.Err() != nil { // a request took it, or the service stops
+			w.running = false
+			w.live.Unlock()
+			if s.ctx.Err() == nil {
+				<-s.work
+			}
+			return
+		}
+		w.live.Unlock()
+		if _, err := s.check(s.ctx, ann.caller(), pa, w, ann, true); err != nil && s.ctx.Err() == nil {
+			s.log.Debug("readiness: workspace check after a change", "portal", pa.ID(), "user", ann.change.User.ID, "error", err)
 		}
 		<-s.work
 	}
