@@ -38,6 +38,11 @@ export default function AceField({ value, onChange, mode, theme, readOnly, label
 
   const editor = useRef<Ace.Editor | null>(null);
   const loaded = !!ready;
+  // react-ace sets the annotations before its options: turning the mode's worker off then
+  // clears them (the worker's 'terminate'). Set again once loaded and whenever they change.
+  useEffect(() => {
+    if (loaded) editor.current?.session.setAnnotations(annotations ?? []);
+  }, [loaded, annotations]);
   useEffect(() => {
     const ace = editor.current;
     if (!loaded || !ace || !goTo || !(goTo.line > 0)) return;

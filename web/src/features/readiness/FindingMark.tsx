@@ -168,7 +168,12 @@ export function FindingsAlert({
   const severity = worstSeverity(findings);
   if (!severity) return null;
   return (
-    <Alert severity={COLOR[severity]} role="status" data-testid="readiness-findings" sx={{ '& ul': { m: 0, pl: 2 } }}>
+    <Alert
+      severity={COLOR[severity]}
+      role="status"
+      data-testid="readiness-findings"
+      sx={{ '& ul': { m: 0, pl: findings.length > 1 ? 2 : 0, listStyle: findings.length > 1 ? undefined : 'none' } }}
+    >
       <AlertTitle>{readinessSummaryLabel(findings, subject)}</AlertTitle>
       <ul>
         {bySeverity(findings).map((f, i) => {
