@@ -40,6 +40,7 @@ const JsonForm = lazy(() => import('./JsonForm').then((m) => ({ default: m.JsonF
  */
 export function JsonEditor(props: JsonEditorProps) {
   const { domain, portal, path } = props;
+  const findings = useFileFindings(domain, portal, path);
   const schemaText = useQuery({
     queryKey: editorKeys.schema(domain, portal, path),
     queryFn: () => readSchemaText(domain, portal, path),
@@ -58,7 +59,8 @@ export function JsonEditor(props: JsonEditorProps) {
         onClose={props.onClose}
         onSaved={props.onSaved}
         validate={jsonSyntaxError}
-        line={props.line}
+        // Without a form a pointer goes to its finding's line (widget data, locale files).
+        line={props.line ?? findings.find((f) => props.pointer && f.pointer === props.pointer && f.line)?.line}
       />
     );
   }

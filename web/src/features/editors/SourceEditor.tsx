@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
@@ -117,7 +117,10 @@ function SourceForm({
   // The caller's readiness findings in this file: in the gutter at their lines, and listed.
   const findings = useFileFindings(domain, portal, path);
   const annotations = useMemo(() => lineAnnotations(findings), [findings]);
-  const [goTo, setGoTo] = useState(() => (line && line > 0 ? { line } : null));
+  const [goTo, setGoTo] = useState<{ line: number } | null>(null);
+  useEffect(() => {
+    if (line && line > 0) setGoTo({ line });
+  }, [line]);
 
   async function save() {
     if (invalid) return;

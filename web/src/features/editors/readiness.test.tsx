@@ -120,4 +120,29 @@ describe('Source editor readiness', () => {
     await waitFor(() => expect(source).toHaveFocus());
     expect(screen.queryByTestId('readiness-findings')).not.toBeInTheDocument();
   });
+
+  it("goes to a pointer's finding line in a JSON file without schema (widget data)", async () => {
+    mockFetch({
+      'GET api/v1/assets/1/2/src/widgets/database/cards.json': () =>
+        fileResponse('{\n  "type": "cards",\n  "data": {\n    "link": "#/gone"\n  }\n}\n', 'v1', 'application/json'),
+      'GET api/v1/assets/1/2/src/widgets/database/cards.json.schema': () => errorResponse(404),
+      [READINESS]: () =>
+        readinessAnswer([
+          {
+            rule: 'link.page-missing',
+            path: 'widgets/database/cards.json',
+            pointer: '/data/link',
+            line: 4,
+            message: 'Gone',
+          },
+        ]),
+    });
+    renderEditor(
+      <JsonEditor domain={1} portal={2} path="/widgets/database/cards.json" onClose={vi.fn()} pointer="/data/link" />,
+    );
+    const source = await screen.findByRole('textbox', { name: 'Source of /widgets/database/cards.json' });
+    await waitFor(() => expect(source).toHaveAttribute('data-goto-line', '4'));
+    await waitFor(() => expect(source).toHaveFocus());
+    expect(source).toHaveAttribute('data-annotations', '4:error:Gone');
+  });
 });
