@@ -180,10 +180,10 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     const want =
       `#/domain/${DOMAIN_ID}/portal/${portalId}/branch/${branch.replace(/\//g, ':')}/en_GB/file-explorer` +
       `?path=${encodeURIComponent('/widgets/database')}&open=${encodeURIComponent(`/${WIDGET_FILE}`)}` +
-      `&pointer=${encodeURIComponent(finding.pointer)}`;
-    assert.equal(href, want, 'Open goes to the File Explorer at the pointer');
+      `&pointer=${encodeURIComponent(finding.pointer)}&line=${finding.line}`;
+    assert.equal(href, want, 'Open goes to the File Explorer at the pointer (the form) and the line (the source editor)');
     await open.click();
-    await expectURL(page, new RegExp(`/file-explorer\\?.*open=${encodeURIComponent(`/${WIDGET_FILE}`)}.*&pointer=${encodeURIComponent(finding.pointer)}$`));
+    await expectURL(page, new RegExp(`/file-explorer\\?.*open=${encodeURIComponent(`/${WIDGET_FILE}`)}.*&pointer=${encodeURIComponent(finding.pointer)}&line=${finding.line}$`));
     // The widget data has no schema: the file opens in the source editor (Ace), the offending
     // value in it, and the file's findings listed by it.
     await expectVisible(page.getByText(/footer-links\.json/).first(), { timeout: 20_000 });
@@ -193,6 +193,14 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
       assert.equal(text.split('\n')[finding.line - 1]?.includes('"#/offers"'), true, `line ${finding.line} holds the link: ${text}`);
     }, { timeout: 20_000 });
     await expectVisible(page.locator('.ace_content').getByText('"#/offers"', { exact: false }).first());
+    // The cursor is on the finding's line (widget data has no schema: the source editor uses the line).
+    await eventually(async () => {
+      const row = await page.evaluate(() => {
+        const el = document.querySelector('.ace_editor');
+        return (el?.env?.editor ?? window.ace?.edit(el)).getCursorPosition().row;
+      });
+      assert.equal(row, finding.line - 1, 'the cursor is on the finding\'s line');
+    }, { timeout: 20_000 });
     await expectVisible(page.getByText(finding.message).first());
     await snapshot(page, 'open');
 
@@ -337,7 +345,8 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     const ignoredRow = r.ignored.getByRole('row').filter({ hasText: because }).filter({ hasText: where });
     await expectVisible(ignoredRow, { timeout: 20_000 });
     await eventually(async () => assert.equal(await page.getByRole('row').filter({ hasText: where }).count(), 1, `${where} only in the Ignored list`));
-    // (The opener's row has left the findings, so focus cannot go back to it: it falls to the
-    // page's body today — not asserted here; see the report on issue 29.)
+    // The opener's row has left the findings: focus lands on the findings' heading, not the body.
+    const findingsHeading = page.getByRole('heading', { level: 2, name: 'Findings', exact: true });
+    await eventually(async () => assert.equal(await hasFocus(findingsHeading), true, `focus on the findings' heading: ${JSON.stringify(await focused(page))}`));
   });
 });

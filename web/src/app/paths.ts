@@ -96,7 +96,8 @@ export const paths = {
     query({ line: line && line > 0 ? String(line) : undefined }),
   /**
    * The File Explorer at a file's folder with the file open (`?path=<folder>&open=<file>`), at a
-   * JSON pointer (`&pointer=`) or a 1-based line (`&line=`). File and folder with a leading slash,
+   * JSON pointer (`&pointer=`, for the schema form) and/or a 1-based line (`&line=`, for the source
+   * editor: a JSON file without a schema opens there). File and folder with a leading slash,
    * as the File Explorer names them.
    */
   fileExplorerAt: (
@@ -115,7 +116,7 @@ export const paths = {
         path: folder === '/' ? undefined : folder,
         open,
         pointer: at.pointer || undefined,
-        line: !at.pointer && at.line && at.line > 0 ? String(at.line) : undefined,
+        line: at.line && at.line > 0 ? String(at.line) : undefined,
       })
     );
   },

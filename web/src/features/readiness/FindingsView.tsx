@@ -27,6 +27,9 @@ import {
   type LinkContext,
 } from './model';
 
+/** The id of the findings' heading (focus lands there when the row that had it is gone). */
+export const FINDINGS_HEADING = 'readiness-findings';
+
 /** Groups open at first; the rest open on demand (a portal may have hundreds of files with findings). */
 const OPEN_GROUPS = 5;
 
@@ -45,8 +48,8 @@ export function FindingsView({
   const groups = useMemo(() => groupFindings(filterFindings(findings, filters), groupBy), [findings, filters, groupBy]);
 
   return (
-    <Stack spacing={2} component="section" aria-labelledby="readiness-findings">
-      <Typography id="readiness-findings" variant="h6" component="h2">
+    <Stack spacing={2} component="section" aria-labelledby={FINDINGS_HEADING}>
+      <Typography id={FINDINGS_HEADING} variant="h6" component="h2" tabIndex={-1}>
         Findings
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Finding, ReadinessReport } from '../../api/readiness';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/format';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { StatCard, StatRow } from '../../ui/StatCard';
-import { FindingsView } from './FindingsView';
+import { FINDINGS_HEADING, FindingsView } from './FindingsView';
 import { IgnoreDialog } from './IgnoreDialog';
 import { IgnoredSection } from './IgnoredSection';
 import { READINESS_MESSAGES as MSG } from './messages';
@@ -120,6 +120,9 @@ function Report({
   const canWrite = usePermission('asset:w');
   const ctx = useLinkContext(domain, portal, branch, language);
   const [ignoring, setIgnoring] = useState<Finding | null>(null);
+  // An ignored finding's row (which opened the dialog) is gone: focus goes to the findings'
+  // heading instead of the page body once the dialog has given it back.
+  const ignored = useRef(false);
   const { summary } = report;
   return (
     <Stack spacing={3}>
@@ -144,8 +147,18 @@ function Report({
       <OthersSection domain={domain} portal={portal} ctx={ctx} />
       <IgnoreDialog
         finding={ignoring}
-        onIgnore={(finding, reason) => actions.ignore.submit({ finding, reason })}
-        onClose={() => setIgnoring(null)}
+        onIgnore={(finding, reason) =>
+          actions.ignore.submit({ finding, reason }).then((r) => {
+            ignored.current = true;
+            return r;
+          })
+        }
+        onClose={() => {
+          setIgnoring(null);
+          if (!ignored.current) return;
+          ignored.current = false;
+          window.setTimeout(() => document.getElementById(FINDINGS_HEADING)?.focus(), 0);
+        }}
       />
     </Stack>
   );

@@ -182,9 +182,9 @@ describe('findingLink', () => {
     expect(findingLink(finding({ path: 'pages/forecast.html' }), ctx)).toBe(`${base}/pages/weather/source-mode`);
   });
 
-  it('opens JSON with a pointer in the File Explorer at the pointer', () => {
+  it('opens JSON with a pointer in the File Explorer at the pointer, and at the line for the source editor', () => {
     expect(findingLink(schema, ctx)).toBe(
-      `${base}/file-explorer?path=%2Fwidgets%2Fdatabase&open=%2Fwidgets%2Fdatabase%2Fnews.json&pointer=%2Fitems%2F0%2Flink`,
+      `${base}/file-explorer?path=%2Fwidgets%2Fdatabase&open=%2Fwidgets%2Fdatabase%2Fnews.json&pointer=%2Fitems%2F0%2Flink&line=7`,
     );
   });
 

@@ -207,7 +207,7 @@ export function findingLink(f: Finding, ctx: LinkContext): string | null {
   const pageId = ctx.pageEditor && /\.html?$/i.test(f.path) ? pageIdOf(f.path, ctx.pages) : null;
   if (pageId) return paths.pageSourceAt(domain, portal, branch, language, pageId, f.line);
   if (f.pointer !== undefined && f.pointer !== '' && /\.json$/i.test(f.path))
-    return paths.fileExplorerAt(domain, portal, branch, language, f.path, { pointer: f.pointer });
+    return paths.fileExplorerAt(domain, portal, branch, language, f.path, { pointer: f.pointer, line: f.line });
   return paths.fileExplorerAt(domain, portal, branch, language, f.path, { line: f.line });
 }
 
