@@ -123,7 +123,8 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     await item.getByRole('button', { name: 'Edit Links 2 Link', exact: true }).click();
     const lm = linkManager(page);
     await expectVisible(lm.dialog);
-    await lm.tab('Internal').click();
+    // The link is stored as { type: 'Internal', value: '#/…' }: the Link Manager opens on Internal.
+    await eventually(async () => assert.equal(await lm.tab('Internal').getAttribute('aria-selected'), 'true', 'the Internal tab is chosen'));
     await choosePage(page, lm.page, 'Offers');
     await expectEnabled(lm.save);
     await lm.save.click();
@@ -134,7 +135,8 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     await expectVisible(d.savedToast, { timeout: 20_000 });
     await expectDisabled(d.saveChanges);
     const saved = JSON.parse(readWorkspaceFile(e2e.server, userId, portalId, WIDGET_FILE));
-    assert.equal(JSON.stringify(saved.data.items[1].link), '"#/offers"', `the link as saved: ${JSON.stringify(saved.data.items[1])}`);
+    // The property keeps its form: an object with the new href and its type.
+    assert.deepEqual(saved.data.items[1].link, { type: 'Internal', value: '#/offers' }, `the link as saved: ${JSON.stringify(saved.data.items[1])}`);
 
     // The Page Manager deletes 'Offers': the link now points at a page the sitemap lacks.
     await goTo(page, pageManagerRoute(DOMAIN_ID, portalId, branch));
@@ -159,7 +161,7 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     }, { timeout: 20_000 });
     assert.equal(finding.severity, 'error');
     assert.equal(finding.target, 'offers');
-    assert.equal(finding.pointer, '/data/items/1/link');
+    assert.equal(finding.pointer, '/data/items/1/link/value'); // the href inside the { type, value } link
 
     // The Readiness screen, from the Portal menu's route: the finding under its rule.
     const r = readiness(page);

@@ -21,9 +21,19 @@ import type { Finding } from '../../api/readiness';
 import { SelectField } from '../../ui/SelectField';
 import { FieldFindings, pointerOf } from '../readiness';
 import { TranslationSelector } from '../translations';
-import { ImagePicker, PageSelector, RichTextEditor } from '../widgets';
+import { ImagePicker, PageSelector, RichTextEditor, detectLinkType } from '../widgets';
 import { ColorField, JsonField, LinkField } from './FieldEditors';
-import { asList, asText, moveItem, newItem, withItemProperty, withoutItem, type PropertyField } from './properties';
+import {
+  asList,
+  asText,
+  linkHref,
+  linkValue,
+  moveItem,
+  newItem,
+  withItemProperty,
+  withoutItem,
+  type PropertyField,
+} from './properties';
 import { EDITOR_MAX_HEIGHT } from './settings';
 
 export interface FieldContext {
@@ -116,7 +126,14 @@ function FieldEditor({ field, value, onChange, ctx, namePrefix = '', pointer }: 
         />
       );
     case 'LinkManager':
-      return <LinkField label={label} value={asText(value)} onChange={onChange} ctx={ctx} />;
+      return (
+        <LinkField
+          label={label}
+          value={linkHref(value)}
+          onChange={(href) => onChange(linkValue(value, href, detectLinkType))}
+          ctx={ctx}
+        />
+      );
     case 'PageSelector':
       return (
         <PageSelector

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_TYPES_PROBE } from './fixtures';
-import { buildWidgetForm, EDITOR_TYPES, moveItem, newItem, valuesFor, withProperty } from './properties';
+import {
+  buildWidgetForm,
+  EDITOR_TYPES,
+  linkHref,
+  linkValue,
+  moveItem,
+  newItem,
+  valuesFor,
+  withProperty,
+} from './properties';
 
 describe('buildWidgetForm', () => {
   it('builds one field per property by its editor type', () => {
@@ -82,5 +91,24 @@ describe('SubEditor helpers', () => {
     expect(newItem(form.fields[10].properties)).toEqual({ label: 'New', on: false });
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});
+
+describe('LinkManager values', () => {
+  const typeOf = (h: string) => (h.startsWith('#/') ? 'Internal' : 'External');
+  it('reads the href of a string or a { type, value } link', () => {
+    expect(linkHref('#/about')).toBe('#/about');
+    expect(linkHref({ type: 'Internal', value: '#/about' })).toBe('#/about');
+    expect(linkHref(null)).toBe('');
+    expect(linkHref({ type: 'Internal' })).toBe('');
+  });
+  it('keeps the form the property had, with the type of the new href', () => {
+    expect(linkValue('#/a', '#/b', typeOf)).toBe('#/b');
+    expect(linkValue(undefined, 'https://x.org', typeOf)).toBe('https://x.org');
+    expect(linkValue({ type: 'Internal', value: '#/a', extra: 1 }, 'https://x.org', typeOf)).toEqual({
+      type: 'External',
+      value: 'https://x.org',
+      extra: 1,
+    });
   });
 });

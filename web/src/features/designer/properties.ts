@@ -174,3 +174,24 @@ export const withItemProperty = (
   name: string,
   value: unknown,
 ): Record<string, unknown>[] => items.map((it, i) => (i === index ? { ...it, [name]: value } : it));
+
+/**
+ * A LinkManager value is an href, or `{ type, value }` (docs/portal-format.md): the href the
+ * Link Manager edits. Anything else reads as no link.
+ */
+export function linkHref(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string')
+    return (value as { value: string }).value;
+  return '';
+}
+
+/**
+ * The value to store for a new href: the form the property had (an object keeps its form, with
+ * the type the href now has), else the href.
+ */
+export function linkValue(previous: unknown, href: string, typeOf: (href: string) => string): unknown {
+  if (previous && typeof previous === 'object' && !Array.isArray(previous))
+    return { ...(previous as Record<string, unknown>), type: typeOf(href), value: href };
+  return href;
+}
