@@ -88,12 +88,9 @@ type schemaProblem struct {
 	line     int
 }
 
-// jsonc are files that are JSON with comments by convention: not checked.
-func jsonc(p string) bool {
-	name := strings.ToLower(path.Base(p))
-	return strings.HasPrefix(name, "tsconfig") || strings.HasPrefix(name, "jsconfig") || name == ".eslintrc.json" ||
-		strings.HasPrefix(p, ".vscode/") || strings.Contains(p, "/.vscode/")
-}
+// jsonc are files that are JSON with comments by convention (validate.IsJSONC, the rule the
+// asset manager's saves follow too): not checked.
+func jsonc(p string) bool { return validate.IsJSONC(p) }
 
 // layout is where a portal's files are, from its settings.
 type layout struct {

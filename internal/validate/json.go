@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 )
 
@@ -46,4 +47,23 @@ func JSONSyntaxAt(data []byte) (line, col int, msg string, ok bool) {
 		msg = "the text ends before the JSON does"
 	}
 	return line, col, msg, false
+}
+
+// IsJSONC tells whether the file at p (a slash-separated path) is JSON with comments by
+// convention, whatever its extension: *.jsonc, *.json5, tsconfig*.json, jsconfig*.json,
+// .eslintrc.json, .babelrc(.json), devcontainer.json and the files of a .vscode folder. Such a
+// file is saved as text (no strict JSON check) and the readiness check does not parse it.
+func IsJSONC(p string) bool {
+	name := strings.ToLower(path.Base(p))
+	switch {
+	case strings.HasSuffix(name, ".jsonc"), strings.HasSuffix(name, ".json5"):
+		return true
+	case strings.HasPrefix(name, "tsconfig") && strings.HasSuffix(name, ".json"),
+		strings.HasPrefix(name, "jsconfig") && strings.HasSuffix(name, ".json"):
+		return true
+	case name == ".eslintrc.json", name == ".babelrc", name == ".babelrc.json", name == "devcontainer.json",
+		name == ".devcontainer.json":
+		return true
+	}
+	return strings.HasPrefix(p, ".vscode/") || strings.Contains(p, "/.vscode/")
 }

@@ -14,3 +14,16 @@ func TestJSONSyntaxNamesTheLine(t *testing.T) {
 		t.Fatalf("truncated: %q", got)
 	}
 }
+
+func TestIsJSONC(t *testing.T) {
+	for p, want := range map[string]bool{
+		"tsconfig.json": true, "apps/site/tsconfig.app.json": true, "packages/ui/jsconfig.json": true,
+		".eslintrc.json": true, "a/.babelrc": true, ".devcontainer/devcontainer.json": true,
+		".vscode/settings.json": true, "apps/x/.vscode/launch.json": true, "data/x.jsonc": true, "a.JSON5": true,
+		"package.json": false, "data/tsconfig-like.txt": false, "locales/en.json": false, "vscode/settings.json": false,
+	} {
+		if IsJSONC(p) != want {
+			t.Errorf("IsJSONC(%q) = %v", p, !want)
+		}
+	}
+}
