@@ -52,7 +52,8 @@ func (f *Workspace) Open(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // CommitAnswer is the answer of a commit; Code is CONTENT_VALIDATION_PASS_WITH_WARNINGS
-// when the content check warned.
+// when the content check warned. When nothing was left to commit (Committed false: the
+// changes are already on the branch) Message is MsgNothingLeft.
 type CommitAnswer struct {
 	*workspace.CommitResult
 	Code    string `json:"code,omitempty"`
@@ -73,6 +74,10 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 	res, err := f.repos.Commit(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c))
 	if err != nil {
 		return nil, GitError(err)
+	}
+	if !res.Committed {
+		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
+		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft, UpstreamWarning: pullWarning}, nil
 	}
 	f.committed(ctx, c, pa, res.CommitID)
 	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID()))}

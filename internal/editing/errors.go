@@ -12,6 +12,7 @@ import (
 // Spec messages and codes of workspace calls (spec 1 §4.2, spec 3 §8).
 const (
 	MsgNothingToCommit   = "There are no changes to commit."
+	MsgNothingLeft       = "Nothing was left to commit: your changes are already on the branch. Your local commit is kept under Recover discarded work."
 	MsgConflict          = "Your changes conflict with changes another user committed. Resolve the conflicts to continue; your local commit is kept until you do."
 	MsgCouldNotCommit    = "Could not commit changes"
 	MsgCouldNotRevert    = "Could not revert portal"

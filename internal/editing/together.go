@@ -88,6 +88,10 @@ func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalacces
 	case err != nil:
 		return nil, GitError(err)
 	}
+	if !res.Committed {
+		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
+		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft}, nil
+	}
 	f.committed(ctx, c, pa, res.CommitID)
 	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID()))}
 	if len(res.RuleWarnings) > 0 {
@@ -127,6 +131,14 @@ type Review struct {
 	After  *string     `json:"after"`
 	// TooLarge: a side is over workspace.ReviewMaxBytes; the diff is not computed.
 	TooLarge bool `json:"tooLarge"`
+	// ModeChange is set when the file's git mode changes (100644 → 100755 and back).
+	ModeChange *ModeChange `json:"modeChange,omitempty"`
+}
+
+// ModeChange is a file's git mode before and after.
+type ModeChange struct {
+	Old string `json:"old"`
+	New string `json:"new"`
 }
 
 // reviewTextMax bounds the texts sent with a review (pages rendered before and after).
@@ -160,6 +172,9 @@ func (f *Workspace) ReviewFile(ctx context.Context, c caller.Caller, pa portalac
 		rv.Change = workspace.ChangeAdd
 	case !sides.AfterExists:
 		rv.Change = workspace.ChangeDelete
+	}
+	if sides.ModeBefore != "" && sides.ModeAfter != "" && sides.ModeBefore != sides.ModeAfter {
+		rv.ModeChange = &ModeChange{Old: sides.ModeBefore, New: sides.ModeAfter}
 	}
 	if !sides.TooLarge {
 		rv.Diff = merge.Compare(p.String(), sidesOrNil(sides.Before, sides.BeforeExists), sidesOrNil(sides.After, sides.AfterExists))

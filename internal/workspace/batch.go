@@ -47,7 +47,7 @@ var beforeRename func(k int)
 //  2. Each new content goes to a temporary file beside its target (".pw-write-…", never
 //     listed), missing parent folders made.
 //  3. Each existing target is kept aside (a hard link, or a copy where links are refused),
-//     then the temporary file is renamed over it (a Remove: the target is removed, its content
+//     then the temporary file is renamed over it with the target's mode (placeFile) (a Remove: the target is removed, its content
 //     still kept aside). When the k-th rename fails, the files
 //     1..k-1 are put back from what was kept (or removed when they did not exist), so the
 //     workspace holds exactly what it held before. Empty folders made on the way may stay;
@@ -113,7 +113,7 @@ func writeAll(root *os.Root, files []FileWrite, versions []Version) (err error) 
 			return &FileWriteError{Path: f.Path, Err: err}
 		}
 		tmp := path.Join(path.Dir(f.Path.rel), ".pw-write-"+stamp+"-"+strconv.Itoa(i))
-		if err := root.WriteFile(tmp, f.Data, 0o644); err != nil {
+		if err := root.WriteFile(tmp, f.Data, newFileMode); err != nil {
 			_ = root.Remove(tmp)
 			return &FileWriteError{Path: f.Path, Err: err}
 		}
@@ -141,7 +141,7 @@ func writeAll(root *os.Root, files []FileWrite, versions []Version) (err error) 
 			s.renamed = true
 			continue
 		}
-		if err := root.Rename(s.tmp, s.target); err != nil {
+		if err := placeFile(root, s.tmp, s.target); err != nil { // keeps the file's mode
 			return &FileWriteError{Path: f.Path, Err: err}
 		}
 		s.tmp, s.renamed = "", true

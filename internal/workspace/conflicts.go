@@ -67,50 +67,88 @@ type ConflictState struct {
 }
 
 // replayOn puts the workspace's commits on the branch's tip (under the portal lock): a
-// rebase when no path was changed on both sides, else the structural merge.
-func (r *Repos) replayOn(ctx context.Context, dir, tip string) error {
+// rebase when no path was changed on both sides, else the structural merge. landed is false
+// when the commits, replayed, change nothing the branch does not have (their changes are
+// already there): then no commit is made, the workspace is on tip and the commits are kept as
+// discarded work (dropEmpty; discarded says which).
+func (r *Repos) replayOn(ctx context.Context, dir, branch, tip string) (landed bool, discarded string, err error) {
+	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	if err != nil {
+		return false, "", err
+	}
+	head = strings.TrimSpace(head)
 	base, err := r.mergeBase(ctx, dir, "HEAD", tip)
 	if err != nil {
-		return err
+		return false, "", err
 	}
 	if base == "" {
 		base = emptyTree
 	}
 	m, err := r.mergeTrees(ctx, dir, base, "HEAD", tip, nil, false)
 	if err != nil {
-		return err
+		return false, "", err
 	}
 	if len(m.files) == 0 {
 		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("rebase", "-q").Value(tip), SystemAuthor)); err == nil {
-			return nil
+			// git's rebase drops the commits that became empty: when that was all of them,
+			// HEAD is the tip and the work is kept as discarded rather than lost.
+			if now, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD")); err == nil && strings.TrimSpace(now) == tip {
+				id, err := r.dropEmpty(ctx, dir, branch, head, tip)
+				return false, id, err
+			}
+			return true, "", nil
 		}
 		_, _ = r.run(ctx, dir, gitcli.Command("rebase", "--abort"))
 		// git's line merge failed where the paths differ (a commit and its revert): the
 		// structural result below is clean by construction.
 	}
 	if un := m.unresolved(); len(un) > 0 {
-		return &ConflictError{Paths: pathsOf(un)}
+		return false, "", &ConflictError{Paths: pathsOf(un)}
 	}
-	return r.landMerge(ctx, dir, m, base, tip)
+	landed, err = r.landMerge(ctx, dir, m, base, tip)
+	if err != nil || landed {
+		return landed, "", err
+	}
+	id, err := r.dropEmpty(ctx, dir, branch, head, tip)
+	return false, id, err
 }
 
 // landMerge records a clean merge as one commit on tip, with the local commits' messages and
-// the latest one's author, and moves the workspace there.
-func (r *Repos) landMerge(ctx context.Context, dir string, m *treeMerge, base, tip string) error {
+// the latest one's author, and moves the workspace there. A merge whose tree is tip's (the
+// work changes nothing the branch does not have) makes no commit and moves nothing: landed
+// is false, and the caller drops the work with dropEmpty.
+func (r *Repos) landMerge(ctx context.Context, dir string, m *treeMerge, base, tip string) (landed bool, err error) {
 	tree, err := r.writeTree(ctx, dir, m)
 	if err != nil {
-		return err
+		return false, err
+	}
+	if tipTree, err := r.run(ctx, dir, gitcli.Command("rev-parse").Value(tip+"^{tree}")); err != nil {
+		return false, err
+	} else if strings.TrimSpace(tipTree) == tree {
+		return false, nil
 	}
 	message, author, err := r.localMessage(ctx, dir, base)
 	if err != nil {
-		return err
+		return false, err
 	}
 	commit, err := r.commitTree(ctx, dir, tree, tip, message, author)
 	if err != nil {
-		return err
+		return false, err
 	}
 	_, err = r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard").Value(commit))
-	return err
+	return err == nil, err
+}
+
+// dropEmpty keeps work that changes nothing on the branch (head: its last commit) as
+// discarded work and moves the workspace to tip: no empty commit ever reaches the branch. It
+// answers the discarded work's id.
+func (r *Repos) dropEmpty(ctx context.Context, dir, branch, head, tip string) (string, error) {
+	id, err := r.keep(ctx, dir, branch, head)
+	if err != nil {
+		return "", err
+	}
+	_, err = r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard").Value(tip))
+	return id, err
 }
 
 // localMessage is the message and author the commits base..HEAD give their merged commit.
@@ -307,17 +345,32 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 		}
 	}
 	// Keep the work as it was before the merge: recoverable if anything below fails.
-	if err := r.keepRef(ctx, dir, branch, "HEAD"); err != nil {
+	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	if err != nil {
 		return nil, err
 	}
-	if err := r.landMerge(ctx, dir, m, base, tip); err != nil {
+	head = strings.TrimSpace(head)
+	kept, err := r.keep(ctx, dir, branch, head)
+	if err != nil {
 		return nil, err
+	}
+	landed, err := r.landMerge(ctx, dir, m, base, tip)
+	if err != nil {
+		return nil, err
+	}
+	if !landed {
+		// The resolution keeps nothing of the author's (theirs everywhere): no empty commit.
+		// The safety copy stays as discarded work.
+		if _, err := r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard").Value(tip)); err != nil {
+			return nil, err
+		}
+		return &CommitResult{CommitID: tip, RuleWarnings: []string{}, Discarded: kept}, nil
 	}
 	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPush, err)
 	}
 	r.dropNewestKept(ctx, dir, branch) // landed: the safety copy is not discarded work
-	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	head, err = r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +384,7 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 			changed[p] = ChangeDelete
 		}
 	}
-	return &CommitResult{CommitID: strings.TrimSpace(head), RuleWarnings: nonNil(checkContent(dir, changed, r.schemaCheck))}, nil
+	return &CommitResult{CommitID: strings.TrimSpace(head), Committed: true, RuleWarnings: nonNil(checkContent(dir, changed, r.schemaCheck))}, nil
 }
 
 func nonNil(s []string) []string {

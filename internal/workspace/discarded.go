@@ -34,12 +34,18 @@ type Discarded struct {
 
 // keepRef saves commit under KeptRefs for branch.
 func (r *Repos) keepRef(ctx context.Context, dir, branch, commit string) error {
+	_, err := r.keep(ctx, dir, branch, commit)
+	return err
+}
+
+// keep is keepRef answering the discarded work's id.
+func (r *Repos) keep(ctx context.Context, dir, branch, commit string) (string, error) {
 	if branch == "" {
 		branch = "detached"
 	}
-	ref := KeptRefs + branch + "/" + strconv.FormatInt(time.Now().UnixNano(), 10)
-	_, err := r.run(ctx, dir, gitcli.Command("update-ref").Value(ref, commit))
-	return err
+	id := strconv.FormatInt(time.Now().UnixNano(), 10)
+	_, err := r.run(ctx, dir, gitcli.Command("update-ref").Value(KeptRefs+branch+"/"+id, commit))
+	return id, err
 }
 
 // dropNewestKept removes the newest kept ref of branch: the safety copy of an operation that

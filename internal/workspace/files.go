@@ -24,7 +24,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -138,9 +137,10 @@ func (r *Repos) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error
 
 // WriteFile replaces a file of the user's workspace atomically (readers never see half of
 // it), under the workspace lock, if the file is still at version base (NoVersion: it must
-// not exist). It answers the new version and the workspace's new status (taken under the
-// same lock, so events publish it without running git again; nil when git could not take
-// it — the write stands). A stale base answers *ErrStale and writes nothing. Missing parent
+// not exist). An existing file keeps its mode (an executable stays executable); a new one is
+// made as git's 100644. It answers the new version and the workspace's new status (taken
+// under the same lock, so events publish it without running git again; nil when git could
+// not take it — the write stands). A stale base answers *ErrStale and writes nothing. Missing parent
 // folders are made.
 func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, *Status, error) {
 	var version Version
@@ -154,16 +154,13 @@ func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, d
 		if err := checkBase(root, p, base); err != nil {
 			return err
 		}
-		if err := mkParent(root, p); err != nil {
-			return err
-		}
-		tmp := path.Join(path.Dir(p.rel), ".pw-write-"+strconv.FormatInt(time.Now().UnixNano(), 36))
-		if err := root.WriteFile(tmp, data, 0o644); err != nil {
-			_ = root.Remove(tmp)
-			return err
-		}
-		if err := root.Rename(tmp, p.rel); err != nil {
-			_ = root.Remove(tmp)
+		// writeAll: the one way new content replaces a file (its mode kept, modes.go).
+		one := make([]Version, 1)
+		if err := writeAll(root, []FileWrite{{Path: p, Data: data, Base: base}}, one); err != nil {
+			var fe *FileWriteError
+			if errors.As(err, &fe) {
+				return fe.Err
+			}
 			return err
 		}
 		version = VersionOf(data)

@@ -68,6 +68,9 @@ type ReviewSides struct {
 	Before, After             []byte
 	BeforeExists, AfterExists bool
 	TooLarge                  bool
+	// ModeBefore and ModeAfter are git's modes of the sides ("100644", "100755"; "" when
+	// absent): a change of them is shown even when the content is the same.
+	ModeBefore, ModeAfter string
 }
 
 // ReviewFile reads one file of the user's workspace as it is and as the branch has it.
@@ -77,7 +80,11 @@ func (r *Repos) ReviewFile(ctx context.Context, userID, portalID int64, p Path) 
 		return nil, err
 	}
 	s := &ReviewSides{}
-	s.Before, s.BeforeExists, s.TooLarge = r.reviewBlob(ctx, dir, r.reviewBase(ctx, userID, portalID, dir), p.rel)
+	before := r.reviewBase(ctx, userID, portalID, dir)
+	s.Before, s.BeforeExists, s.TooLarge = r.reviewBlob(ctx, dir, before, p.rel)
+	if s.BeforeExists {
+		s.ModeBefore = r.modeAt(ctx, dir, before, p.rel)
+	}
 	root, err := r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, err
@@ -97,6 +104,9 @@ func (r *Repos) ReviewFile(ctx context.Context, userID, portalID int64, p Path) 
 			return nil, err
 		}
 		s.AfterExists = true
+	}
+	if s.AfterExists {
+		s.ModeAfter = gitModeOf(fi.Mode().Perm()) // as `git add` will record it
 	}
 	return s, nil
 }
@@ -135,6 +145,12 @@ func (r *Repos) CommitFile(ctx context.Context, portalID int64, commit string, p
 	s.Before, s.BeforeExists, large = r.reviewBlob(ctx, dir, parent, p.rel)
 	s.After, s.AfterExists, s.TooLarge = r.reviewBlob(ctx, dir, full, p.rel)
 	s.TooLarge = s.TooLarge || large
+	if s.BeforeExists {
+		s.ModeBefore = r.modeAt(ctx, dir, parent, p.rel)
+	}
+	if s.AfterExists {
+		s.ModeAfter = r.modeAt(ctx, dir, full, p.rel)
+	}
 	return s, nil
 }
 

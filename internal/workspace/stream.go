@@ -114,7 +114,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	var rnd [12]byte
 	_, _ = rand.Read(rnd[:])
 	tmp := uploadDir + "/" + hex.EncodeToString(rnd[:])
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, newFileMode)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 		if err := mkParent(ws, p); err != nil {
 			return err
 		}
-		if err := ws.Rename(tmp, p.rel); err != nil {
+		if err := placeFile(ws, tmp, p.rel); err != nil { // a replaced file keeps its mode
 			return err
 		}
 		placed = true

@@ -215,13 +215,27 @@ func (r *Repos) mergeTrees(ctx context.Context, dir, base, mine, theirs string, 
 			if special {
 				return linkMerge(p, b, mi, th, opts.Choices), nil
 			}
-			res, err := merge.Merge(p, blob(b), blob(mi), blob(th), opts)
+			contentChoices := opts.Choices
+			if _, ok := contentChoices[modeConflictID]; ok { // the mode's answer is not the content merge's
+				contentChoices = make(map[string]merge.Choice, len(opts.Choices))
+				for k, v := range opts.Choices {
+					if k != modeConflictID {
+						contentChoices[k] = v
+					}
+				}
+			}
+			res, err := merge.Merge(p, blob(b), blob(mi), blob(th), merge.Options{Choices: contentChoices, Validate: opts.Validate})
 			if err != nil {
 				return FileMerge{}, fmt.Errorf("merge %s: %w", p, err)
 			}
-			mode := th.mode
-			if th.absent() {
-				mode = mi.mode
+			// The mode by git's rule; both sides changing it differently is one more conflict.
+			mode, ok := mergeMode(b, mi, th)
+			if !ok && !res.Deleted {
+				res.Conflicts = append(res.Conflicts, modeConflict(b, mi, th))
+				if mode, ok = chosenMode(opts.Choices[modeConflictID], b, mi, th); !ok {
+					res.Unresolved++
+					res.Merged = nil
+				}
 			}
 			return FileMerge{Path: p, Result: res, mode: mode}, nil
 		}

@@ -368,6 +368,12 @@ func (r *Repos) LocalCommits(ctx context.Context, userID, portalID int64) ([]Loc
 type CommitResult struct {
 	CommitID     string   `json:"commitId"`
 	RuleWarnings []string `json:"ruleWarnings"`
+	// Committed is false when the work, put on the branch, changed nothing the branch does
+	// not already have (another author made the same change, a resolution kept theirs
+	// everywhere): no commit was made — never an empty one —, CommitID is the branch's tip
+	// and the local commit is kept as discarded work, Discarded its id.
+	Committed bool   `json:"committed"`
+	Discarded string `json:"discarded,omitempty"`
 }
 
 // Commit records every uncommitted change as the author, rebases on the portal's branch
@@ -410,14 +416,18 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 	} else if ahead == 0 {
 		return nil, ErrNothingToCommit
 	}
-	if err := r.publish(ctx, portalID, dir, branch); err != nil {
+	landed, discarded, err := r.publish(ctx, portalID, dir, branch)
+	if err != nil {
 		return res, err
 	}
 	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
 	if err != nil {
 		return nil, err
 	}
-	res.CommitID = strings.TrimSpace(head)
+	res.CommitID, res.Committed, res.Discarded = strings.TrimSpace(head), landed, discarded
+	if !landed {
+		res.RuleWarnings = []string{} // nothing of it was committed
+	}
 	return res, nil
 }
 
@@ -445,17 +455,19 @@ func (r *Repos) stagedChanges(ctx context.Context, dir string) (map[string]strin
 // publish puts the workspace's commits on the canonical branch. The clone shares the
 // canonical repository's objects, so the branch's current commit is read there directly
 // (no fetch); the workspace is rebased only when the branch moved since, then pushed.
-func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) error {
+// landed is false when the commits, replayed, changed nothing (replayOn): nothing is pushed
+// and discarded names the kept work.
+func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) (landed bool, discarded string, err error) {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
-		return err
+		return false, "", err
 	}
 	defer unlock()
 	tip := readRef(r.bare(portalID), "refs/heads/"+branch)
 	if tip == "" {
 		out, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value("refs/heads/"+branch))
 		if err != nil {
-			return ErrBranchMissing
+			return false, "", ErrBranchMissing
 		}
 		tip = strings.TrimSpace(out)
 	}
@@ -463,16 +475,20 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 	var ge *gitcli.Error
 	switch {
 	case errors.As(err, &ge) && ge.ExitCode == 1: // the branch moved: replay our commits on it
-		if err := r.replayOn(ctx, dir, tip); err != nil {
-			return err // a conflict moved nothing: the commit stays in the workspace (conflicts.go)
+		landed, discarded, err := r.replayOn(ctx, dir, branch, tip)
+		if err != nil {
+			return false, "", err // a conflict moved nothing: the commit stays in the workspace (conflicts.go)
+		}
+		if !landed {
+			return false, discarded, nil
 		}
 	case err != nil:
-		return err
+		return false, "", err
 	}
 	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
-		return fmt.Errorf("%w: %v", ErrPush, err)
+		return false, "", fmt.Errorf("%w: %v", ErrPush, err)
 	}
-	return nil
+	return true, "", nil
 }
 
 // RevertAll discards every uncommitted change of the user's workspace.
@@ -525,14 +541,15 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify", "--allow-empty").Option("--message", msg), author)); err != nil {
 		return nil, err
 	}
-	if err := r.publish(ctx, portalID, dir, st.Branch); err != nil {
+	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch)
+	if err != nil {
 		return nil, err
 	}
 	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
 	if err != nil {
 		return nil, err
 	}
-	return &CommitResult{CommitID: strings.TrimSpace(head), RuleWarnings: []string{}}, nil
+	return &CommitResult{CommitID: strings.TrimSpace(head), Committed: landed, Discarded: discarded, RuleWarnings: []string{}}, nil
 }
 
 // Reset puts the workspace back on a branch of the portal: the first of want, the branch
