@@ -147,9 +147,13 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, pa portalaccess.Po
 		return err
 	}
 	defer f.Close()
+	t, err := sniffed(f, info.Name)
+	if err != nil {
+		return apperr.Internal(err)
+	}
 	sandboxed(w)
 	httpx.SetETag(w, string(info.Version))
-	w.Header().Set("Content-Type", MIMEType(info.Name))
+	w.Header().Set("Content-Type", t.ContentType())
 	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
 	_, _ = io.Copy(w, f)
 	return nil
@@ -165,8 +169,12 @@ func (h *Handler) download(w http.ResponseWriter, r *http.Request, pa portalacce
 		return err
 	}
 	defer f.Close()
+	t, err := sniffed(f, info.Name)
+	if err != nil {
+		return apperr.Internal(err)
+	}
 	sandboxed(w)
-	w.Header().Set("Content-Type", MIMEType(info.Name))
+	w.Header().Set("Content-Type", t.ContentType())
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": info.Name}))
 	httpx.SetETag(w, string(info.Version))
 	http.ServeContent(w, r, "", info.ModTime, f)

@@ -20,15 +20,19 @@ import (
 	"net/http"
 	"path"
 	"portalwright/internal/notice"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
 	"portalwright/internal/editing"
+	"portalwright/internal/filetype"
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
 )
 
@@ -120,13 +124,55 @@ func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Port
 		}
 		return a, err
 	}
-	v, err := s.version(ctx, c, pa, p)
+	return s.file(ctx, c, pa, p, info)
+}
+
+// file describes a file as its folder's listing does (describe), with its version and, for a
+// JSON file, whether its saves must be strict JSON. Its content is read once, as a stream
+// (never held in memory, but for a JSON file up to maxCheckedUpload).
+func (s *Service) file(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, info workspace.FileInfo) (*Asset, error) {
+	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
 	if err != nil {
 		return nil, err
 	}
-	a := s.describe(ctx, c, pa, info, nil)
+	defer f.Close()
+	keep := int64(filetype.SniffLen)
+	isJSON := ext(info.Name) == "json"
+	if isJSON {
+		keep = maxCheckedUpload
+	}
+	var head bytes.Buffer
+	v, err := workspace.VersionOfReader(io.TeeReader(f, &limitedWriter{w: &head, n: keep}))
+	if err != nil {
+		return nil, apperr.Internal(err)
+	}
+	// An LFS pointer is marked as the listing marks it (workspace.List).
+	if oid, size, ok := workspace.LFSPointer(head.Bytes()); ok && info.Size == int64(head.Len()) {
+		info.Kind, info.Target, info.LFSSize = workspace.KindLFS, oid, size
+	}
+	a := s.describe(ctx, c, pa, info, nil, head.Bytes())
 	a.Version = string(v)
+	if isJSON && a.CanEdit.Editable {
+		var current []byte
+		if info.Size == int64(head.Len()) {
+			current = head.Bytes()
+		}
+		a.StrictJSON = s.strictJSON(ctx, c, pa, p, current, true)
+	}
 	return a, nil
+}
+
+// limitedWriter keeps the first n bytes written to it and drops the rest.
+type limitedWriter struct {
+	w *bytes.Buffer
+	n int64
+}
+
+func (l *limitedWriter) Write(b []byte) (int, error) {
+	if room := l.n - int64(l.w.Len()); room > 0 {
+		l.w.Write(b[:min(int64(len(b)), room)])
+	}
+	return len(b), nil
 }
 
 // version is a file's version, its content hashed as a stream (never held in memory).
@@ -148,7 +194,7 @@ func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if err != nil {
 		return nil, err
 	}
-	a := s.describe(ctx, c, pa, info, nil)
+	a := s.describe(ctx, c, pa, info, nil, nil)
 	a.Path, a.Name = APIPath(p), path.Base(APIPath(p))
 	names := map[string]bool{}
 	for _, f := range list {
@@ -156,7 +202,7 @@ func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.P
 	}
 	a.Children = make([]*Asset, 0, len(list))
 	for _, f := range list {
-		child := s.describe(ctx, c, pa, f, names)
+		child := s.describe(ctx, c, pa, f, names, nil)
 		child.IsHidden = !f.Dir
 		if f.Dir {
 			a.HasChildren = true
@@ -185,8 +231,9 @@ func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // describe makes the Asset of a file or folder; siblings, when known, are the names of its
-// folder (to find a JSON file's companion schema without another call).
-func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool) *Asset {
+// folder (to find a JSON file's companion schema without another call); head, when read, is
+// the start of the file (else it is read when the file's name does not say its type).
+func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool, head []byte) *Asset {
 	a := &Asset{Name: f.Name, Path: "/" + f.Path, CreatedDate: f.ModTime.UTC().Format(time.RFC3339), Size: f.Size, Kind: f.Kind, Target: f.Target}
 	switch f.Kind {
 	case workspace.KindSubmodule:
@@ -194,11 +241,11 @@ func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess
 		a.CanEdit = CanEdit{ToolTipMessage: MsgSubmodule}
 		return a
 	case workspace.KindLink:
-		a.Type = MIMEType(f.Name)
+		a.Type = byName(f.Name).MIME
 		a.CanEdit = CanEdit{ToolTipMessage: MsgLink + f.Target}
 		return a
 	case workspace.KindLFS:
-		a.Type, a.Size = MIMEType(f.Name), f.LFSSize // the object's real size, not the pointer's
+		a.Type, a.Size = byName(f.Name).MIME, f.LFSSize // the object's real size, not the pointer's
 		a.CanEdit = CanEdit{ToolTipMessage: MsgLFS}
 		return a
 	}
@@ -206,8 +253,12 @@ func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess
 		a.Type, a.Size, a.Children = "DIR", 0, []*Asset{}
 		return a
 	}
-	a.Type = MIMEType(f.Name)
-	a.CanEdit = s.canEdit(ctx, c, pa, f, siblings)
+	t := s.typeOf(ctx, c, pa, f, head)
+	a.Type = t.MIME
+	a.CanEdit = s.canEdit(ctx, c, pa, f, siblings, t)
+	if a.CanEdit.Editable {
+		a.EditorMode = t.Mode
+	}
 	if isImage(f.Name) {
 		if p, err := workspace.CleanPath(f.Path); err == nil {
 			if sz, err := s.cachedImageSize(ctx, c, pa, p, f); err == nil && sz.Width > 0 && sz.Height > 0 {
@@ -218,26 +269,73 @@ func (s *Service) describe(ctx context.Context, c caller.Caller, pa portalaccess
 	return a
 }
 
-func (s *Service) canEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool) CanEdit {
-	e := ext(f.Name)
-	if e == "json" {
+// typeOf is a file's type: by its name, else sniffed from head or, when nil, from the first
+// filetype.SniffLen bytes of the file.
+func (s *Service) typeOf(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, head []byte) filetype.Type {
+	if t, ok := filetype.ByName(f.Name); ok {
+		return t
+	}
+	if head == nil {
+		head = []byte{}
+		if p, err := workspace.CleanPath(f.Path); err == nil {
+			if r, _, err := s.ws.OpenFile(ctx, c, pa, p); err == nil {
+				head, _ = io.ReadAll(io.LimitReader(r, filetype.SniffLen))
+				r.Close()
+			}
+		}
+	}
+	return filetype.Sniff(head)
+}
+
+// canEdit is the one rule of "editable" (the listing, a file's answer, a save's answer): a
+// JSON file in the JSON editor (with its companion schema) or the source editor (without;
+// not a microsite's), any other text type of the file type table in the source editor.
+func (s *Service) canEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, f workspace.FileInfo, siblings map[string]bool, t filetype.Type) CanEdit {
+	if ext(f.Name) == "json" {
 		if strings.Contains("/"+f.Path, "microsites/") {
 			return CanEdit{ToolTipMessage: MsgMicrosite}
 		}
 		has := siblings[f.Name+".schema"]
 		if siblings == nil {
-			if sp, err := workspace.CleanPath(f.Path + ".schema"); err == nil {
-				_, err := s.ws.Info(ctx, c, pa, sp)
-				has = err == nil
+			if p, err := workspace.CleanPath(f.Path); err == nil {
+				has = s.hasCompanion(ctx, c, pa, p)
 			}
 		}
-		if !has {
-			// No schema: the source editor with JSON syntax checking (issue 24 item 6).
-			return CanEdit{Editable: true, ToolTipMessage: MsgNoSchemaSource}
+		switch {
+		case has:
+			return CanEdit{Editable: true}
+		case validate.IsJSONC(f.Path):
+			return CanEdit{Editable: true, ToolTipMessage: MsgJSONC}
 		}
-		return CanEdit{Editable: true}
+		// No schema: the source editor with JSON syntax checking (issue 24 item 6).
+		return CanEdit{Editable: true, ToolTipMessage: MsgNoSchemaSource}
 	}
-	return CanEdit{Editable: textExts[e]}
+	return CanEdit{Editable: t.Text}
+}
+
+// strictJSON tells whether a save of the JSON file p must be strict JSON: it has a companion
+// schema, or it is not JSON with comments by its name (validate.IsJSONC) and its content now
+// (current; nil: read here, exists false: a new file) is strict JSON. A file that was not
+// strict JSON when it was read (a real repository's configuration with comments) is saved as
+// text.
+func (s *Service) strictJSON(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, current []byte, exists bool) bool {
+	if s.hasCompanion(ctx, c, pa, p) {
+		return true
+	}
+	if validate.IsJSONC(p.String()) {
+		return false
+	}
+	if !exists {
+		return true
+	}
+	if current == nil {
+		data, _, err := s.ws.Read(ctx, c, pa, p)
+		if err != nil {
+			return true // gone meanwhile: a new file; unreadable: the write will say
+		}
+		current = data
+	}
+	return validate.JSONSyntax(current) == ""
 }
 
 // ImageSize reads an image's width and height from its header (0, 0 when not an image).
@@ -338,7 +436,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 			return nil, apperr.Forbidden("FORBIDDEN", msgNoPermission)
 		}
 	}
-	if ext(p.Name()) == "json" {
+	if ext(p.Name()) == "json" && s.strictJSON(ctx, c, pa, p, nil, base != workspace.NoVersion) {
 		if err := s.validateJSON(ctx, c, pa, p, []byte(data)); err != nil {
 			return nil, err
 		}
@@ -474,12 +572,23 @@ func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // references finds, for each of the paths, the text files of the workspace (up to
-// maxTextSearch bytes) that mention it (its path without the leading slash).
+// maxTextSearch bytes; text by the file type table, else by their content) that mention it:
+// by its path without the leading slash, or by its root-relative web path through a site
+// root (siteRoots: apps/site/public/static/x.pdf is /static/x.pdf, in a Markdown link too).
 func (s *Service) references(ctx context.Context, c caller.Caller, pa portalaccess.Portal, apiPaths []string) (map[string][]string, error) {
-	var needles []string
+	type needle struct {
+		file string   // the workspace path
+		web  []string // its root-relative web paths
+	}
+	var roots []string
+	if st, _, err := s.ws.Settings(ctx, c, pa); err == nil {
+		roots = st.SiteRoots
+	}
+	roots = siteRoots(roots)
+	var needles []needle
 	for _, ap := range apiPaths {
 		if p, err := ParsePath(ap); err == nil && p != workspace.Root {
-			needles = append(needles, p.String())
+			needles = append(needles, needle{file: p.String(), web: webPaths(p.String(), roots)})
 		}
 	}
 	out := map[string][]string{}
@@ -503,16 +612,23 @@ func (s *Service) references(ctx context.Context, c caller.Caller, pa portalacce
 				}
 				continue
 			}
-			if !textExts[ext(f.Name)] || f.Size > maxTextSearch {
+			if t, known := filetype.ByName(f.Name); known && !t.Text || f.Size > maxTextSearch || f.Kind != "" {
 				continue
 			}
 			data, _, err := s.ws.Read(ctx, c, pa, fp)
-			if err != nil {
+			if err != nil || !filetype.Of(f.Name, data).Text {
 				continue
 			}
 			for _, n := range needles {
-				if n != f.Path && bytes.Contains(data, []byte(n)) {
-					out[n] = append(out[n], f.Path)
+				if n.file == f.Path {
+					continue
+				}
+				found := bytes.Contains(data, []byte(n.file))
+				for _, w := range n.web {
+					found = found || mentions(data, w)
+				}
+				if found {
+					out[n.file] = append(out[n.file], f.Path)
 				}
 			}
 		}
@@ -523,6 +639,68 @@ func (s *Service) references(ctx context.Context, c caller.Caller, pa portalacce
 	}
 	return out, nil
 }
+
+// DefaultSiteRoots are the folders a repository's sites are served from (a * is one folder);
+// a portal's settings add theirs (editing.Settings.SiteRoots).
+var DefaultSiteRoots = []string{"public", "static", "apps/*/public", "packages/*/public"}
+
+// siteRoots are the default site roots and the settings' own (clean relative folder paths
+// only; others are ignored).
+func siteRoots(extra []string) []string {
+	out := slices.Clone(DefaultSiteRoots)
+	for _, r := range extra {
+		r = path.Clean(strings.Trim(strings.TrimSpace(r), "/"))
+		if r == "." || r == ".." || strings.HasPrefix(r, "../") || !utf8.ValidString(r) || slices.Contains(out, r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// webPaths are the root-relative web paths of the file p through the site roots it is under
+// ("apps/site/public/static/x.pdf" → "/static/x.pdf").
+func webPaths(p string, roots []string) []string {
+	segs := strings.Split(p, "/")
+	var out []string
+	for _, r := range roots {
+		rs := strings.Split(r, "/")
+		if len(rs) >= len(segs) {
+			continue
+		}
+		if ok, err := path.Match(r, strings.Join(segs[:len(rs)], "/")); ok && err == nil {
+			if w := "/" + strings.Join(segs[len(rs):], "/"); !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// mentions tells whether data holds the web path w as a whole path: not inside a longer one
+// ("/x.pdf" is not in "/docs/x.pdf" nor in "/x.pdf.bak"); a query, fragment, quote, bracket or
+// space may follow it ("[report](/static/x.pdf)", "src=\"/static/x.pdf?v=2\"").
+func mentions(data []byte, w string) bool {
+	for from := 0; ; {
+		i := bytes.Index(data[from:], []byte(w))
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(w)
+		before := i == 0 || !pathByte(data[i-1])
+		after := end == len(data) || !pathByte(data[end]) && !(data[end] == '.' && end+1 < len(data) && alnum(data[end+1]))
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// pathByte is a byte that continues a path (a segment's character or a slash).
+func pathByte(b byte) bool { return alnum(b) || strings.IndexByte("/_-~%", b) >= 0 || b >= 0x80 }
+
+func alnum(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
 
 // uploadError is a refused file of an upload in the spec's shape.
 func uploadError(filename, msg string) UploadError {

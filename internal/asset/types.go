@@ -1,9 +1,11 @@
 package asset
 
 import (
-	"mime"
+	"io"
+	"slices"
 	"sort"
-	"strings"
+
+	"portalwright/internal/filetype"
 )
 
 // TotalLimit is the most one upload request may carry, over all its files (spec 2 §9: 399mb).
@@ -17,37 +19,34 @@ type Limits struct {
 // DefaultLimits are the limits without configuration.
 var DefaultLimits = Limits{Image: 20 << 20, Video: 200 << 20, PDF: 50 << 20, Default: 20 << 20}
 
-// The extensions of each type, and every extension an upload may have.
+// The extensions of each upload limit, and the binary files an upload may have besides.
 var (
 	imageExts = []string{"png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff"}
 	videoExts = []string{"mp4", "webm", "ogv", "mov", "m4v"}
 	pdfExts   = []string{"pdf"}
-	otherExts = []string{"json", "schema", "html", "htm", "css", "js", "txt", "md", "xml", "csv",
-		"ico", "woff", "woff2", "ttf", "otf", "eot", "mp3", "wav", "ogg",
+	otherExts = []string{"ico", "woff", "woff2", "ttf", "otf", "eot", "mp3", "wav", "ogg",
 		"doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp"}
 )
 
-// textExts are the files edited in the source editor and searched for references.
-var textExts = map[string]bool{"html": true, "htm": true, "json": true, "css": true, "js": true,
-	"schema": true, "txt": true, "md": true, "svg": true, "xml": true, "csv": true}
-
-// AllowedExtensions lists every extension an upload may have, sorted.
+// AllowedExtensions lists every extension a new file (an upload, a save, a rename) may have,
+// sorted: the types above and every text type of the file type table (filetype).
 func AllowedExtensions() []string {
+	seen := map[string]bool{}
 	var all []string
-	for _, l := range [][]string{imageExts, videoExts, pdfExts, otherExts} {
-		all = append(all, l...)
+	for _, l := range [][]string{imageExts, videoExts, pdfExts, otherExts, filetype.TextExtensions()} {
+		for _, e := range l {
+			if !seen[e] {
+				seen[e] = true
+				all = append(all, e)
+			}
+		}
 	}
 	sort.Strings(all)
 	return all
 }
 
 func allowedExt(e string) bool {
-	for _, x := range AllowedExtensions() {
-		if x == e {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(AllowedExtensions(), e)
 }
 
 func in(list []string, e string) bool {
@@ -102,30 +101,31 @@ func (l Limits) SizeLimits() SizeLimits {
 	return s
 }
 
-// mimeTypes are the types the product names itself (the system's table may lack some).
-var mimeTypes = map[string]string{
-	"json": "application/json", "schema": "application/schema+json", "html": "text/html", "htm": "text/html",
-	"css": "text/css", "js": "text/javascript", "txt": "text/plain", "md": "text/markdown",
-	"svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
-	"gif": "image/gif", "webp": "image/webp", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
-	"ico": "image/x-icon", "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm",
-	"ogv": "video/ogg", "mov": "video/quicktime", "m4v": "video/x-m4v", "xml": "application/xml",
-	"csv": "text/csv", "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
-	"mp3": "audio/mpeg", "wav": "audio/wav", "ogg": "audio/ogg",
-}
+// ContentType is the Content-Type of a file by its name (the file type table, text with
+// charset=utf-8); application/octet-stream when the name does not say (Service.TypeOf reads
+// the content then).
+func ContentType(name string) string { return byName(name).ContentType() }
 
-// MIMEType is the type of a file by its name; application/octet-stream when unknown.
-func MIMEType(name string) string {
-	e := ext(name)
-	if t, ok := mimeTypes[e]; ok {
+// byName is a file's type by its name, binary when the name does not say.
+func byName(name string) filetype.Type {
+	if t, ok := filetype.ByName(name); ok {
 		return t
 	}
-	if e != "" {
-		if t := mime.TypeByExtension("." + e); t != "" {
-			return strings.SplitN(t, ";", 2)[0]
-		}
+	return filetype.Binary
+}
+
+// sniffed is the type of an opened file: by its name, else from its first bytes (f is read
+// from its start and left there).
+func sniffed(f io.ReadSeeker, name string) (filetype.Type, error) {
+	if t, ok := filetype.ByName(name); ok {
+		return t, nil
 	}
-	return "application/octet-stream"
+	head, err := io.ReadAll(io.LimitReader(f, filetype.SniffLen))
+	if err != nil {
+		return filetype.Binary, err
+	}
+	_, err = f.Seek(0, io.SeekStart)
+	return filetype.Sniff(head), err
 }
 
 // CanEdit says whether the source or JSON editor may edit a file, and why not.
@@ -137,6 +137,7 @@ type CanEdit struct {
 // Spec messages.
 const (
 	MsgNoSchemaSource  = "No schema file: opens in the source editor (JSON syntax is checked on save)"
+	MsgJSONC           = "JSON with comments by its name: opens in the source editor and is saved as text"
 	MsgLink            = "A symbolic link in the portal's repository (shown, never changed here) to "
 	MsgSubmodule       = "A git submodule (shown, never changed here)"
 	MsgLFS             = "A Git LFS object: the repository holds only its pointer (shown, never changed here)"
@@ -161,6 +162,11 @@ type Asset struct {
 	IsHidden    bool    `json:"isHidden"`
 	HasChildren bool    `json:"hasChildren"`
 	Version     string  `json:"version,omitempty"`
+	// EditorMode is the source editor's Ace mode of an editable file (the file type table).
+	EditorMode string `json:"editorMode,omitempty"`
+	// StrictJSON (files read one by one) says a save of this JSON file must be strict JSON: it
+	// has a companion schema, or it is strict JSON now and not JSON with comments by its name.
+	StrictJSON bool `json:"strictJson,omitempty"`
 	// Kind marks an entry the product shows but never changes (workspace.KindLink,
 	// KindSubmodule, KindLFS); Target is a link's target or an LFS object's id.
 	Kind     string   `json:"kind,omitempty"`

@@ -45,6 +45,10 @@ type Settings struct {
 	CondenseWidgetData           *bool              `json:"condenseWidgetData"`
 	TaskRunnerSettings           TaskRunnerSettings `json:"taskRunnerSettings"`
 	UserGitURLs                  []string           `json:"userGitUrls,omitempty"`
+	// SiteRoots are folders served at the site's root besides the usual ones (public/,
+	// static/, apps/*/public/, packages/*/public/; a * stands for one folder): a file below
+	// one is referenced by its root-relative web path too (asset deletion's reference check).
+	SiteRoots []string `json:"siteRoots,omitempty"`
 }
 
 // LanguageSettings says which languages a portal has and how they are stored.

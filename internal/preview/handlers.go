@@ -134,7 +134,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller,
 	if info.Dir {
 		return apperr.NotFound("FILE_NOT_FOUND", "The file "+strconv.Quote(p.String())+" is not in the workspace.")
 	}
-	w.Header().Set("Content-Type", asset.MIMEType(info.Name))
+	w.Header().Set("Content-Type", asset.ContentType(info.Name))
 	// Uncommitted edits change under the same name: never reuse an answer.
 	w.Header().Set("Cache-Control", "no-store")
 	stat, err := f.Stat()

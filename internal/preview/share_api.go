@@ -260,7 +260,7 @@ func (s *Shares) serveLive(w http.ResponseWriter, r *http.Request, rv *resolved,
 		return notInPreview(rel)
 	}
 	defer f.Close()
-	w.Header().Set("Content-Type", asset.MIMEType(info.Name))
+	w.Header().Set("Content-Type", asset.ContentType(info.Name))
 	w.Header().Set("Cache-Control", "no-store") // it follows the workspace
 	return serveOpen(w, r, f)
 }
@@ -287,7 +287,7 @@ func (s *Shares) serveSnapshot(w http.ResponseWriter, r *http.Request, p *Previe
 		return notInPreview(rel)
 	}
 	defer f.Close()
-	w.Header().Set("Content-Type", asset.MIMEType(path.Base(name)))
+	w.Header().Set("Content-Type", asset.ContentType(path.Base(name)))
 	// A snapshot never changes under its link.
 	w.Header().Set("Cache-Control", "private, max-age=300")
 	return serveOpen(w, r, f)
