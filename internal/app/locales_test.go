@@ -38,25 +38,12 @@ const (
 // newLocaleRepo makes a bare repository root/site.git with nested locale files.
 func newLocaleRepo(t *testing.T, root string) string {
 	t.Helper()
-	bare := filepath.Join(root, "site.git")
-	gitT(t, root, "init", "-q", "--bare", "--initial-branch=master", bare)
-	work := filepath.Join(t.TempDir(), "seed")
-	gitT(t, "", "clone", "-q", bare, work)
-	for name, content := range map[string]string{
+	return newHostRepo(t, root, "site.git", map[string]string{
 		"index.html":         "<h1>Site</h1>\n",
 		"locales/en.json":    localeEN,
 		"locales/pt-br.json": localePTBR,
 		"locales/fr.json":    localeFR,
-	} {
-		os.MkdirAll(filepath.Dir(filepath.Join(work, name)), 0o755)
-		if err := os.WriteFile(filepath.Join(work, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gitT(t, work, "add", "-A")
-	gitT(t, work, "commit", "-q", "-m", "Seed")
-	gitT(t, work, "push", "-q", "origin", "master")
-	return bare
+	})
 }
 
 func localeSuite(t *testing.T, cfg config.Config) {

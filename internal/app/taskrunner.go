@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 
+	"portalwright/internal/editing"
 	"portalwright/internal/httpx"
+	"portalwright/internal/portal"
 	"portalwright/internal/taskrunner"
 	"portalwright/internal/workspace"
 )
@@ -17,7 +19,8 @@ var newSandbox func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sandbo
 // the server still starts: the routes answer 503 'Task runner is unavailable: …' and only
 // portals without tasks can be previewed and packaged.
 func (a *App) newTaskRunner(ctx context.Context, repos *workspace.Repos) httpx.Routes {
-	a.builds = taskrunner.NewBuilds(repos, nil)
+	snaps := snapshots{repos, a.Portals} // a commit without portal.json builds with the settings kept outside it
+	a.builds = taskrunner.NewBuilds(snaps, nil)
 	tc := a.Config.Tasks
 	lim := taskrunner.Limits{WallTime: tc.Timeout, MemoryBytes: int64(tc.MemoryMB) << 20, Processes: tc.Processes,
 		DiskBytes: int64(tc.DiskMB) << 20, TmpBytes: int64(tc.TmpMB) << 20, ShmBytes: int64(tc.ShmMB) << 20}
@@ -35,7 +38,7 @@ func (a *App) newTaskRunner(ctx context.Context, repos *workspace.Repos) httpx.R
 			a.Log.Info("task runner: removed the control groups of dead runs", "groups", sw.Swept())
 		}
 		a.tasks, err = taskrunner.NewService(ctx, taskrunner.ServiceDeps{Sandbox: sandbox, States: taskrunner.NewSQLStore(a.DB),
-			Workspaces: taskrunner.WorkspacesOf(a.Portals.Workspace()), Snapshots: repos, Notices: a.notices, Portals: a.Portals, Log: a.Log})
+			Workspaces: taskrunner.WorkspacesOf(a.Portals.Workspace()), Snapshots: snaps, Notices: a.notices, Portals: a.Portals, Log: a.Log})
 	}
 	if err != nil {
 		a.Log.Warn("the task runner is unavailable: portals' tasks cannot run on this server", "error", err)
@@ -43,4 +46,19 @@ func (a *App) newTaskRunner(ctx context.Context, repos *workspace.Repos) httpx.R
 	}
 	a.builds = a.tasks.Builds()
 	return a.tasks.Handler(a.PortalAccess)
+}
+
+// snapshots are the canonical repositories' snapshots with the settings the portal service
+// keeps outside them (taskrunner.KeptSettings).
+type snapshots struct {
+	repos   *workspace.Repos
+	portals *portal.Service
+}
+
+func (s snapshots) Snapshot(ctx context.Context, portalID int64, ref, dir string, maxBytes int64) (string, error) {
+	return s.repos.Snapshot(ctx, portalID, ref, dir, maxBytes)
+}
+
+func (s snapshots) KeptSettings(ctx context.Context, portalID int64) (*editing.Settings, error) {
+	return s.portals.KeptSettings(ctx, portalID)
 }

@@ -65,7 +65,7 @@ type CommitAnswer struct {
 
 // Commit publishes the caller's changes to the portal's branch.
 func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
-	if err := validate.CommitMessage(message); err != nil {
+	if err := validate.CommitMessageBy(f.CommitRule(ctx, c, pa), message); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
 	// The git host's new commits first, so the commit is rebased on them (GIT_CONFLICTS as
@@ -88,6 +88,16 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		ans.Code, ans.Message = CodeWarnings, MsgValidationWarn
 	}
 	return ans, nil
+}
+
+// CommitRule is the commit message rule of the caller's settings (validate.CommitRules);
+// settings that cannot be read give the portal's default, so a broken portal.json can still
+// be fixed by a commit.
+func (f *Workspace) CommitRule(ctx context.Context, c caller.Caller, pa portalaccess.Portal) string {
+	if st, _, err := f.Settings(ctx, c, pa); err == nil {
+		return st.CommitMessageRule
+	}
+	return DefaultCommitRule(pa)
 }
 
 // RevertTo restores an earlier commit's content as a new commit.

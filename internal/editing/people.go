@@ -3,6 +3,7 @@ package editing
 import (
 	"context"
 
+	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
 )
 
@@ -16,6 +17,12 @@ type Records interface {
 	ActiveBranch(ctx context.Context, pa portalaccess.Portal) (string, error)
 	// Touch marks the portal modified (after a commit reached its branch).
 	Touch(ctx context.Context, pa portalaccess.Portal)
+	// KeptSettings reads the settings kept for the portal outside its repository (JSON) and
+	// their revision: nil, 0 when none are kept (settings.go).
+	KeptSettings(ctx context.Context, pa portalaccess.Portal) ([]byte, int64, error)
+	// KeepSettings replaces the kept settings if they are still at revision base (0: none
+	// kept yet) and answers the new revision; ErrSettingsMoved when they are not.
+	KeepSettings(ctx context.Context, c caller.Caller, pa portalaccess.Portal, data []byte, base int64) (int64, error)
 }
 
 // People answers who a user is, for commit authors and other users' changes.

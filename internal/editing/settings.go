@@ -9,6 +9,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"portalwright/internal/apperr"
@@ -19,7 +20,8 @@ import (
 )
 
 // The portal's own files every feature reads: its settings (portal.json, versioned with its
-// branch, spec 3 §3), the designer's probe settings and the engine version.
+// branch, spec 3 §3; or kept by Portalwright for a project's repository, below), the
+// designer's probe settings and the engine version.
 
 // Portal scopes (spec 3 §3).
 const (
@@ -49,7 +51,26 @@ type Settings struct {
 	// static/, apps/*/public/, packages/*/public/; a * stands for one folder): a file below
 	// one is referenced by its root-relative web path too (asset deletion's reference check).
 	SiteRoots []string `json:"siteRoots,omitempty"`
+	// CommitMessageRule is the rule commit messages follow: validate.CommitRuleAlphanumeric
+	// (the spec's) or validate.CommitRuleAnyText (git hosts' convention). Empty: the
+	// portal's default (Workspace.Settings fills it in: ANY_TEXT for a portal imported from a
+	// git URL, else ALPHANUMERIC).
+	CommitMessageRule string `json:"commitMessageRule,omitempty"`
+	// StoredIn says where the settings live (SettingsInRepository, SettingsKept): an answer of
+	// Workspace.Settings, never written into portal.json or the kept settings.
+	StoredIn string `json:"storedIn,omitempty"`
 }
+
+// Where a portal's settings live (Settings.StoredIn).
+const (
+	// SettingsInRepository: portal.json at the top of the portal's tree, versioned with the
+	// branch (portals made here, and repositories that have a portal.json).
+	SettingsInRepository = "REPOSITORY"
+	// SettingsKept: kept by Portalwright outside the repository, one set per portal (a
+	// portal imported from a git URL whose repository has no portal.json): nothing of them
+	// is ever committed or pushed to the project's host.
+	SettingsKept = "PORTALWRIGHT"
+)
 
 // LanguageSettings says which languages a portal has and how they are stored.
 type LanguageSettings struct {
@@ -168,6 +189,8 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("scope must be FULL, MICROSITE or CAPTIVE")
 	case !slices.Contains(languageModes, s.LanguageSettings.LanguageMode):
 		return fmt.Errorf("languageMode must be one of %s", strings.Join(languageModes, ", "))
+	case s.CommitMessageRule != "" && !slices.Contains(validate.CommitRules, s.CommitMessageRule):
+		return fmt.Errorf("commitMessageRule must be one of %s", strings.Join(validate.CommitRules, ", "))
 	}
 	for _, l := range s.LanguageSettings.Languages {
 		if !validate.LanguageCode(l) {
@@ -213,53 +236,163 @@ func marshalSettings(current []byte, s Settings) ([]byte, error) {
 	for k, v := range fields {
 		merged[k] = v
 	}
+	delete(merged, "storedIn") // an answer, not a setting
 	out, err := json.MarshalIndent(merged, "", "  ")
 	return append(out, '\n'), err
 }
 
 var settingsPath = workspace.MustPath(SettingsFile)
 
-// Settings reads portal.json from the user's workspace (the branch they have open) with the
-// version a save must be based on.
-func (f *Workspace) Settings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (Settings, workspace.Version, error) {
-	data, version, err := f.Read(ctx, p, pa, settingsPath)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		data, version = nil, workspace.NoVersion
-	case err != nil:
-		return Settings{}, version, FileError(err, SettingsFile)
-	}
-	st, perr := ParseSettings(data)
-	if perr != nil {
-		return st, version, apperr.Validation(perr.Error())
-	}
-	return st, version, nil
+// keptVersion is the version of kept settings at a revision ("kept-0": none kept yet); it
+// never equals a file's version, so a save based on portal.json's version is refused when
+// the settings moved out of the tree, and the other way round.
+func keptVersion(rev int64) workspace.Version {
+	return workspace.Version("kept-" + strconv.FormatInt(rev, 10))
 }
 
-// SaveSettings writes portal.json into the user's workspace: a local change, committed like
-// any other, so settings are versioned per branch. base is the version the edit started
-// from; when the file changed since (another save, a reload, a revert, a branch switch),
-// nothing is written and a FILE_CHANGED conflict is returned.
+// settingsSource is where the caller's settings are read and written: the workspace's
+// portal.json (file != nil, or missing while the portal keeps none), or the kept settings.
+type settingsSource struct {
+	file    []byte            // portal.json of the workspace (nil: none)
+	version workspace.Version // its version, or the kept settings' version
+	kept    bool              // the settings are kept by Portalwright
+	keptRaw []byte            // the kept settings (nil: none kept yet)
+	keptRev int64
+}
+
+// settingsSource decides, in this one place, where the caller's settings live: portal.json
+// when the workspace has one (a repository that carries its settings keeps using them);
+// else the settings Portalwright keeps when the portal was imported from a git URL or keeps
+// some already (a clone of such a portal); else portal.json, missing (the spec's defaults).
+func (f *Workspace) settingsSource(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (settingsSource, error) {
+	data, version, err := f.Read(ctx, p, pa, settingsPath)
+	switch {
+	case err == nil:
+		return settingsSource{file: data, version: version}, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return settingsSource{}, FileError(err, SettingsFile)
+	}
+	if f.records == nil {
+		return settingsSource{version: workspace.NoVersion}, nil
+	}
+	raw, rev, err := f.records.KeptSettings(ctx, pa)
+	if err != nil {
+		return settingsSource{}, err
+	}
+	if raw == nil && !pa.Record().Imported {
+		return settingsSource{version: workspace.NoVersion}, nil
+	}
+	return settingsSource{kept: true, keptRaw: raw, keptRev: rev, version: keptVersion(rev)}, nil
+}
+
+// finish fills in what the settings answer adds to the stored values: where they live and
+// the portal's default commit message rule.
+func finish(st Settings, pa portalaccess.Portal, kept bool) Settings {
+	st.StoredIn = SettingsInRepository
+	if kept {
+		st.StoredIn = SettingsKept
+	}
+	if st.CommitMessageRule == "" {
+		st.CommitMessageRule = DefaultCommitRule(pa)
+	}
+	return st
+}
+
+// DefaultCommitRule is the commit message rule of a portal whose settings choose none: git
+// hosts' convention for a portal imported from a git URL (a project's history), else the
+// spec's.
+func DefaultCommitRule(pa portalaccess.Portal) string {
+	if pa.Record().Imported {
+		return validate.CommitRuleAnyText
+	}
+	return validate.CommitRuleAlphanumeric
+}
+
+// Settings reads the caller's settings with the version a save must be based on: the
+// workspace's portal.json (the branch they have open), or the settings Portalwright keeps
+// for the portal (settingsSource decides). Every feature reads them here.
+func (f *Workspace) Settings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (Settings, workspace.Version, error) {
+	src, err := f.settingsSource(ctx, p, pa)
+	if err != nil {
+		return Settings{}, src.version, err
+	}
+	data := src.file
+	if src.kept {
+		data = src.keptRaw
+	}
+	st, perr := ParseSettings(data)
+	st = finish(st, pa, src.kept)
+	if perr != nil {
+		return st, src.version, apperr.Validation(perr.Error())
+	}
+	return st, src.version, nil
+}
+
+// KeptSettings answers the settings Portalwright keeps for the portal outside its
+// repository, or nil when the caller's settings are the workspace's portal.json: what a
+// reader of a tree (a commit's, a workspace's) uses when the tree has no portal.json.
+func (f *Workspace) KeptSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*Settings, error) {
+	src, err := f.settingsSource(ctx, p, pa)
+	if err != nil || !src.kept {
+		return nil, err
+	}
+	st, err := ParseSettings(src.keptRaw)
+	if err != nil {
+		return nil, apperr.Validation(err.Error())
+	}
+	st = finish(st, pa, true)
+	return &st, nil
+}
+
+// SaveSettings writes the caller's settings where they live (settingsSource): portal.json
+// in the workspace (a local change, committed like any other, so settings are versioned per
+// branch), or the settings Portalwright keeps for the portal (at once, for every branch and
+// author; never in the tree). base is the version the edit started from; when the settings
+// changed since (another save, a reload, a revert, a branch switch), nothing is written and
+// a FILE_CHANGED conflict is returned.
 func (f *Workspace) SaveSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal, in Settings, base workspace.Version) (Settings, workspace.Version, error) {
 	in = withDefaults(in)
 	in.Scope = strings.ToUpper(in.Scope)
+	in.StoredIn = ""
 	if err := in.Validate(); err != nil {
 		return Settings{}, base, apperr.Validation(err.Error())
 	}
-	current, _, err := f.Read(ctx, p, pa, settingsPath)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return Settings{}, base, FileError(err, SettingsFile)
-	}
-	data, err := marshalSettings(current, in)
+	src, err := f.settingsSource(ctx, p, pa)
 	if err != nil {
 		return Settings{}, base, err
 	}
-	version, err := f.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
+	if !src.kept {
+		data, err := marshalSettings(src.file, in)
+		if err != nil {
+			return Settings{}, base, err
+		}
+		version, err := f.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
+		if err != nil {
+			return Settings{}, base, err
+		}
+		return finish(in, pa, false), version, nil
+	}
+	if base != src.version {
+		return Settings{}, base, FileError(&workspace.ErrStale{Current: src.version}, SettingsFile)
+	}
+	data, err := marshalSettings(src.keptRaw, in)
 	if err != nil {
 		return Settings{}, base, err
 	}
-	return in, version, nil
+	rev, err := f.records.KeepSettings(ctx, p, pa, data, src.keptRev)
+	if errors.Is(err, ErrSettingsMoved) {
+		_, now, _ := f.records.KeptSettings(ctx, pa) // another save came first
+		return Settings{}, base, FileError(&workspace.ErrStale{Current: keptVersion(now)}, SettingsFile)
+	}
+	if err != nil {
+		return Settings{}, base, err
+	}
+	return finish(in, pa, true), keptVersion(rev), nil
 }
+
+// ErrSettingsMoved is what Records.KeepSettings answers when the kept settings are no longer
+// at the revision a save was based on.
+var ErrSettingsMoved = errors.New("the kept settings changed since they were read")
 
 // ProbeSettingsFile holds a portal's probe settings (the designer's per-portal options).
 const ProbeSettingsFile = "probe-settings.json"

@@ -369,6 +369,9 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 		}
 		return st, nil
 	})
+	if err == nil {
+		s.guessSettings(ctx, pt, p.UserID)
+	}
 	if err == nil && s.upstreams != nil {
 		s.upstreams.Imported(ctx, pt.ID, creds)
 	}
@@ -378,9 +381,13 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 // Clone copies a portal (all branches and history) into a new portal of the domain.
 func (s *Service) Clone(ctx context.Context, p caller.Caller, source portalaccess.Portal, in NewPortal) (*Portal, error) {
 	domainID, sourceID := source.DomainID(), source.ID()
-	return s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", map[string]any{"kind": "clone", "sourcePortalId": sourceID}, func() (*workspace.Staged, error) {
+	pt, err := s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", map[string]any{"kind": "clone", "sourcePortalId": sourceID}, func() (*workspace.Staged, error) {
 		return s.repos.StagePortal(ctx, sourceID)
 	})
+	if err == nil {
+		err = s.store.CopyKeptSettings(ctx, sourceID, pt.ID) // the settings kept outside the repository go with it
+	}
+	return pt, err
 }
 
 // remoteError says why a git URL could not be used, in words the user can act on.

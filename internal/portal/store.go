@@ -98,11 +98,11 @@ func (s *SQLStore) Portal(ctx context.Context, domainID, portalID int64) (*Porta
 // row and its domain's name.
 func (s *SQLStore) Load(ctx context.Context, domainID, portalID int64) (portalaccess.Record, error) {
 	var r portalaccess.Record
-	var status string
-	err := s.db.QueryRowContext(ctx, `SELECT p.name, d.name, p.status, p.portal_type, p.scope, p.active_branch
+	var status, source string
+	err := s.db.QueryRowContext(ctx, `SELECT p.name, d.name, p.status, p.portal_type, p.scope, p.active_branch, p.source
 		FROM portals p JOIN domains d ON d.id = p.domain_id WHERE p.domain_id = ? AND p.id = ?`, domainID, portalID).
-		Scan(&r.Name, &r.DomainName, &status, &r.Type, &r.Scope, &r.ActiveBranch)
-	r.Active = status == StatusActive
+		Scan(&r.Name, &r.DomainName, &status, &r.Type, &r.Scope, &r.ActiveBranch, &source)
+	r.Active, r.Imported = status == StatusActive, source == SourceURL
 	return r, store.NotFound(err)
 }
 

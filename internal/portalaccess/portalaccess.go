@@ -46,6 +46,10 @@ type Record struct {
 	// ActiveBranch is the branch the portal's record names as active; the portal service
 	// resolves it against the branches the repository has (a host may have deleted it).
 	ActiveBranch string
+	// Imported says the portal was imported from a git URL: its repository is a project's,
+	// with a host it pushes to (its settings are kept outside the tree, its commit messages
+	// follow git hosts' convention by default; internal/editing/settings.go).
+	Imported bool
 }
 
 // ID is the portal's id.

@@ -16,6 +16,13 @@ type Snapshots interface {
 	Snapshot(ctx context.Context, portalID int64, ref, dir string, maxBytes int64) (string, error)
 }
 
+// KeptSettings is implemented by Snapshots that know the settings Portalwright keeps for a
+// portal outside its repository (internal/editing/settings.go): a commit without portal.json
+// is built with them (nil: none kept, the spec's defaults).
+type KeptSettings interface {
+	KeptSettings(ctx context.Context, portalID int64) (*editing.Settings, error)
+}
+
 // Builds is the step previews and loadables share: a commit's files taken into a folder, its
 // portal.json read, and, when its tasks are active, the tasks run on it in the sandbox, with
 // the folder to serve or pack answered. One-off builds are nobody's run: their states are not
@@ -127,6 +134,15 @@ func (b *Builds) Commit(ctx context.Context, req CommitRequest, report func(pct 
 	}
 	if built.Settings, err = editing.ParseSettings(data); err != nil {
 		return fail(StepSettings, errors.New("The portal's settings at this commit cannot be read: "+err.Error()), State{})
+	}
+	if kept, ok := b.snaps.(KeptSettings); ok && data == nil {
+		st, err := kept.KeptSettings(ctx, req.PortalID)
+		if err != nil {
+			return fail(StepSettings, errors.New("The portal's settings cannot be read: "+err.Error()), State{})
+		}
+		if st != nil {
+			built.Settings = *st
+		}
 	}
 	set := Settings(built.Settings.TaskRunnerSettings)
 	if !set.Active {

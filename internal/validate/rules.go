@@ -39,6 +39,13 @@ const (
 	GitURLPattern       = `^((git|ssh|https?)://[^\s/]+(:\d+)?/|git@[^\s:/]+:)[^\s]*\.git/?$`
 	CommitPattern       = `^[A-Za-z0-9][A-Za-z0-9 \r\n]*$`
 	PersonNamePattern   = `^[\p{L}\p{M}][\p{L}\p{M} .'-]*$`
+
+	// CommitTextPattern is a commit message as git hosts take them (the ANY_TEXT rule): a
+	// subject of 1 to 200 printable characters of any script (letters, marks,
+	// digits, punctuation, symbols, spaces; not starting with a space), then nothing or a
+	// blank line and a body of printable characters, tabs and line breaks; line breaks and
+	// blanks around the whole are allowed (the commit trims them).
+	CommitTextPattern = `^[ \t\r\n]*[\p{L}\p{M}\p{N}\p{P}\p{S}][\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]{0,199}(\r?\n[ \t]*\r?\n[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\t\r\n]*)?[ \t\r\n]*$`
 )
 
 // BrowserRules is what rules.generated.ts holds, in order.
@@ -57,6 +64,7 @@ var BrowserRules = []BrowserRule{
 	{"SPECIAL_REF", SpecialRefPattern, "", "git's special refs: HEAD, FETCH_HEAD, ORIG_HEAD, …"},
 	{"GIT_URL", GitURLPattern, "", "A git URL: git, ssh, http(s) or scp-like, ending in .git."},
 	{"COMMIT_MESSAGE", CommitPattern, "", "A commit message: letters, digits, spaces and line breaks."},
+	{"COMMIT_TEXT", CommitTextPattern, "u", "A commit message as git hosts take them: a subject of up to 200 printable characters (any script), then a blank line and a body."},
 	{"PERSON_NAME", PersonNamePattern, "u", "A person's name: letters and marks, then also space . ' -."},
 }
 

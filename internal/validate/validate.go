@@ -42,10 +42,13 @@ const (
 	MsgSpecialCharacters  = "Please do not use special characters."
 	MsgCommitRequired     = "Please enter a commit message."
 	MsgCommitFormat       = "Please match the requested format. Only alphanumeric and numetric characters are allowed."
-	MsgPublicKeyRequired  = "Public Key input is required"
-	MsgConfirmPassword    = "Please confirm your password"
-	MsgPasswordsDiffer    = "The confirm new password doesn't match the new password"
-	MsgPasswordUnchanged  = "The new password can't be the same as the current password"
+	// MsgCommitText is what a message outside the ANY_TEXT rule is told (not the spec's: the
+	// spec has only the ALPHANUMERIC rule).
+	MsgCommitText        = "The first line must be 1 to 200 printable characters; write more after a blank line."
+	MsgPublicKeyRequired = "Public Key input is required"
+	MsgConfirmPassword   = "Please confirm your password"
+	MsgPasswordsDiffer   = "The confirm new password doesn't match the new password"
+	MsgPasswordUnchanged = "The new password can't be the same as the current password"
 	// MsgNameTooLong is what a name longer than MaxNameLength is told (domain, group, category,
 	// portal and page names); the server's other name checks use the same text.
 	MsgNameTooLong = "The name must be at most 100 characters."
@@ -63,6 +66,7 @@ var (
 	reBranchName   = regexp.MustCompile(BranchNamePattern)
 	reGitURL       = regexp.MustCompile(GitURLPattern)
 	reCommit       = regexp.MustCompile(CommitPattern)
+	reCommitText   = regexp.MustCompile(CommitTextPattern)
 	rePersonName   = regexp.MustCompile(PersonNamePattern)
 )
 
@@ -270,14 +274,43 @@ func PasswordCharacters(s string) error {
 
 // CommitMessage: required; starts with a letter or digit, then letters, digits, spaces or
 // line breaks.
-func CommitMessage(s string) error {
+func CommitMessage(s string) error { return commitBy(reCommit, MsgCommitFormat, s) }
+
+// commitBy: required, then the rule's pattern.
+func commitBy(re *regexp.Regexp, msg, s string) error {
 	if strings.TrimSpace(s) == "" {
 		return fail(MsgCommitRequired)
 	}
-	if !reCommit.MatchString(s) {
-		return fail(MsgCommitFormat)
+	if !re.MatchString(s) {
+		return fail(msg)
 	}
 	return nil
+}
+
+// The commit message rules a portal chooses (its settings' commitMessageRule).
+const (
+	// CommitRuleAlphanumeric is the spec's rule (CommitMessage), the default of portals made
+	// from a template.
+	CommitRuleAlphanumeric = "ALPHANUMERIC"
+	// CommitRuleAnyText is git hosts' convention (CommitText), the default of portals imported
+	// from a git URL.
+	CommitRuleAnyText = "ANY_TEXT"
+)
+
+// CommitRules are the rules a portal may choose.
+var CommitRules = []string{CommitRuleAlphanumeric, CommitRuleAnyText}
+
+// CommitText: required; a subject of 1 to 200 printable characters of any script, then
+// optionally a blank line and a body (CommitTextPattern).
+func CommitText(s string) error { return commitBy(reCommitText, MsgCommitText, s) }
+
+// CommitMessageBy checks a commit message by the portal's rule (CommitRuleAlphanumeric or
+// CommitRuleAnyText; any other value is the spec's rule).
+func CommitMessageBy(rule, s string) error {
+	if rule == CommitRuleAnyText {
+		return CommitText(s)
+	}
+	return CommitMessage(s)
 }
 
 // Required checks that a trimmed value is not empty.

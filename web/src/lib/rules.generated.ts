@@ -43,5 +43,8 @@ export const GIT_URL = new RegExp("^((git|ssh|https?)://[^\\s/]+(:\\d+)?/|git@[^
 /** A commit message: letters, digits, spaces and line breaks. */
 export const COMMIT_MESSAGE = new RegExp("^[A-Za-z0-9][A-Za-z0-9 \\r\\n]*$", "");
 
+/** A commit message as git hosts take them: a subject of up to 200 printable characters (any script), then a blank line and a body. */
+export const COMMIT_TEXT = new RegExp("^[ \\t\\r\\n]*[\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}][\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Zs}]{0,199}(\\r?\\n[ \\t]*\\r?\\n[\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Zs}\\t\\r\\n]*)?[ \\t\\r\\n]*$", "u");
+
 /** A person's name: letters and marks, then also space . ' -. */
 export const PERSON_NAME = new RegExp("^[\\p{L}\\p{M}][\\p{L}\\p{M} .'-]*$", "u");
