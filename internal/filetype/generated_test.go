@@ -3,7 +3,6 @@ package filetype
 import (
 	"flag"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -22,7 +21,7 @@ func webModesTS() string {
 	b.WriteString("/** The Ace modes the server's file type table names (an Asset's `editorMode`). */\n")
 	b.WriteString("export const ACE_MODES = [\n")
 	for _, m := range Modes() {
-		b.WriteString("  " + strconv.Quote(m) + ",\n")
+		b.WriteString("  '" + m + "',\n") // modes are identifiers: no escaping
 	}
 	b.WriteString("] as const;\n\nexport type AceMode = (typeof ACE_MODES)[number];\n\n")
 	b.WriteString("/** Dynamic imports of the modes: each its own small chunk, fetched the first time it is used. */\n")
@@ -45,6 +44,11 @@ func TestWebModesAreGenerated(t *testing.T) {
 	got, err := os.ReadFile(generatedTS)
 	if err != nil || string(got) != want {
 		t.Fatalf("%s differs from internal/filetype/filetype.go; run: go test ./internal/filetype -run TestWebModesAreGenerated -update", generatedTS)
+	}
+	for _, m := range Modes() {
+		if strings.Trim(m, "abcdefghijklmnopqrstuvwxyz_0123456789") != "" {
+			t.Errorf("mode %q is not an identifier", m)
+		}
 	}
 	// Every mode is one Ace has (when the web's packages are installed).
 	if _, err := os.Stat(aceModes); err != nil {

@@ -37,6 +37,10 @@ export interface Asset {
   hasChildren?: boolean;
   /** The file's version (its ETag); files only. */
   version?: string;
+  /** The source editor's Ace mode of an editable file (the server's file type table). */
+  editorMode?: string;
+  /** Files read one by one: a save of this JSON file must be strict JSON (it was, or has a schema). */
+  strictJson?: boolean;
   /** One level of children; folders only. */
   children?: Asset[];
   /**

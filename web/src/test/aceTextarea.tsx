@@ -1,6 +1,6 @@
 /**
  * happy-dom cannot run Ace: tests stand a textarea in for the Ace field, with the same label,
- * value, read-only state and theme (as data-theme). Use it with
+ * value, read-only state, theme (as data-theme) and mode (as data-mode). Use it with
  * `vi.mock('<path to>/editors/AceField', () => import('<path to>/test/aceTextarea'))`.
  * Gutter annotations show as data-annotations ('3:error:message|…', rows 1-based as lines);
  * a goTo focuses the textarea and sets data-goto-line.
@@ -13,6 +13,7 @@ export default function AceTextarea(props: {
   label: string;
   readOnly?: boolean;
   theme?: string;
+  mode?: string;
   annotations?: Array<{ row: number; type?: string; text: string }>;
   goTo?: { line: number } | null;
 }) {
@@ -26,6 +27,7 @@ export default function AceTextarea(props: {
       ref={ref}
       aria-label={props.label}
       data-theme={props.theme}
+      data-mode={props.mode}
       data-annotations={props.annotations?.map((a) => `${a.row + 1}:${a.type ?? ''}:${a.text}`).join('|') || undefined}
       data-goto-line={goTo?.line}
       value={props.value}

@@ -39,7 +39,11 @@ const routes = (text: string, extra: Record<string, () => Response> = {}, schema
 describe('JsonEditor', () => {
   it('opens a file without a schema in the source editor, which refuses text that is not JSON', async () => {
     const fetch = mockFetch({
-      [FILE]: () => fileResponse('{\n  "a": 1\n}\n', 'v1', 'application/json'),
+      // The file's answer (?meta=1): the server says its saves are strict JSON.
+      [FILE]: ({ url }) =>
+        url.includes('meta=1')
+          ? jsonResponse({ name: 'menu.json', path: '/content/menu.json', editorMode: 'json', strictJson: true })
+          : fileResponse('{\n  "a": 1\n}\n', 'v1', 'application/json'),
       [SCHEMA]: () => errorResponse(404),
       [SAVE]: () => savedResponse('/content/menu.json', 'v2'),
     });
@@ -50,6 +54,25 @@ describe('JsonEditor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Wrong JSON Format: line \d+, column \d+/);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(() => nthCall(fetch, SAVE, 0)).toThrow();
+  });
+
+  it('saves JSON with comments as text when the server says its saves are not strict (tsconfig.json, issue 30)', async () => {
+    const text = '{\n  // the target\n  "a": 1,\n}\n';
+    const fetch = mockFetch({
+      [FILE]: ({ url }) =>
+        url.includes('meta=1')
+          ? jsonResponse({ name: 'menu.json', path: '/content/menu.json', editorMode: 'json' })
+          : fileResponse(text, 'v1', 'application/json'),
+      [SCHEMA]: () => errorResponse(404),
+      [SAVE]: () => savedResponse('/content/menu.json', 'v2'),
+    });
+    open();
+    const source = await screen.findByRole('textbox', { name: 'Source of /content/menu.json' });
+    await waitFor(() => expect(source).toHaveAttribute('data-mode', 'json'));
+    await userEvent.type(source, ' ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(nthCall(fetch, SAVE, 0).body.data).toBe(`${text} `));
   });
 
   it("warns 'Wrong JSON Format' for a file that is not JSON", async () => {

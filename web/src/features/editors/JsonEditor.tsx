@@ -11,7 +11,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PresenceBar, usePresence } from '../presence';
 import { useFileFindings } from '../readiness';
 import { editorKeys, readSchemaText, useFileText, useWorkspaceReload } from './fileApi';
-import { jsonSyntaxError, parseJsonText } from './jsonText';
+import { parseJsonText } from './jsonText';
 import { SourceEditor } from './SourceEditor';
 import type { JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
@@ -36,7 +36,8 @@ const JsonForm = lazy(() => import('./JsonForm').then((m) => ({ default: m.JsonF
 /**
  * The JSON editor (spec 2 §2, §4): a form built from the file's companion schema. A file with
  * no schema (a real repository's locale or configuration file) opens in the source editor,
- * which refuses to save text that is not JSON and says on which line it breaks.
+ * which refuses to save text that is not JSON (when the server says its saves are strict JSON) and
+ * says on which line it breaks.
  */
 export function JsonEditor(props: JsonEditorProps) {
   const { domain, portal, path } = props;
@@ -58,7 +59,6 @@ export function JsonEditor(props: JsonEditorProps) {
         canWrite={!props.readOnly}
         onClose={props.onClose}
         onSaved={props.onSaved}
-        validate={jsonSyntaxError}
         // Without a form a pointer goes to its finding's line (widget data, locale files).
         line={props.line ?? findings.find((f) => props.pointer && f.pointer === props.pointer && f.line)?.line}
       />
@@ -87,10 +87,11 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
     () => null,
   );
 
-  // An unparseable file opens with an empty form: saving it writes valid JSON again.
+  // An unparseable file opens with an empty form: saving it writes valid JSON again. Only once
+  // its schema is read: a file without one (tsconfig.json with comments) opens as source.
   useEffect(() => {
-    if (parsed && !parsed.ok) toasts.warning(EDITOR_MESSAGES.wrongJson);
-  }, [parsed]);
+    if (schema && parsed && !parsed.ok) toasts.warning(EDITOR_MESSAGES.wrongJson);
+  }, [schema, parsed]);
 
   const error = file.error ?? schemaText.error;
   return (

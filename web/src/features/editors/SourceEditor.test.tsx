@@ -52,6 +52,18 @@ describe('SourceEditor', () => {
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
+  it("opens in the Ace mode the server names for the file (an Asset's editorMode)", async () => {
+    mockFetch({
+      [FILE]: ({ url }) =>
+        url.includes('meta=1')
+          ? jsonResponse({ name: 'site.css', path: '/css/site.css', editorMode: 'scss' })
+          : fileResponse('body {}', 'v1', 'text/css'),
+    });
+    open(true);
+    const source = await screen.findByRole('textbox', { name: 'Source of /css/site.css' });
+    await waitFor(() => expect(source).toHaveAttribute('data-mode', 'scss'));
+  });
+
   it('shows the source read-only without Save when the user cannot write', async () => {
     mockFetch({ [FILE]: () => fileResponse('body {}', 'v1', 'text/css') });
     open(false);

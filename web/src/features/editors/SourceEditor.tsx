@@ -8,10 +8,11 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
-import { ACE_THEMES, modeForPath } from './aceConfig';
+import { ACE_THEMES, aceMode } from './aceConfig';
 import { PresenceBar, usePresence } from '../presence';
 import { FindingsAlert, lineAnnotations, useFileFindings } from '../readiness';
-import { useFileText, useWorkspaceReload, type FileText } from './fileApi';
+import { useFileMeta, useFileText, useWorkspaceReload, type FileText } from './fileApi';
+import { jsonSyntaxError } from './jsonText';
 import { MergeDialog } from './MergeDialog';
 import { EDITOR_MESSAGES } from './messages';
 import { useEditorTheme } from './useEditorTheme';
@@ -28,8 +29,6 @@ export interface SourceEditorProps {
   canWrite: boolean;
   onClose: () => void;
   onSaved?: () => void;
-  /** Checks the text before a save: a message refuses it (JSON files without a schema). */
-  validate?: (text: string) => string | null;
   /** A line to go to once the file shows (the Readiness screen's "Open": …&line=n). */
   line?: number;
 }
@@ -92,7 +91,6 @@ function SourceForm({
   onSaved,
   initial,
   onEdit,
-  validate,
   state,
   line,
 }: SourceEditorProps & {
@@ -109,11 +107,14 @@ function SourceForm({
     setBase({ data: nextBase.text, version: nextBase.version });
     setText(next);
   });
+  // The server's word on the file: its Ace mode, and whether a save must be strict JSON (a JSON
+  // file that was strict JSON or has a schema; not one with comments, which is saved as text).
+  const meta = useFileMeta(domain, portal, path).data;
   const dirty = text !== base.data;
   // Reported to the parent on every render (read in its callbacks only).
   state.dirty = dirty && canWrite;
   state.base = base;
-  const invalid = validate ? validate(text) : null;
+  const invalid = meta?.strictJson ? jsonSyntaxError(text) : null;
   // The caller's readiness findings in this file: in the gutter at their lines, and listed.
   const findings = useFileFindings(domain, portal, path);
   const annotations = useMemo(() => lineAnnotations(findings), [findings]);
@@ -148,7 +149,7 @@ function SourceForm({
             setText(next);
             onEdit();
           }}
-          mode={modeForPath(path)}
+          mode={aceMode(meta?.editorMode)}
           theme={theme}
           readOnly={!canWrite}
           label={`Source of ${path}`}

@@ -1,41 +1,16 @@
 /**
- * Ace modes per file extension and the theme list (spec 2 §9: 34 editor themes, the 12th,
- * XCode, by default). Plain data: the Ace code itself is only loaded by AceField's chunk.
+ * The editor's theme list (spec 2 §9: 34 editor themes, the 12th, XCode, by default) and its
+ * modes. A file's mode is the server's (an Asset's `editorMode`, from its file type table); the
+ * mode list is generated from that table. Plain data: the Ace code itself is only loaded by
+ * AceField's chunk.
  */
-export const ACE_MODES = [
-  'css',
-  'scss',
-  'javascript',
-  'typescript',
-  'html',
-  'json',
-  'xml',
-  'markdown',
-  'text',
-] as const;
-export type AceMode = (typeof ACE_MODES)[number];
+import { ACE_MODES, type AceMode } from './aceModes.generated';
 
-const MODE_BY_EXTENSION: Record<string, AceMode> = {
-  css: 'css',
-  scss: 'scss',
-  js: 'javascript',
-  mjs: 'javascript',
-  ts: 'typescript',
-  html: 'html',
-  htm: 'html',
-  json: 'json',
-  schema: 'json',
-  svg: 'xml',
-  xml: 'xml',
-  md: 'markdown',
-  txt: 'text',
-};
+export { ACE_MODES, type AceMode };
 
-/** The Ace mode of a path from its extension; 'text' for anything else. */
-export function modeForPath(path: string): AceMode {
-  const name = path.split('/').pop() ?? '';
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? 'text' : (MODE_BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? 'text');
+/** The Ace mode the server named for a file; 'text' when it named none (a binary) or one unknown here. */
+export function aceMode(mode: unknown): AceMode {
+  return typeof mode === 'string' && (ACE_MODES as readonly string[]).includes(mode) ? (mode as AceMode) : 'text';
 }
 
 /**

@@ -1,22 +1,11 @@
 /**
- * Dynamic imports of the Ace modes and themes the editor offers: each becomes its own small
- * chunk, fetched the first time it is used (listed one by one so the bundler can see them).
+ * Dynamic imports of the Ace modes (generated from the server's file type table) and themes the
+ * editor offers: each becomes its own small chunk, fetched the first time it is used (listed one
+ * by one so the bundler can see them).
  */
-import type { AceMode } from './aceConfig';
+export { MODE_LOADERS } from './aceModes.generated';
 
 type Loader = () => Promise<unknown>;
-
-export const MODE_LOADERS: Record<AceMode, Loader> = {
-  css: () => import('ace-builds/src-noconflict/mode-css'),
-  scss: () => import('ace-builds/src-noconflict/mode-scss'),
-  javascript: () => import('ace-builds/src-noconflict/mode-javascript'),
-  typescript: () => import('ace-builds/src-noconflict/mode-typescript'),
-  html: () => import('ace-builds/src-noconflict/mode-html'),
-  json: () => import('ace-builds/src-noconflict/mode-json'),
-  xml: () => import('ace-builds/src-noconflict/mode-xml'),
-  markdown: () => import('ace-builds/src-noconflict/mode-markdown'),
-  text: () => import('ace-builds/src-noconflict/mode-text'),
-};
 
 export const THEME_LOADERS: Record<string, Loader> = {
   chrome: () => import('ace-builds/src-noconflict/theme-chrome'),

@@ -31,7 +31,21 @@ export async function readSchemaText(d: Id, p: Id, path: string): Promise<string
 export const editorKeys = {
   file: (d: Id, p: Id, path: string) => [...assetKeys.all(d, p), 'editor-file', path] as const,
   schema: (d: Id, p: Id, path: string) => [...assetKeys.all(d, p), 'editor-schema', path] as const,
+  meta: (d: Id, p: Id, path: string) => [...assetKeys.all(d, p), 'editor-meta', path] as const,
 };
+
+/**
+ * The file's answer read one by one (its Asset): the server says the editor's Ace mode
+ * (`editorMode`, its file type table) and whether a save must be strict JSON (`strictJson`).
+ */
+export function useFileMeta(d: Id, p: Id, path: string) {
+  return useQuery({
+    queryKey: editorKeys.meta(d, p, path),
+    queryFn: () => assetApi.meta(d, p, path),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
 
 /**
  * The file being edited. staleTime 0 and no refetch on focus: the editor's version must come
