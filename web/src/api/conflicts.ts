@@ -146,6 +146,8 @@ export interface FileReview {
   /** Texts; null for binary files, an absent side or more than 1 MB. */
   before: string | null;
   after: string | null;
+  /** Set when the file's git mode changes ('100644' → '100755' or back). */
+  modeChange?: { old: string; new: string };
 }
 
 /**

@@ -132,6 +132,13 @@ export interface CommitResult {
   message?: string;
   /** Set when the commit is kept in the portal but did not reach its git host (issue 15). */
   upstreamWarning?: string;
+  /**
+   * false when nothing was left to commit (the changes are already on the branch, or a
+   * resolution kept theirs everywhere): no commit was made, `message` says so and the local
+   * commit is kept under Recover discarded work (`discarded` its id) (issue 30).
+   */
+  committed?: boolean;
+  discarded?: string;
 }
 
 export interface WorkspaceChange {

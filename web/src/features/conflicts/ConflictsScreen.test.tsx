@@ -184,6 +184,27 @@ describe('conflict resolution screen', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('api/v1/portal/1/2/open'))).toBe(true);
   });
 
+  it('tells as information, not success, that keeping theirs left nothing to commit', async () => {
+    const nothing =
+      'Nothing was left to commit: your changes are already on the branch. Your local commit is kept under Recover discarded work.';
+    server({
+      [`GET ${C}`]: () => jsonResponse({ ...CONFLICTS, files: [CONFLICTS.files[0]] }),
+      [`POST ${C}/resolve`]: () =>
+        jsonResponse({ commitId: 't1', ruleWarnings: [], committed: false, discarded: '17', message: nothing }),
+    });
+    const { router } = render();
+    await userEvent.click(
+      within(await conflict('translations/en_GB.json', 'TXT_HELLO')).getByRole('radio', { name: 'Keep theirs' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve and commit' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/domain/1/portal/2/branch/master/en_GB/dashboard'),
+    );
+    expect(toastTexts()).toContainEqual(['INFO', nothing]);
+    expect(toastTexts().some(([type]) => type === 'SUCCESS')).toBe(false);
+    expect(useToastStore.getState().toasts.find((t) => t.type === 'INFO')?.title).toBe('Nothing committed');
+  });
+
   it('when the branch moved on, shows the message, loads the conflicts again and keeps the unchanged choices', async () => {
     const moved = 'The branch changed while you were resolving. Review the conflicts again.';
     const again: WorkspaceConflicts = {

@@ -7,8 +7,9 @@
  * and commit' is enabled once every conflict has a (valid) choice and posts exactly those
  * choices with the tip the conflicts were read at. When the branch moved on meanwhile (409
  * CONFLICT_TIP_MOVED) the message is shown and the conflicts load again (choices of unchanged
- * conflicts are kept). On success: 'Changes committed', every workspace view refreshes and the
- * portal dashboard opens.
+ * conflicts are kept). On success: 'Changes committed' (or, when the choices left nothing to
+ * commit, the server's message as an info toast: the local commit is kept as discarded work),
+ * every workspace view refreshes and the portal dashboard opens.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -31,12 +32,13 @@ import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { overlay } from '../../app/overlay/overlayStore';
 import { workspaceChanged } from '../../app/selection/workspaceRefresh';
+import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionBusyError, ActionFailure, useAction } from '../../ui/useAction';
 import { usePortalParams } from '../../app/selection/usePortalParams';
-import { LOCAL_CHANGES_MESSAGES, warnOnUpstream, warnOnValidation } from '../portal';
+import { LOCAL_CHANGES_MESSAGES, noteNothingCommitted, warnOnUpstream, warnOnValidation } from '../portal';
 import { ConflictFileCard } from './ConflictFileCard';
 import { MergedFiles } from './MergedFiles';
 import { CONFLICT_MESSAGES as MSG } from './messages';
@@ -86,9 +88,10 @@ function Resolver({ d, p, branch, language }: { d: string; p: string; branch: st
         overlay.hide();
       }
     },
-    success: LOCAL_CHANGES_MESSAGES.committed,
     failure: MSG.resolveFailed,
     onSuccess: async (result) => {
+      // Keeping theirs everywhere leaves nothing to commit: told as information, not success.
+      if (!noteNothingCommitted(result)) toasts.success(LOCAL_CHANGES_MESSAGES.committed, 'SUCCESS');
       warnOnValidation(result);
       warnOnUpstream(result?.upstreamWarning);
       await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });

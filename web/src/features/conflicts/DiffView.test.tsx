@@ -28,6 +28,24 @@ function show(r: FileReview, subject = {}) {
 }
 
 describe('DiffView', () => {
+  it("says when the file's mode changed, also when its text did not", () => {
+    show(
+      review({
+        path: 'docs/run.sh',
+        kind: 'text',
+        diff: { kind: 'text', fields: [], hunks: [], binary: false, truncated: false },
+        modeChange: { old: '100644', new: '100755' },
+      }),
+    );
+    const file = screen.getByRole('region', { name: /docs\/run\.sh/ });
+    expect(within(file).getByText('Mode changed from 100644 to 100755')).toBeInTheDocument();
+  });
+
+  it('says nothing of the mode when it did not change', () => {
+    show(review({}));
+    expect(screen.queryByText(/Mode changed/)).not.toBeInTheDocument();
+  });
+
   it('shows a JSON file as a table of field changes with the change as a chip', () => {
     show(
       review({

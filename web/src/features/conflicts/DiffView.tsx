@@ -27,7 +27,7 @@ export interface DiffViewProps {
 /**
  * One file's changes: JSON and translation files as a table of field changes, text as line
  * hunks, images before and after side by side, pages rendered before and after (sandboxed)
- * above their source changes.
+ * above their source changes; a change of the file's mode as a line above them.
  */
 export function DiffView({ d, p, review, subject = {} }: DiffViewProps) {
   const { path, change, diff } = review;
@@ -65,6 +65,11 @@ export function DiffView({ d, p, review, subject = {} }: DiffViewProps) {
           {path}
         </Typography>
       </Stack>
+      {review.modeChange && (
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {MSG.modeChanged(review.modeChange.old, review.modeChange.new)}
+        </Typography>
+      )}
       {diff.truncated && <Alert severity="info">{MSG.truncated}</Alert>}
       {body}
     </Stack>

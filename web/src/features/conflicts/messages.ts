@@ -106,6 +106,7 @@ export const CONFLICT_MESSAGES = {
   lineChanges: (path: string) => `Line changes of ${path}`,
   truncated: 'The diff is too long and was cut short.',
   binaryChanged: 'A binary file changed; it cannot be shown.',
+  modeChanged: (from: string, to: string) => `Mode changed from ${from} to ${to}`,
   before: 'Before',
   after: 'After',
   renderedBefore: 'Before (rendered)',

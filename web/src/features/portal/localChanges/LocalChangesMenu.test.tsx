@@ -156,6 +156,19 @@ describe('local changes menu', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Local changes' })).toBeNull());
   });
 
+  it('a commit whose changes are already on the branch is told as information, not success', async () => {
+    const nothing =
+      'Nothing was left to commit: your changes are already on the branch. Your local commit is kept under Recover discarded work.';
+    server(() =>
+      jsonResponse({ commitId: 'c1', ruleWarnings: [], committed: false, discarded: '42', message: nothing }),
+    );
+    render();
+    const panel = await openPanel();
+    await userEvent.type(within(panel).getByLabelText('Commit message'), 'Same change');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(titledToasts()).toEqual([['INFO', 'Nothing committed', nothing]]));
+  });
+
   it('shows the content validation warning toast with the rule messages', async () => {
     server(() =>
       jsonResponse({

@@ -7,6 +7,10 @@ export const LOCAL_CHANGES_MESSAGES = {
   committing: 'Committing changes',
   /** A commit went through (the resolution of conflicts says so in a toast). */
   committed: 'Changes committed',
+  /** The info toast's title when a commit or resolution left nothing to commit (issue 30). */
+  nothingCommitted: 'Nothing committed',
+  nothingLeft:
+    'Nothing was left to commit: your changes are already on the branch. Your local commit is kept under Recover discarded work.',
   reverting: 'Reverting Portal Changes',
   commitFailed: 'Could not commit changes',
   warningsCode: 'CONTENT_VALIDATION_PASS_WITH_WARNINGS',
@@ -34,6 +38,20 @@ export function warnOnValidation(result: CommitResult | undefined | null): void 
   if (rules.length > 0) toasts.warning(rules.join('\n'), LOCAL_CHANGES_MESSAGES.warningsAfterCommit, sticky);
 }
 
+/**
+ * A commit or resolution that left nothing to commit (`committed: false`: the changes are
+ * already on the branch; the local commit is kept as discarded work): the server's message as
+ * an info toast, not a success. True when so.
+ */
+export function noteNothingCommitted(result: CommitResult | undefined | null): boolean {
+  if (result?.committed !== false) return false;
+  toasts.info(result.message || LOCAL_CHANGES_MESSAGES.nothingLeft, LOCAL_CHANGES_MESSAGES.nothingCommitted, {
+    timeOut: 10_000,
+    closeButton: true,
+  });
+  return true;
+}
+
 /** The portal's git host was not reached (the commit or the opening went ahead): a sticky warning. */
 export function warnOnUpstream(warning: string | undefined | null): void {
   if (warning) toasts.warning(warning, LOCAL_CHANGES_MESSAGES.upstreamWarning, { timeOut: 10_000, closeButton: true });
@@ -51,6 +69,7 @@ export async function commitChanges(d: Id, p: Id, message: string): Promise<Comm
   overlay.show(LOCAL_CHANGES_MESSAGES.committing);
   try {
     const result = await portalApi.commit(d, p, message);
+    noteNothingCommitted(result);
     warnOnValidation(result);
     warnOnUpstream(result?.upstreamWarning);
     return { ok: true };
