@@ -10,6 +10,7 @@
  * there.
  */
 import { api, type Versioned } from './client';
+import type { CommitMessageRule } from '../lib/validation';
 
 export type { Versioned } from './client';
 
@@ -82,7 +83,14 @@ export interface TaskRunnerSettings {
   templateName: string;
 }
 
-/** portal.json of the branch the user has open, with the spec's defaults filled in. */
+/**
+ * Where a portal's settings live: portal.json in the repository (versioned with the branch), or
+ * kept by Portalwright outside it (a portal imported from a git URL whose repository has no
+ * portal.json; nothing of them reaches the project's host).
+ */
+export type SettingsStoredIn = 'REPOSITORY' | 'PORTALWRIGHT';
+
+/** portal.json of the branch the user has open (or the settings Portalwright keeps), with the defaults filled in. */
 export interface PortalSettings {
   formatVersion?: number;
   name?: string;
@@ -94,6 +102,10 @@ export interface PortalSettings {
   languageSettings: LanguageSettings;
   taskRunnerSettings: TaskRunnerSettings;
   userGitUrls?: string[];
+  /** The rule commit messages follow (lib/validation.ts COMMIT_RULES); the server fills in the portal's default. */
+  commitMessageRule?: CommitMessageRule;
+  /** Where the settings live (an answer; not saved). */
+  storedIn?: SettingsStoredIn;
 }
 
 /** The caller's workspace: branch, uncommitted changes, commits ahead/behind the branch. */

@@ -8,6 +8,7 @@ import {
   ALPHANUMERIC,
   BRANCH_NAME,
   COMMIT_MESSAGE,
+  COMMIT_TEXT,
   GIT_URL,
   ICAO,
   NO_SPACES,
@@ -47,6 +48,8 @@ export const MESSAGES = {
   specialCharacters: 'Please do not use special characters.',
   commitRequired: 'Please enter a commit message.',
   commitFormat: 'Please match the requested format. Only alphanumeric and numetric characters are allowed.',
+  /** A message outside the ANY_TEXT rule (not the spec's: it has only the ALPHANUMERIC rule). */
+  commitText: 'The first line must be 1 to 200 printable characters; write more after a blank line.',
   publicKeyRequired: 'Public Key input is required',
   confirmPassword: 'Please confirm your password',
   passwordsDiffer: "The confirm new password doesn't match the new password",
@@ -73,6 +76,7 @@ const reUsername = USERNAME;
 const reBranchName = BRANCH_NAME;
 const reGitURL = GIT_URL;
 const reCommit = COMMIT_MESSAGE;
+const reCommitText = COMMIT_TEXT;
 const rePersonName = PERSON_NAME;
 const reWhitespace = /[ \t\r\n]/;
 // A plain address as Go's net/mail accepts it without a display name: dot-atom local part
@@ -200,6 +204,32 @@ export const commitMessage: Rule = (s) => {
   if (s.trim() === '') return MESSAGES.commitRequired;
   return reCommit.test(s) ? null : MESSAGES.commitFormat;
 };
+
+/** Required; a subject of 1 to 200 printable characters (any script), then a blank line and a body. */
+export const commitText: Rule = (s) => {
+  if (s.trim() === '') return MESSAGES.commitRequired;
+  return reCommitText.test(s) ? null : MESSAGES.commitText;
+};
+
+/** The commit message rules a portal chooses (portal settings' commitMessageRule; validate.CommitRules). */
+export type CommitMessageRule = 'ALPHANUMERIC' | 'ANY_TEXT';
+
+/** Each rule's check and the line shown under the message box. */
+export const COMMIT_RULES: Record<CommitMessageRule, { check: Rule; hint: string; label: string }> = {
+  ALPHANUMERIC: {
+    check: commitMessage,
+    hint: 'Letters, digits and spaces only',
+    label: "Letters, digits and spaces (the spec's rule)",
+  },
+  ANY_TEXT: {
+    check: commitText,
+    hint: 'Any text; first line up to 200 characters',
+    label: "Any text, first line up to 200 characters (git hosts' convention)",
+  },
+};
+
+/** The check of a portal's rule (the spec's when the rule is unknown). */
+export const commitRule = (rule: string | undefined) => COMMIT_RULES[rule === 'ANY_TEXT' ? 'ANY_TEXT' : 'ALPHANUMERIC'];
 
 /** A trimmed value that is not empty. */
 export const required: Rule = (s) => (s.trim() === '' ? MESSAGES.fieldRequired : null);

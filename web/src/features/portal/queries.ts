@@ -32,6 +32,23 @@ export function useLocalCommits(d: string | number | undefined, p: string | numb
   });
 }
 
+/**
+ * The portal's settings on the branch (shared with the settings screen's query: same key, under
+ * the workspace's, so a save, reload or branch switch reaches it).
+ */
+export function usePortalSettings(
+  d: string | number | undefined,
+  p: string | number | undefined,
+  branch: string | undefined,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: portalKeys.settings(d ?? '', p ?? '', branch ?? ''),
+    queryFn: () => portalApi.settings(d ?? '', p ?? ''),
+    enabled: enabled && d !== undefined && p !== undefined && !!branch,
+  });
+}
+
 /** Refreshes every view of the portal's workspace (after a commit; app/selection/workspaceRefresh.ts). */
 export function invalidateWorkspace(client: QueryClient, d: string | number, p: string | number) {
   return refreshWorkspaceViews(client, d, p);

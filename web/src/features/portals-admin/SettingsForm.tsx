@@ -106,7 +106,8 @@ export function SettingsForm({
       return result;
     },
     failure: SETTINGS_MESSAGES.saveFailed,
-    success: SETTINGS_MESSAGES.saved,
+    success: (result) =>
+      result.data.storedIn === 'PORTALWRIGHT' ? SETTINGS_MESSAGES.savedKept : SETTINGS_MESSAGES.saved,
     onSuccess: async (result) => {
       const saved = toForm(result);
       adopt(saved);

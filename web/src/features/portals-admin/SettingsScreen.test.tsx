@@ -101,6 +101,29 @@ describe('Portal Settings', () => {
     await waitFor(() => expect(save).toBeDisabled());
   });
 
+  it('says where the settings live and chooses the commit message rule (imported portal: kept by Portalwright)', async () => {
+    const kept: PortalSettings = { ...settings, storedIn: 'PORTALWRIGHT', commitMessageRule: 'ANY_TEXT' };
+    const fetch = mockFetch({
+      'GET api/v1/settings/1/2': () => jsonResponse(kept),
+      'PUT api/v1/settings/1/2': ({ init }) => jsonResponse(JSON.parse(String(init.body))),
+    });
+    const { user } = render();
+    expect(await screen.findByText(/Settings are kept by Portalwright, not in the repository/)).toBeInTheDocument();
+    const rule = screen.getByRole('combobox', { name: 'Commit messages' });
+    expect(rule).toHaveTextContent('Any text, first line up to 200 characters');
+    await user.click(rule);
+    await user.click(await screen.findByRole('option', { name: /Letters, digits and spaces/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.savedKept)).toBeInTheDocument();
+    expect((bodyOf(fetch, 'PUT api/v1/settings/1/2') as PortalSettings).commitMessageRule).toBe('ALPHANUMERIC');
+  });
+
+  it('says the settings are in portal.json for a portal whose repository carries them', async () => {
+    mockFetch({ 'GET api/v1/settings/1/2': () => jsonResponse({ ...settings, storedIn: 'REPOSITORY' }) });
+    render();
+    expect(await screen.findByText(/Settings are in portal.json, versioned with the branch/)).toBeInTheDocument();
+  });
+
   it("shows the server's validation message", async () => {
     mockFetch({
       'GET api/v1/settings/1/2': () => jsonResponse(settings),

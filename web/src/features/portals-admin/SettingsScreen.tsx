@@ -9,7 +9,11 @@ import { UpstreamSettings } from '../upstream';
 import { SETTINGS_FILE } from './model';
 import { SettingsForm } from './SettingsForm';
 
-/** Portal Settings (spec 3 §2 portal module child 'settings'): portal.json of the user's workspace. */
+/**
+ * Portal Settings (spec 3 §2 portal module child 'settings'): portal.json of the user's
+ * workspace, or the settings Portalwright keeps for a portal imported from a git URL (the
+ * intro says which).
+ */
 export default function SettingsScreen() {
   const { domain, portal, branch, opened } = usePortalParams();
   return (
@@ -36,7 +40,7 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
   const settings = useQuery({ queryKey, queryFn, staleTime: 0 });
   const reload = () => queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
   return (
-    <PageFrame title="Portal Settings" intro={`portal.json of your workspace on ${branch}.`}>
+    <PageFrame title="Portal Settings" intro={settingsHome(settings.data?.data.storedIn, branch)}>
       <PresenceBar domain={domain} portal={portal} path={SETTINGS_FILE} />
       {settings.isPending && <Loading label="Loading settings" />}
       {settings.isError && !settings.data && (
@@ -52,4 +56,11 @@ function SettingsView({ domain, portal, branch }: { domain: string; portal: stri
       <UpstreamSettings d={domain} p={portal} />
     </PageFrame>
   );
+}
+
+/** Where the settings live, in words. */
+export function settingsHome(storedIn: string | undefined, branch: string): string {
+  return storedIn === 'PORTALWRIGHT'
+    ? 'Settings are kept by Portalwright, not in the repository: they apply to every branch and are never committed or pushed to the git host.'
+    : `Settings are in portal.json, versioned with the branch (your workspace on ${branch}).`;
 }

@@ -13,6 +13,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { EngineType, LanguageMode, PortalScope, PortalSettings, SupportLevel } from '../../api/portal';
 import type { LookupEntry } from '../../api/lookup';
 import { languageLabel } from '../../lib/languages';
+import { COMMIT_RULES, type CommitMessageRule } from '../../lib/validation';
 import { optionsOf, SelectField } from '../../ui/SelectField';
 import { ENGINE_LABELS, LANGUAGE_MODE_LABELS, SUPPORT_LEVEL_LABELS } from '../portal';
 import {
@@ -65,6 +66,13 @@ export function PortalSection({
             value={values.scope}
             onChange={(scope) => setValues((v) => ({ ...v, scope: scope as PortalScope }))}
             options={optionsOf(scopes)}
+          />
+          <SelectField
+            label="Commit messages"
+            disabled={readOnly}
+            value={values.commitMessageRule ?? 'ALPHANUMERIC'}
+            onChange={(rule) => setValues((v) => ({ ...v, commitMessageRule: rule as CommitMessageRule }))}
+            options={Object.entries(COMMIT_RULES).map(([value, r]) => ({ value, label: r.label }))}
           />
         </Stack>
       </CardContent>

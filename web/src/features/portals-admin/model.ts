@@ -27,6 +27,8 @@ export const SETTINGS_FILE = 'portal.json';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved to your workspace. Commit them to share them.',
+  /** Saved settings kept by Portalwright (an imported portal's): in effect at once, nothing to commit. */
+  savedKept: 'Settings saved. They apply to every branch at once; nothing is committed to the repository.',
   saveFailed: 'Could not save the portal settings',
   conflictTitle: 'Portal settings changed',
   changedWhileEditing:

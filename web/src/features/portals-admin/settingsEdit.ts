@@ -79,6 +79,7 @@ const LABELS: Record<string, string> = {
   'taskRunnerSettings.dockerFileContent': 'Dockerfile',
   'taskRunnerSettings.templateName': 'Build template',
   userGitUrls: 'git URL',
+  commitMessageRule: 'Commit messages',
 };
 
 const show = (v: unknown) => (v === '' ? '(empty)' : typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v));

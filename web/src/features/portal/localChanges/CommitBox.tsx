@@ -3,19 +3,23 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { commitMessage } from '../../../lib/validation';
+import { commitRule } from '../../../lib/validation';
 import { CONFLICT_MESSAGES } from '../../conflicts';
 
 /**
- * The commit message box (the spec's commit message rule), Revert All and Submit; Submit is
- * disabled while the local commits conflict ('Resolve the conflicts first').
+ * The commit message box (checked by the portal's commit message rule, shown under the box),
+ * Revert All and Submit; Submit is disabled while the local commits conflict ('Resolve the
+ * conflicts first').
  */
 export function CommitBox({
+  rule,
   count,
   inConflict,
   onRevertAll,
   onSubmit,
 }: {
+  /** The portal's commit message rule (settings' commitMessageRule; the spec's until known). */
+  rule?: string;
   /** Uncommitted changes: Revert All needs some. */
   count: number;
   inConflict: boolean;
@@ -26,7 +30,8 @@ export function CommitBox({
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
   const captionId = useId();
-  const messageError = commitMessage(message);
+  const { check, hint } = commitRule(rule);
+  const messageError = check(message);
   const showError = touched || message !== '';
 
   const submit = async () => {
@@ -50,7 +55,7 @@ export function CommitBox({
         }}
         onBlur={() => setTouched(true)}
         error={showError && !!messageError}
-        helperText={showError ? messageError : ' '}
+        helperText={showError && messageError ? messageError : hint}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
         {inConflict && (

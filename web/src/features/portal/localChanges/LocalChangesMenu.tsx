@@ -16,7 +16,7 @@ import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
 import { toasts } from '../../../app/toasts/toastService';
 import { HeaderPopover, useHeaderPopover } from '../../../ui/HeaderPopover';
 import { CONFLICT_MESSAGES, DiscardedWorkDialog, ReviewDialog, useWorkspaceConflicts } from '../../conflicts';
-import { invalidateWorkspace, useLocalChanges, useLocalCommits } from '../queries';
+import { invalidateWorkspace, useLocalChanges, useLocalCommits, usePortalSettings } from '../queries';
 import { ChangeList } from './ChangeList';
 import { CommitBox } from './CommitBox';
 import { commitChanges, LOCAL_CHANGES_MESSAGES, revert, showFailure } from './commit';
@@ -58,6 +58,8 @@ export function LocalChangesMenu() {
   const menu = useHeaderPopover();
   const [review, setReview] = useState<Review>(null);
   const [recovering, setRecovering] = useState(false);
+  // The portal's commit message rule, read when the panel opens for someone who can commit.
+  const settings = usePortalSettings(d, p, branch ?? undefined, menu.open && canWrite);
   // A failed local-commits fetch, once per failure (spec 3 §8).
   const commitsError = commits.isError ? commits.error : null;
   useEffect(() => {
@@ -167,6 +169,7 @@ export function LocalChangesMenu() {
               </Box>
               {canWrite && (
                 <CommitBox
+                  rule={settings.data?.data.commitMessageRule}
                   count={count}
                   inConflict={inConflict}
                   onRevertAll={() => void revertAll()}
