@@ -60,3 +60,25 @@ func TestWebModesAreGenerated(t *testing.T) {
 		}
 	}
 }
+
+// docsLines are the lines of docs/api.md ("Assets") that list the table's text types.
+func docsLines() []string {
+	q := func(l []string) string { return "`" + strings.Join(l, "`, `") + "`" }
+	return []string{
+		"Text by extension: " + q(TextExtensions()) + ".",
+		"Text by name (any case): " + q(TextNames()) + ".",
+	}
+}
+
+// The documented list of text types is the table's.
+func TestDocsListTheTable(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range docsLines() {
+		if !strings.Contains(string(doc), "\n"+line+"\n") {
+			t.Errorf("docs/api.md lacks the line (or it differs from internal/filetype):\n%s", line)
+		}
+	}
+}
