@@ -8,17 +8,16 @@
 // - committed from the header's Local changes, the file on the git host is still nested.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
-  useE2E, apiSession, signIn, freePort, eventually, expectVisible, expectHidden, expectText, expectEnabled, shell,
+  useE2E, apiSession, signIn, eventually, expectVisible, expectHidden, expectText, expectEnabled, shell,
 } from '../harness/index.js';
 import {
   translationsRoute, translationManager, expectTranslationManager, expectLanguage, selectKey, expectSaved,
 } from '../harness/translations.js';
 import { headerSearch } from '../harness/pages.js';
+import { gitHost, git } from '../harness/git.js';
 import { explorer, explorerRoute } from '../harness/explorer.js';
 
 const DOMAIN_ID = 1;
@@ -31,76 +30,24 @@ const EN = '{\n    "nav": {\n        "home": "Home",\n        "about": "About us
 const PT_BR = '{\n\t"nav": {\n\t\t"home": "Início",\n\t\t"about": "Sobre nós"\n\t},\n\t"title": "Bem-vindo"\n}\n';
 const PT_BR_EDITED = PT_BR.replace('Início', 'Página inicial');
 
-const git = (cwd, ...args) =>
-  execFileSync('git', args, {
-    cwd,
-    stdio: 'pipe',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.test', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.test' },
-  }).toString();
-
-// stopGroup ends a process started with detached: true and everything it started (its process
-// group), and waits until it has exited.
-async function stopGroup(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      // the group is gone already
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-  signal('SIGKILL'); // children that outlived the group leader
-}
-
 describe('nested locale files in the translation manager', { timeout: 300_000 }, () => {
   const e2e = useE2E();
-  let gitDir;
+  let host;
   let bare;
-  let daemon;
   let portalId;
   let adminId;
 
   before(async () => {
-    // A bare repository with nested locale files, served by git daemon (pushes allowed).
-    gitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-locales-'));
-    const work = path.join(gitDir, 'work');
-    const served = path.join(gitDir, 'served');
-    fs.mkdirSync(path.join(work, 'locales'), { recursive: true });
-    fs.mkdirSync(served);
-    git(work, 'init', '-q', '-b', 'master');
-    fs.writeFileSync(path.join(work, 'index.html'), '<!doctype html><title>Locales</title><h1>Locales</h1>\n');
-    fs.writeFileSync(path.join(work, 'locales', 'en.json'), EN);
-    fs.writeFileSync(path.join(work, 'locales', 'pt-br.json'), PT_BR);
-    // What real repositories also carry (issue 24): a Markdown file, a symbolic link to it.
-    fs.writeFileSync(path.join(work, 'README.md'), '# Locale site\n\nThe quartermaster keeps the lantern lit.\n');
-    fs.symlinkSync('README.md', path.join(work, 'readme-link.md'));
-    git(work, 'add', '.');
-    git(work, 'commit', '-q', '-m', 'Site with locales');
-    bare = path.join(served, 'site.git');
-    git(gitDir, 'clone', '-q', '--bare', work, bare);
-    const port = await freePort();
-    daemon = spawn(
-      'git',
-      ['daemon', '--reuseaddr', '--export-all', '--enable=receive-pack', '--listen=127.0.0.1', `--port=${port}`, `--base-path=${served}`, served],
-      // Its own process group (git daemon forks a child per connection); after() ends it.
-      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-    );
-    let daemonErr = '';
-    daemon.stderr.on('data', (d) => { daemonErr += d; });
-    const gitURL = `git://127.0.0.1:${port}/site.git`;
-    await eventually(
-      () => {
-        assert.equal(daemon.exitCode, null, `git daemon exited: ${daemonErr}`);
-        execFileSync('git', ['ls-remote', gitURL], { stdio: 'pipe' });
-        return true;
-      },
-      { timeout: 15_000, message: `git daemon serves ${gitURL}` },
-    );
+    // A bare repository with nested locale files, served by git daemon (pushes allowed);
+    // what real repositories also carry (issue 24): a Markdown file, a symbolic link to it.
+    host = await gitHost('site.git', {
+      'index.html': '<!doctype html><title>Locales</title><h1>Locales</h1>\n',
+      'locales/en.json': EN,
+      'locales/pt-br.json': PT_BR,
+      'README.md': '# Locale site\n\nThe quartermaster keeps the lantern lit.\n',
+    }, (work) => fs.symlinkSync('README.md', path.join(work, 'readme-link.md')));
+    bare = host.bare;
+    const gitURL = host.url;
 
     // Import, open, and point the language settings at locales/ with en_GB and pt_BR. (A
     // repository without portal.json is a LIMITED portal, which has no Translation Manager:
@@ -135,8 +82,7 @@ describe('nested locale files in the translation manager', { timeout: 300_000 },
   });
 
   after(async () => {
-    await stopGroup(daemon);
-    if (gitDir) fs.rmSync(gitDir, { recursive: true, force: true });
+    await host?.stop();
   });
 
   const workspaceFile = (name) => path.join(e2e.server.dataDir, 'workspaces', String(adminId), String(portalId), ...name.split('/'));
@@ -170,9 +116,10 @@ describe('nested locale files in the translation manager', { timeout: 300_000 },
     assert.equal(fs.readFileSync(workspaceFile('locales/en.json'), 'utf8'), EN);
     assert.equal(fs.existsSync(workspaceFile('locales/pt_BR.json')), false, 'no file under the product name');
 
-    // Commit from the header: the settings (portal.json) and pt-br.json.
-    await expectVisible(shell(page).localChanges(2), { timeout: REFRESH });
-    await shell(page).localChanges(2).click();
+    // Commit from the header: pt-br.json only (an imported portal's settings are kept by
+    // Portalwright, outside the repository).
+    await expectVisible(shell(page).localChanges(1), { timeout: REFRESH });
+    await shell(page).localChanges(1).click();
     const panel = page.getByRole('region', { name: 'Local changes' });
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'pt-br.json');
     await panel.getByLabel('Commit message').fill('Translate the home link');
@@ -190,6 +137,7 @@ describe('nested locale files in the translation manager', { timeout: 300_000 },
     assert.equal(git(bare, 'show', 'master:locales/pt-br.json'), PT_BR_EDITED);
     assert.equal(git(bare, 'show', 'master:locales/en.json'), EN);
     assert.deepEqual(JSON.parse(git(bare, 'show', 'master:locales/pt-br.json')).nav, { home: 'Página inicial', about: 'Sobre nós' });
+    assert.doesNotMatch(git(bare, 'ls-tree', '-r', '--name-only', 'master'), /portal\.json/, 'no settings of ours on the host');
   });
 
   it('a symbolic link is shown as a link and cannot be edited', { timeout: LONG }, async () => {
