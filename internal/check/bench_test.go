@@ -47,83 +47,82 @@ func bigPortal(b testing.TB) string {
 }
 
 func writeBigPortal(dir string) error {
-	write := func(p, content string) error {
+	for p, content := range genPortal(bigPages, bigLanguages, bigKeys, bigAssets) {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			return err
 		}
-		return os.WriteFile(full, []byte(content), 0o644)
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			return err
+		}
 	}
-	langs := []string{"en_GB", "fr_FR", "de_DE", "es_ES", "it_IT", "pt_PT", "nl_NL", "ar_SA", "zh_CN", "ja_JP"}
-	if err := write("portal.json", `{"engineType":"PORTAL_ENGINE","supportLevel":"FULL","languageSettings":{"languages":["`+strings.Join(langs, `","`)+`"],"defaultLanguage":"en_GB","languageMode":"TRANSLATION","translationsBasePath":"translations"},"taskRunnerSettings":{"outputPath":"pw-dist"}}`); err != nil {
-		return err
+	return nil
+}
+
+// TestWriteBigPortal writes the benchmarks' portal into the folder $PORTALWRIGHT_BENCH_PORTAL
+// (scripts/bench.sh measures the command on it: wall time and the process's peak RSS).
+func TestWriteBigPortal(t *testing.T) {
+	dir := os.Getenv("PORTALWRIGHT_BENCH_PORTAL")
+	if dir == "" {
+		t.Skip("PORTALWRIGHT_BENCH_PORTAL names no folder")
 	}
+	if err := writeBigPortal(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// genPortal is a portal-engine portal with nothing wrong: pages pages (each with a widget
+// instance of the one widget type), languages languages × keys keys, assets assets.
+func genPortal(pages, languages, keys, assets int) map[string]string {
+	files := map[string]string{}
+	langs := []string{"en_GB", "fr_FR", "de_DE", "es_ES", "it_IT", "pt_PT", "nl_NL", "ar_SA", "zh_CN", "ja_JP"}[:languages]
+	files["portal.json"] = `{"engineType":"PORTAL_ENGINE","supportLevel":"FULL","languageSettings":{"languages":["` + strings.Join(langs, `","`) + `"],"defaultLanguage":"en_GB","languageMode":"TRANSLATION","translationsBasePath":"translations"},"taskRunnerSettings":{"outputPath":"pw-dist"}}`
 	var sm strings.Builder
 	sm.WriteString("[\n")
-	for i := range bigPages {
+	for i := range pages {
 		if i > 0 {
 			sm.WriteString(",\n")
 		}
 		fmt.Fprintf(&sm, `  {"id": "page-%d", "title": "Page %d", "url": "/pages/page-%d.html", "parameters": [], "hidePage": false, "status": "PUBLISHED", "children": []}`, i, i, i)
 	}
 	sm.WriteString("\n]\n")
-	if err := write("sitemap.json", sm.String()); err != nil {
-		return err
-	}
-	if err := write("index.html", `<html><head><link rel="stylesheet" href="assets/css/portal.css"></head><body><a href="#/page-0" data-pw-t="TXT_KEY_0">Home</a><main data-pw-outlet></main></body></html>`); err != nil {
-		return err
-	}
-	if err := write("assets/css/portal.css", "body { background: url(../img/asset-0.svg) }\n"); err != nil {
-		return err
-	}
-	if err := write("widgets/modules/card/config.probe.json", `{"name":"Card","properties":[{"name":"title","editor":"TranslationSelector"},{"name":"image","editor":"AssetManager"},{"name":"page","editor":"PageSelector"},{"name":"link","editor":"LinkManager"}]}`); err != nil {
-		return err
-	}
-	if err := write("widgets/modules/card/template.html", `<a href="#/{{page}}"><img src="{{image}}" alt="">{{title}}</a>`); err != nil {
-		return err
-	}
-	for i := range bigPages {
-		k := i % bigKeys
-		page := fmt.Sprintf(`<article class="pw-page">
+	files["sitemap.json"] = sm.String()
+	files["index.html"] = `<html><head><link rel="stylesheet" href="assets/css/portal.css"></head><body><a href="#/page-0" data-pw-t="TXT_KEY_0">Home</a><main data-pw-outlet></main></body></html>`
+	files["assets/css/portal.css"] = "body { background: url(../img/asset-0.svg) }\n"
+	files["widgets/modules/card/config.probe.json"] = `{"name":"Card","properties":[{"name":"title","editor":"TranslationSelector"},{"name":"image","editor":"AssetManager"},{"name":"page","editor":"PageSelector"},{"name":"link","editor":"LinkManager"}]}`
+	files["widgets/modules/card/template.html"] = `<a href="#/{{page}}"><img src="{{image}}" alt="">{{title}}</a>`
+	for i := range pages {
+		k := i % keys
+		files[fmt.Sprintf("pages/page-%d.html", i)] = fmt.Sprintf(`<article class="pw-page">
   <h1 data-pw-t="TXT_KEY_%d">Title %d</h1>
   <p data-pw-t="TXT_KEY_%d">Some text of the page, long enough to look like a page.</p>
   <img src="assets/img/asset-%d.svg" alt="">
   <a href="#/page-%d?x=1">Next</a>
   <div data-pw-widget="card-%d"></div>
 </article>
-`, k, i, (k+1)%bigKeys, i%bigAssets, (i+1)%bigPages, i)
-		if err := write(fmt.Sprintf("pages/page-%d.html", i), page); err != nil {
-			return err
-		}
-		widget := fmt.Sprintf(`{
+`, k, i, (k+1)%keys, i%assets, (i+1)%pages, i)
+		files[fmt.Sprintf("widgets/database/card-%d.json", i)] = fmt.Sprintf(`{
   "type": "card",
   "data": {"title": "TXT_KEY_%d", "image": "assets/img/asset-%d.svg", "page": "page-%d", "link": {"type": "Internal", "value": "#/page-%d"}}
 }
-`, (k+2)%bigKeys, (i+1)%bigAssets, (i+2)%bigPages, (i+3)%bigPages)
-		if err := write(fmt.Sprintf("widgets/database/card-%d.json", i), widget); err != nil {
-			return err
-		}
+`, (k+2)%keys, (i+1)%assets, (i+2)%pages, (i+3)%pages)
 	}
-	for i := range bigAssets {
-		if err := write(fmt.Sprintf("assets/img/asset-%d.svg", i), `<svg xmlns="http://www.w3.org/2000/svg"/>`); err != nil {
-			return err
-		}
+	for i := range assets {
+		files[fmt.Sprintf("assets/img/asset-%d.svg", i)] = `<svg xmlns="http://www.w3.org/2000/svg"/>`
 	}
 	for li, l := range langs {
 		var b strings.Builder
 		b.WriteString("{\n")
-		for k := range bigKeys {
+		for k := range keys {
 			if k > 0 {
 				b.WriteString(",\n")
 			}
 			fmt.Fprintf(&b, `  "TXT_KEY_%d": "Text %d in language %d with a {name} and <b>bold</b> words"`, k, k, li)
 		}
 		b.WriteString("\n}\n")
-		if err := write("translations/"+l+".json", b.String()); err != nil {
-			return err
-		}
+		files["translations/"+l+".json"] = b.String()
 	}
-	return nil
+	return files
 }
 
 // peakHeap samples the heap in use while fn runs.
@@ -228,6 +227,75 @@ func BenchmarkIncrementalOneFile(b *testing.B) {
 	b.ReportMetric(p95(times), "p95-ms")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(times)), "cpu-ms/save")
 	b.ReportMetric(p95(full), "p95-relist-ms")
+}
+
+// BenchmarkIncrementalOtherSaves: Update + Report after saves that move a portal-wide set or
+// read a large file: a translation value (one language's file of 2,000 keys), a page title in
+// the sitemap (5,000 pages), a widget instance, an asset uploaded or removed (the file list).
+func BenchmarkIncrementalOtherSaves(b *testing.B) {
+	dir := bigPortal(b)
+	tree := DirTree(dir)
+	ix, err := NewIndex(context.Background(), tree)
+	if err != nil {
+		b.Fatal(err)
+	}
+	saves := []struct {
+		metric, path string
+		edit         func(orig string, i int) string // "": remove the file
+	}{
+		{"cpu-ms/translation", "translations/fr_FR.json", func(o string, i int) string {
+			return strings.Replace(o, "Text 5 in", fmt.Sprintf("Text %d in", i), 1)
+		}},
+		{"cpu-ms/sitemap-title", "sitemap.json", func(o string, i int) string {
+			return strings.Replace(o, `"Page 5"`, fmt.Sprintf(`"Page 5 (%d)"`, i), 1)
+		}},
+		{"cpu-ms/widget", "widgets/database/card-9.json", func(o string, i int) string {
+			return strings.Replace(o, `"page-11"`, fmt.Sprintf(`"page-%d"`, i%bigPages), 1)
+		}},
+		{"cpu-ms/asset", "assets/img/uploaded.svg", func(o string, i int) string {
+			if i%2 == 0 {
+				return ""
+			}
+			return "<svg/>"
+		}},
+	}
+	cpu := make([]time.Duration, len(saves))
+	origs := make([][]byte, len(saves))
+	for k, sv := range saves {
+		origs[k], _ = os.ReadFile(filepath.Join(dir, sv.path))
+	}
+	defer func() {
+		for k, sv := range saves {
+			if full := filepath.Join(dir, sv.path); origs[k] != nil {
+				os.WriteFile(full, origs[k], 0o644)
+			} else {
+				os.Remove(full)
+			}
+		}
+	}()
+	i := 0
+	for b.Loop() {
+		i++
+		for k, sv := range saves {
+			b.StopTimer()
+			full := filepath.Join(dir, sv.path)
+			if c := sv.edit(string(origs[k]), i); c == "" {
+				os.Remove(full)
+			} else {
+				os.WriteFile(full, []byte(c), 0o644)
+			}
+			b.StartTimer()
+			c0 := cpuTime()
+			if _, err := ix.Update(context.Background(), tree, []string{sv.path}); err != nil {
+				b.Fatal(err)
+			}
+			ix.Report(Options{})
+			cpu[k] += cpuTime() - c0
+		}
+	}
+	for k, sv := range saves {
+		b.ReportMetric(float64(cpu[k].Microseconds())/1000/float64(i), sv.metric)
+	}
 }
 
 func p95(times []time.Duration) float64 {

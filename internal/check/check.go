@@ -11,8 +11,11 @@
 // validator, the whitelist scan — rather than a second copy.
 //
 // Incremental runs: an Index keeps what it parsed of each file with the file's Version; Refresh
-// lists the tree again and re-reads only the files whose Version changed, then the rules run
-// over the cached facts. A full run is NewIndex + Report.
+// lists the tree again and re-reads only the files whose Version changed (Update: only the
+// paths a save names). The findings are kept too (the memo, memo.go): each rule declares the
+// portal-wide sets it reads besides a file's own facts, and after a change only the changed
+// files, and the files of rules whose sets moved, are checked again; a Report gathers the
+// findings and applies the budgets. A full run is NewIndex + Report.
 package check
 
 import (

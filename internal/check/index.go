@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -13,6 +14,7 @@ import (
 	"sync"
 
 	"portalwright/internal/editing"
+	"portalwright/internal/whitelist"
 )
 
 // Options choose what a report holds.
@@ -38,26 +40,62 @@ type Index struct {
 	snap  *snapshot
 }
 
-// snapshot is one state of the index: what a Report reads. A Refresh makes a new one,
-// keeping what did not change.
+// snapshot is one state of the index: what a Report reads. A Refresh or an Update makes a new
+// one, keeping what did not change; once published it never changes.
 type snapshot struct {
 	files map[string]*entry
 	paths []string        // sorted
 	dirs  map[string]bool // every folder of a file
-	html  []string        // the HTML files read, sorted
 	wdata []string        // widget data files (widgets/database/<id>.json), sorted
 	lay   layout
 	tr    *translations // derived from the translation files (nil: none)
 
 	probes map[string][]probeProp  // widget type → properties
 	leaves map[string][]widgetLeaf // widget data file → its values with their editors
+
+	hasSitemap bool
+	pages      map[string]bool   // page ids (with the master page)
+	pageFiles  map[string]string // page file → page id (the files of the sitemap's pages)
+
+	checksKeys bool               // the key rules apply (checksKeys)
+	defined    map[string]bool    // the keys of every language (when checksKeys)
+	allow      *whitelist.Matcher // whitelist.json's (nil: there is none)
+	tally      tally
+
+	memo memo
 }
 
-func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *snapshot, listChanged bool, changed []string) *snapshot {
+// tally is what portal-wide rules add up over every file, kept up to date file by file.
+type tally struct {
+	mentions   map[string]int // key → how many mentions HTML files and widget data make of it
+	brokenData int            // files under widgets/database/ that do not parse
+	size       int64          // bytes of the files a loadable holds (layout.loadable)
+	sized      int            // and how many files
+}
+
+// newSnapshot makes the snapshot of files from old (nil: from nothing; the same layout
+// otherwise). listChanged says whether a file was added or removed; touched are the paths
+// whose entry may differ from old's (added, removed, read again).
+func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *snapshot, listChanged bool, touched []string) *snapshot {
 	s := &snapshot{files: files, lay: lay, tr: tr}
-	if old != nil && old.paths != nil && !listChanged {
-		s.paths, s.dirs = old.paths, old.dirs
+	full := old == nil
+	var moved deps
+	if full {
+		moved = allDeps
+	}
+	oldEntry := func(p string) *entry {
+		if full {
+			return nil
+		}
+		return old.files[p]
+	}
+
+	// Each portal-wide set: kept when what it is made of did not move, made again (and marked
+	// moved when it differs) otherwise.
+	if !full && !listChanged {
+		s.paths, s.dirs, s.wdata = old.paths, old.dirs, old.wdata
 	} else {
+		moved |= depList
 		s.paths = make([]string, 0, len(files))
 		s.dirs = map[string]bool{}
 		for p := range files {
@@ -67,14 +105,37 @@ func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *sna
 			}
 		}
 		sort.Strings(s.paths)
-	}
-	probesChanged := old == nil || old.leaves == nil || listChanged
-	for _, p := range changed {
-		if _, ok := probeType(p); ok {
-			probesChanged = true
+		for _, p := range s.paths {
+			if isWidgetData(p) {
+				s.wdata = append(s.wdata, p)
+			}
 		}
 	}
-	if probesChanged {
+
+	if full || files["sitemap.json"] != oldEntry("sitemap.json") {
+		moved |= depSitemap
+		s.readPages()
+		if full || s.hasSitemap != old.hasSitemap || !maps.Equal(s.pages, old.pages) || !maps.Equal(s.pageFiles, old.pageFiles) {
+			moved |= depPages
+		}
+	} else {
+		s.hasSitemap, s.pages, s.pageFiles = old.hasSitemap, old.pages, old.pageFiles
+	}
+
+	if full || tr != old.tr { // a language's file moved (buildTranslations)
+		moved |= depTranslations
+		if s.checksKeys = checksKeys(lay, tr); s.checksKeys {
+			s.defined = definedKeys(tr)
+		}
+		if full || s.checksKeys != old.checksKeys || !maps.Equal(s.defined, old.defined) {
+			moved |= depKeys
+		}
+	} else {
+		s.checksKeys, s.defined = old.checksKeys, old.defined
+	}
+
+	if full || slices.ContainsFunc(touched, func(p string) bool { _, ok := probeType(p); return ok }) {
+		moved |= depProbes
 		s.probes = map[string][]probeProp{}
 		for _, p := range s.paths {
 			if e := files[p]; e.d != nil && e.d.probe != nil {
@@ -85,17 +146,6 @@ func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *sna
 		}
 	} else {
 		s.probes = old.probes
-	}
-	if !listChanged && old != nil && old.html != nil {
-		s.html, s.wdata = old.html, old.wdata
-	} else {
-		for _, p := range s.paths {
-			if isHTML(p) {
-				s.html = append(s.html, p)
-			} else if isWidgetData(p) {
-				s.wdata = append(s.wdata, p)
-			}
-		}
 	}
 	classify := func(p string) []widgetLeaf {
 		e := files[p]
@@ -110,14 +160,15 @@ func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *sna
 		}
 		return out
 	}
-	if probesChanged {
+	switch {
+	case moved&depProbes != 0:
 		s.leaves = make(map[string][]widgetLeaf, len(s.wdata))
 		for _, p := range s.wdata {
 			s.leaves[p] = classify(p)
 		}
-	} else {
+	case slices.ContainsFunc(touched, isWidgetData):
 		s.leaves = maps.Clone(old.leaves)
-		for _, p := range changed {
+		for _, p := range touched {
 			if isWidgetData(p) {
 				if files[p] == nil {
 					delete(s.leaves, p)
@@ -126,8 +177,103 @@ func newSnapshot(files map[string]*entry, lay layout, tr *translations, old *sna
 				}
 			}
 		}
+	default:
+		s.leaves = old.leaves
 	}
+
+	if wl := files[whitelist.File]; full || wl != oldEntry(whitelist.File) {
+		moved |= depWhitelist
+		if wl != nil {
+			var entries []string
+			if wl.d != nil {
+				entries = wl.d.whitel
+			}
+			s.allow = whitelist.NewMatcher(entries)
+		}
+	} else {
+		s.allow = old.allow
+	}
+
+	// The tally: the touched files' part taken away and added again.
+	if full {
+		s.tally = tally{mentions: map[string]int{}}
+		for _, p := range s.paths {
+			s.count(p, files[p], s.leaves[p], 1, nil)
+		}
+	} else {
+		s.tally = old.tally
+		delta := map[string]int{}
+		for _, p := range touched {
+			o, n := old.files[p], files[p]
+			if o == n {
+				continue
+			}
+			s.count(p, o, old.leaves[p], -1, delta)
+			s.count(p, n, s.leaves[p], 1, delta)
+			if !slices.Equal(urlsOf(o), urlsOf(n)) {
+				moved |= depURLs
+			}
+		}
+		if s.tally.brokenData != old.tally.brokenData {
+			moved |= depMentions
+		}
+		cloned := false
+		for k, d := range delta {
+			if d == 0 {
+				continue
+			}
+			if !cloned {
+				s.tally.mentions, cloned = maps.Clone(old.tally.mentions), true
+			}
+			was := s.tally.mentions[k]
+			if was+d == 0 {
+				delete(s.tally.mentions, k)
+			} else {
+				s.tally.mentions[k] = was + d
+			}
+			if was == 0 || was+d == 0 {
+				moved |= depMentions
+			}
+		}
+	}
+	// The findings: only what moved is looked at again.
+	s.remember(old, moved, touched)
 	return s
+}
+
+// count adds (sign 1) or takes away (sign -1) what a file adds to the tally: its size, its
+// mentions of keys (into delta; nil: into the tally), whether it is widget data that does not
+// parse.
+func (s *snapshot) count(p string, e *entry, leaves []widgetLeaf, sign int, delta map[string]int) {
+	if e == nil {
+		return
+	}
+	if s.lay.loadable(p) {
+		s.tally.size += int64(sign) * e.Size
+		s.tally.sized += sign
+	}
+	if e.d == nil {
+		return
+	}
+	if e.d.syntax != nil && strings.HasPrefix(p, "widgets/database/") {
+		s.tally.brokenData += sign
+	}
+	if delta == nil {
+		delta = s.tally.mentions
+	}
+	mentions(p, e.d, leaves, func(k string) { delta[k] += sign })
+}
+
+// urlsOf are the external URLs of a file, in order (what the whitelist note reads).
+func urlsOf(e *entry) []string {
+	if e == nil || e.d == nil || len(e.d.urls) == 0 {
+		return nil
+	}
+	out := make([]string, len(e.d.urls))
+	for i, u := range e.d.urls {
+		out[i] = u.URL
+	}
+	return out
 }
 
 func isWidgetData(p string) bool {
@@ -211,7 +357,11 @@ func (ix *Index) Refresh(ctx context.Context, tree Tree) ([]string, error) {
 			continue
 		}
 		if !lay.readable(f) {
-			next[p] = &entry{File: f}
+			if o != nil && o.d == nil && o.File == f {
+				next[p] = o
+			} else {
+				next[p] = &entry{File: f}
+			}
 			continue
 		}
 		if !all && o != nil && o.Version == f.Version && o.d != nil && !schemaChanged(p, old, now) {
@@ -236,9 +386,28 @@ func (ix *Index) Refresh(ctx context.Context, tree Tree) ([]string, error) {
 	}
 	tr := prev.tr
 	if trChanged {
-		tr = buildTranslations(lay, next)
+		var from *translations
+		if !all {
+			from = prev.tr
+		}
+		tr = buildTranslations(lay, next, from)
 	}
-	snap := newSnapshot(next, lay, tr, prev, listChanged || all, changed)
+	var touched []string
+	for p, e := range next {
+		if old[p] != e {
+			touched = append(touched, p)
+		}
+	}
+	for p := range old {
+		if next[p] == nil {
+			touched = append(touched, p)
+		}
+	}
+	from := prev
+	if all {
+		from = nil // everything again
+	}
+	snap := newSnapshot(next, lay, tr, from, listChanged, touched)
 	ix.mu.Lock()
 	ix.snap = snap
 	ix.mu.Unlock()
@@ -286,6 +455,9 @@ func (ix *Index) Update(ctx context.Context, tree Tree, paths []string) ([]strin
 			return nil, err
 		}
 		o := prev.files[p]
+		if lay.isTranslation(p) && (exists || o != nil) {
+			trChanged = true // read again, added or removed
+		}
 		if !exists {
 			if o != nil {
 				delete(next, p)
@@ -297,9 +469,6 @@ func (ix *Index) Update(ctx context.Context, tree Tree, paths []string) ([]strin
 		if o == nil || o.Version != f.Version {
 			changed = append(changed, p)
 			listChanged = listChanged || o == nil
-		}
-		if lay.isTranslation(p) {
-			trChanged = true
 		}
 		if lay.readable(f) {
 			toRead = append(toRead, f)
@@ -320,9 +489,9 @@ func (ix *Index) Update(ctx context.Context, tree Tree, paths []string) ([]strin
 	}
 	tr := prev.tr
 	if trChanged {
-		tr = buildTranslations(lay, next)
+		tr = buildTranslations(lay, next, prev.tr)
 	}
-	snap := newSnapshot(next, lay, tr, prev, listChanged, changed)
+	snap := newSnapshot(next, lay, tr, prev, listChanged, slices.Collect(maps.Keys(look)))
 	ix.mu.Lock()
 	ix.snap = snap
 	ix.mu.Unlock()
@@ -399,9 +568,10 @@ func (ix *Index) Files() int {
 	return len(ix.snap.files)
 }
 
-// Report runs the rules over the index's facts and applies readiness.json (or opts.Config):
-// ignored findings move from Findings to Ignored, budgets feed the rules. Unknown rule ids in
-// opts.Rules are left out (ValidateRules tells them).
+// Report gathers what the rules found in the index's facts (the memo of its snapshot, and the
+// rules that read budgets) and applies readiness.json (or opts.Config): ignored findings move
+// from Findings to Ignored, budgets feed the rules. Unknown rule ids in opts.Rules are left out
+// (ValidateRules tells them).
 func (ix *Index) Report(opts Options) Report {
 	ix.mu.RLock()
 	m := newModel(ix.snap)
@@ -414,19 +584,30 @@ func (ix *Index) Report(opts Options) Report {
 		enabled[r] = true
 	}
 	var found []Finding
-	emit := func(f Finding) {
-		if len(enabled) > 0 && !enabled[f.Rule] {
-			return
+	add := func(f Finding) {
+		if len(enabled) == 0 || enabled[f.Rule] {
+			found = append(found, f)
 		}
-		if f.Severity == "" {
-			f.Severity = severities[f.Rule]
-		}
-		f.ID = FindingID(f)
-		found = append(found, f)
 	}
-	for _, r := range rules {
-		if len(enabled) == 0 || enabledAny(enabled, r.ids) {
-			r.run(m, emit)
+	for i, r := range rules {
+		if len(enabled) > 0 && !enabledAny(enabled, r.ids) {
+			continue
+		}
+		for _, byFile := range m.memo.files[i] {
+			for _, f := range byFile {
+				add(f)
+			}
+		}
+		for _, f := range m.memo.portal[i] {
+			add(f)
+		}
+		if r.report != nil {
+			r.report(m, func(f Finding) {
+				if f.ID == "" {
+					f = stamp(f)
+				}
+				add(f)
+			})
 		}
 	}
 	return finish(found, m.cfg, len(m.files))
@@ -443,23 +624,28 @@ func enabledAny(enabled map[string]bool, ids []string) bool {
 
 // finish sorts the findings, sets the ignored ones apart and counts.
 func finish(found []Finding, cfg Config, files int) Report {
-	sort.SliceStable(found, func(i, j int) bool { return less(found[i], found[j]) })
+	// Sorted through pointers: a Finding is large to move.
+	order := make([]*Finding, len(found))
+	for i := range found {
+		order[i] = &found[i]
+	}
+	slices.SortStableFunc(order, compareFindings)
 	ignores := map[string]Ignore{}
 	for _, ig := range cfg.Ignored {
 		ignores[ig.ID] = ig
 	}
 	rep := Report{Findings: []Finding{}, Ignored: []IgnoredFinding{}, Summary: Summary{Files: files, ByRule: map[string]int{}}}
-	seen := map[string]bool{}
-	for _, f := range found {
+	seen := make(map[string]bool, len(found))
+	for _, f := range order {
 		if seen[f.ID] {
 			continue // the same finding twice (one key used twice on a line)
 		}
 		seen[f.ID] = true
 		if ig, ok := ignores[f.ID]; ok {
-			rep.Ignored = append(rep.Ignored, IgnoredFinding{Finding: f, Reason: ig.Reason, By: ig.By, At: ig.At})
+			rep.Ignored = append(rep.Ignored, IgnoredFinding{Finding: *f, Reason: ig.Reason, By: ig.By, At: ig.At})
 			continue
 		}
-		rep.Findings = append(rep.Findings, f)
+		rep.Findings = append(rep.Findings, *f)
 		rep.Summary.ByRule[f.Rule]++
 		switch f.Severity {
 		case Error:
@@ -474,22 +660,23 @@ func finish(found []Finding, cfg Config, files int) Report {
 	return rep
 }
 
-func less(a, b Finding) bool {
+// compareFindings orders findings by path, line, rule, pointer, key, language and target.
+func compareFindings(a, b *Finding) int {
 	switch {
 	case a.Path != b.Path:
-		return a.Path < b.Path
+		return strings.Compare(a.Path, b.Path)
 	case a.Line != b.Line:
-		return a.Line < b.Line
+		return cmp.Compare(a.Line, b.Line)
 	case a.Rule != b.Rule:
-		return a.Rule < b.Rule
+		return strings.Compare(a.Rule, b.Rule)
 	case a.Pointer != b.Pointer:
-		return a.Pointer < b.Pointer
+		return strings.Compare(a.Pointer, b.Pointer)
 	case a.Key != b.Key:
-		return a.Key < b.Key
+		return strings.Compare(a.Key, b.Key)
 	case a.Language != b.Language:
-		return a.Language < b.Language
+		return strings.Compare(a.Language, b.Language)
 	}
-	return a.Target < b.Target
+	return strings.Compare(a.Target, b.Target)
 }
 
 // ValidateRules checks rule ids (for --rules and the API): an unknown one is an error naming

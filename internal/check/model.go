@@ -9,15 +9,12 @@ import (
 	"portalwright/internal/translation"
 )
 
-// model is what the rules read: the index's files and what follows from them.
+// model is what a Report's rules read: a snapshot and the budgets of readiness.json (or of
+// Options.Config).
 type model struct {
 	*snapshot
 	cfg     Config
 	cfgPath bool // readiness.json exists
-
-	hasSitemap bool
-	pages      map[string]bool   // page ids (with the master page)
-	pageFiles  map[string]string // page file → page id (the files of the sitemap's pages)
 }
 
 // MasterPage is the synthetic page id of the master page (index.html).
@@ -27,21 +24,25 @@ const MasterPage = "master-page"
 const masterFile = "index.html"
 
 func newModel(s *snapshot) *model {
-	m := &model{snapshot: s, pages: map[string]bool{MasterPage: true}, pageFiles: map[string]string{}}
-	files, lay := s.files, s.lay
-	if e := files[ConfigFile]; e != nil && e.d != nil && e.d.config != nil {
+	m := &model{snapshot: s}
+	if e := s.files[ConfigFile]; e != nil && e.d != nil && e.d.config != nil {
 		m.cfg, m.cfgPath = *e.d.config, true
 	}
-	if e := files["sitemap.json"]; e != nil && e.d != nil && e.d.sitemap && lay.engine {
-		m.hasSitemap = true
+	return m
+}
+
+// readPages reads the sitemap's pages (from sitemap.json's entry) into s.
+func (s *snapshot) readPages() {
+	s.hasSitemap, s.pages, s.pageFiles = false, map[string]bool{MasterPage: true}, map[string]string{}
+	if e := s.files["sitemap.json"]; e != nil && e.d != nil && e.d.sitemap && s.lay.engine {
+		s.hasSitemap = true
 		for _, pg := range e.d.pages {
-			m.pages[pg.id] = true
+			s.pages[pg.id] = true
 			if f, ok := pageFile(pg.url); ok {
-				m.pageFiles[f] = pg.id
+				s.pageFiles[f] = pg.id
 			}
 		}
 	}
-	return m
 }
 
 // pageFile is the file of a sitemap url ("/pages/home.html" → "pages/home.html").
@@ -64,16 +65,13 @@ func probeType(p string) (string, bool) {
 }
 
 // exists says whether a portal-relative path is a file or a folder of the tree.
-func (m *model) exists(p string) bool {
+func (s *snapshot) exists(p string) bool {
 	p = strings.TrimSuffix(p, "/")
 	if p == "" || p == "." {
 		return true
 	}
-	return m.files[p] != nil || m.dirs[p]
+	return s.files[p] != nil || s.dirs[p]
 }
-
-// sorted are the paths of the index, sorted (the rules emit in a stable order).
-func (m *model) sorted() []string { return m.paths }
 
 // translations are the portal's translation files as the rules read them: each language's
 // file (found by its name variants), its texts, and what the rules compare of each value.
@@ -84,22 +82,23 @@ type translations struct {
 	files     map[string]*langFile
 	data      map[string]translation.Set
 
-	definedOnce sync.Once
-	defined     map[string]bool // the keys of every language
-	valuesMu    sync.Mutex
-	values      map[string][]Finding // ruleTranslationValues, by budgets
-	keysOnce    sync.Once
-	keys        map[string][]string // keysOf
-	missingOnce sync.Once
-	missing     []Finding // translation.missing (ruleTranslationMissing)
+	defIs string // how ParseFile names the default language's file
+
+	valuesMu sync.Mutex
+	values   map[string][]Finding // ruleTranslationValues, by budgets
 }
 
+// langFile is one language's file as the rules read it; it never changes once built (a new
+// state of the files builds a new one, or keeps it when its file's entry did not move).
 type langFile struct {
 	path    string
 	exists  bool
+	from    *entry // the entry it was read from (nil: none)
 	problem string // why it cannot be read
 	lines   map[string]int
 	values  map[string]valueFacts
+	set     translation.Set
+	keys    []string // of set, sorted
 }
 
 // valueFacts are what the rules compare of one value.
@@ -109,8 +108,9 @@ type valueFacts struct {
 }
 
 // buildTranslations reads the translation files of the index (nil when the portal has no
-// languages or no translation file at all).
-func buildTranslations(lay layout, files map[string]*entry) *translations {
+// languages or no translation file at all). A language whose file's entry is old's (same
+// layout) keeps old's reading of it.
+func buildTranslations(lay layout, files map[string]*entry, old *translations) *translations {
 	ls := lay.settings.LanguageSettings
 	if !lay.translated {
 		return nil
@@ -148,11 +148,21 @@ func buildTranslations(lay layout, files map[string]*entry) *translations {
 	} else {
 		defIs = def.path + " does not exist"
 	}
+	tr.defIs = defIs
 	for _, l := range tr.languages {
 		lf := tr.files[l]
+		if lf.exists {
+			lf.from = files[lf.path]
+		}
+		if old != nil && old.layout == tr.layout && old.defIs == tr.defIs {
+			if o := old.files[l]; o != nil && o.path == lf.path && o.exists == lf.exists && o.from == lf.from {
+				tr.files[l], tr.data[l] = o, o.set
+				continue
+			}
+		}
 		set := translation.Set{}
 		if lf.exists {
-			e := files[lf.path]
+			e := lf.from
 			switch {
 			case e.d == nil:
 				lf.problem = lf.path + " could not be read"
@@ -181,6 +191,7 @@ func buildTranslations(lay layout, files map[string]*entry) *translations {
 		for k, v := range set {
 			lf.values[k] = valueFacts{placeholders: placeholders(v), markup: analyzeMarkup(v)}
 		}
+		lf.set, lf.keys = set, sortedKeys(set)
 		tr.data[l] = set
 	}
 	return tr

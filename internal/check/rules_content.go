@@ -10,47 +10,51 @@ import (
 
 // The rules of content, the whitelist and size.
 
-func ruleContent(m *model, emit func(Finding)) {
-	for _, p := range m.sorted() {
-		e := m.files[p]
-		if e.d == nil {
-			continue
+func contentIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if s := d.syntax; s != nil {
+		emit(Finding{Rule: RuleContentSyntax, Path: p, Line: s.line,
+			Message: fmt.Sprintf("Not valid JSON: line %d, column %d: %s.", s.line, s.col, strings.TrimSuffix(s.msg, ".")),
+			Fix:     "Correct the JSON at that place."})
+	}
+	if d.problem != "" {
+		emit(Finding{Rule: RuleContentSchema, Path: p, Line: 1, Message: d.problem})
+	}
+	if c := d.content; c != nil {
+		if c.schemaErr != "" {
+			emit(Finding{Rule: RuleContentSchema, Path: p + ".schema", Line: 1, Target: p,
+				Message: c.schemaErr, Fix: "Correct the schema; the file cannot be checked against it until then."})
 		}
-		d := e.d
-		if s := d.syntax; s != nil {
-			emit(Finding{Rule: RuleContentSyntax, Path: p, Line: s.line,
-				Message: fmt.Sprintf("Not valid JSON: line %d, column %d: %s.", s.line, s.col, strings.TrimSuffix(s.msg, ".")),
-				Fix:     "Correct the JSON at that place."})
-		}
-		if d.problem != "" {
-			emit(Finding{Rule: RuleContentSchema, Path: p, Line: 1, Message: d.problem})
-		}
-		if c := d.content; c != nil {
-			if c.schemaErr != "" {
-				emit(Finding{Rule: RuleContentSchema, Path: p + ".schema", Line: 1, Target: p,
-					Message: c.schemaErr, Fix: "Correct the schema; the file cannot be checked against it until then."})
-			}
-			for _, pr := range c.problems {
-				emit(Finding{Rule: RuleContentSchema, Path: p, Line: pr.line, Pointer: pr.ptr, Target: pr.msg,
-					Message: "Breaks its schema at " + orRoot(pr.ptr) + ": " + pr.msg + ".",
-					Fix:     "Correct the value, in the JSON editor or the file."})
-			}
+		for _, pr := range c.problems {
+			emit(Finding{Rule: RuleContentSchema, Path: p, Line: pr.line, Pointer: pr.ptr, Target: pr.msg,
+				Message: "Breaks its schema at " + orRoot(pr.ptr) + ": " + pr.msg + ".",
+				Fix:     "Correct the value, in the JSON editor or the file."})
 		}
 	}
-	if m.cfgPath {
-		for i, b := range m.cfg.LengthBudgets {
-			if _, err := path.Match(b.Pattern, "X"); err != nil || b.Pattern == "" || b.MaxChars <= 0 {
-				emit(Finding{Rule: RuleContentSchema, Path: ConfigFile, Pointer: fmt.Sprintf("/lengthBudgets/%d", i), Target: b.Pattern,
-					Message: fmt.Sprintf("The length budget %q is not usable: it needs a pattern like TXT_* and maxChars above 0.", b.Pattern)})
-			}
+}
+
+// budgetProblems: length budgets of readiness.json that cannot be used.
+func budgetProblems(m *model, emit func(Finding)) {
+	if !m.cfgPath {
+		return
+	}
+	for i, b := range m.cfg.LengthBudgets {
+		if _, err := path.Match(b.Pattern, "X"); err != nil || b.Pattern == "" || b.MaxChars <= 0 {
+			emit(Finding{Rule: RuleContentSchema, Path: ConfigFile, Pointer: fmt.Sprintf("/lengthBudgets/%d", i), Target: b.Pattern,
+				Message: fmt.Sprintf("The length budget %q is not usable: it needs a pattern like TXT_* and maxChars above 0.", b.Pattern)})
 		}
 	}
-	if tr := m.tr; tr != nil {
-		for _, l := range tr.languages {
-			if lf := tr.files[l]; lf.problem != "" && lf.problem != "syntax" {
-				emit(Finding{Rule: RuleContentSchema, Path: lf.path, Line: 1, Language: l, Message: lf.problem + ".",
-					Fix: "Correct the file so it holds key → text."})
-			}
+}
+
+// translationFileProblems: translation files that do not hold key → text.
+func translationFileProblems(s *snapshot, emit func(Finding)) {
+	tr := s.tr
+	if tr == nil {
+		return
+	}
+	for _, l := range tr.languages {
+		if lf := tr.files[l]; lf.problem != "" && lf.problem != "syntax" {
+			emit(Finding{Rule: RuleContentSchema, Path: lf.path, Line: 1, Language: l, Message: lf.problem + ".",
+				Fix: "Correct the file so it holds key → text."})
 		}
 	}
 }
@@ -62,49 +66,42 @@ func orRoot(ptr string) string {
 	return ptr
 }
 
-func ruleWhitelist(m *model, emit func(Finding)) {
-	wl := m.files[whitelist.File]
-	if wl == nil {
-		if !m.lay.has {
-			return // neither a portal nor a whitelist: nothing says what is allowed
+// whitelistIn: the external URLs of a file the whitelist does not allow.
+func whitelistIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if s.allow == nil {
+		return
+	}
+	for _, u := range d.urls {
+		if !s.allow.Allowed(u.URL) {
+			emit(Finding{Rule: RuleWhitelistNotAllowed, Path: p, Line: u.Line, Target: u.URL,
+				Message: "The whitelist does not allow " + u.URL + ": on board it does not load.",
+				Fix:     "Add " + whitelist.Origin(u.URL) + " to the whitelist, or remove the URL."})
 		}
-		// A portal that has not set up its whitelist: one note, not a warning per URL.
-		var urls []string
-		seen := map[string]bool{}
-		for _, p := range m.sorted() {
-			if e := m.files[p]; e.d != nil {
-				for _, u := range e.d.urls {
-					if !seen[u.URL] {
-						seen[u.URL] = true
-						urls = append(urls, u.URL)
-					}
+	}
+}
+
+// whitelistNote: a portal that has not set up its whitelist gets one note, not a warning per
+// URL (a folder that is neither a portal nor has a whitelist: nothing says what is allowed).
+func whitelistNote(s *snapshot, emit func(Finding)) {
+	if s.files[whitelist.File] != nil || !s.lay.has {
+		return
+	}
+	var urls []string
+	seen := map[string]bool{}
+	for _, p := range s.paths {
+		if e := s.files[p]; e.d != nil {
+			for _, u := range e.d.urls {
+				if !seen[u.URL] {
+					seen[u.URL] = true
+					urls = append(urls, u.URL)
 				}
 			}
 		}
-		if len(urls) > 0 {
-			emit(Finding{Rule: RuleWhitelistNotAllowed, Severity: Info, Path: whitelist.File,
-				Message: fmt.Sprintf("The portal has no whitelist, so none of its %d external URLs (%s) loads on board.", len(urls), first(urls, 3)),
-				Fix:     "Set up the whitelist (Portal > Whitelist > Check portal), or remove the URLs."})
-		}
-		return
 	}
-	var entries []string
-	if wl.d != nil {
-		entries = wl.d.whitel
-	}
-	match := whitelist.NewMatcher(entries)
-	for _, p := range m.sorted() {
-		e := m.files[p]
-		if e.d == nil {
-			continue
-		}
-		for _, u := range e.d.urls {
-			if !match.Allowed(u.URL) {
-				emit(Finding{Rule: RuleWhitelistNotAllowed, Path: p, Line: u.Line, Target: u.URL,
-					Message: "The whitelist does not allow " + u.URL + ": on board it does not load.",
-					Fix:     "Add " + whitelist.Origin(u.URL) + " to the whitelist, or remove the URL."})
-			}
-		}
+	if len(urls) > 0 {
+		emit(Finding{Rule: RuleWhitelistNotAllowed, Severity: Info, Path: whitelist.File,
+			Message: fmt.Sprintf("The portal has no whitelist, so none of its %d external URLs (%s) loads on board.", len(urls), first(urls, 3)),
+			Fix:     "Set up the whitelist (Portal > Whitelist > Check portal), or remove the URLs."})
 	}
 }
 
@@ -115,25 +112,13 @@ func first(list []string, n int) string {
 	return strings.Join(list[:n], ", ") + ", …"
 }
 
-// loadableFiles are the files a loadable of the portal would hold, and their folder: the task
-// runner's output when it is active (ok false when the tree has none), else every file.
-func (m *model) loadableSize() (total int64, where string, ok bool) {
-	if m.lay.has && m.lay.settings.TaskRunnerSettings.Active {
-		prefix := m.lay.output + "/"
-		for p, e := range m.files {
-			if strings.HasPrefix(p, prefix) {
-				total += e.Size
-				ok = true
-			}
-		}
-		return total, m.lay.output, ok
+// loadable says whether a file counts in the size of a loadable of the portal: the task
+// runner's output when it is active, else every file outside node_modules.
+func (l layout) loadable(p string) bool {
+	if l.has && l.settings.TaskRunnerSettings.Active {
+		return strings.HasPrefix(p, l.output+"/")
 	}
-	for p, e := range m.files {
-		if !strings.HasPrefix(p, "node_modules/") && !strings.Contains(p, "/node_modules/") {
-			total += e.Size
-		}
-	}
-	return total, "", true
+	return !strings.HasPrefix(p, "node_modules/") && !strings.Contains(p, "/node_modules/")
 }
 
 func ruleSize(m *model, emit func(Finding)) {
@@ -141,7 +126,11 @@ func ruleSize(m *model, emit func(Finding)) {
 	if budget <= 0 {
 		return
 	}
-	total, where, ok := m.loadableSize()
+	// The build output's files (ok false when the tree has none), else every file.
+	total, where, ok := m.tally.size, "", true
+	if m.lay.has && m.lay.settings.TaskRunnerSettings.Active {
+		where, ok = m.lay.output, m.tally.sized > 0
+	}
 	if !ok || total <= budget {
 		return
 	}

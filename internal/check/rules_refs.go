@@ -8,23 +8,49 @@ import (
 
 // The reference rules: links to pages, page files, referenced files, widgets, image alt text.
 
+// rule is one or more rule ids and how their findings are found, in up to three parts (the
+// memo, memo.go, keeps what the first two found):
+//   - file: one file's findings (called for files that were read), from its own facts and the
+//     portal-wide sets fileDeps names;
+//   - portal: findings from the portal-wide sets portalDeps names only;
+//   - report: findings that read the budgets of readiness.json (m.cfg, which Options.Config may
+//     replace), found on every Report.
 type rule struct {
-	ids []string
-	run func(m *model, emit func(Finding))
+	ids        []string
+	file       func(s *snapshot, p string, d *details, emit func(Finding))
+	fileDeps   deps
+	portal     func(s *snapshot, emit func(Finding))
+	portalDeps deps
+	report     func(m *model, emit func(Finding))
 }
 
 var rules = []rule{
-	{[]string{RuleLinkPageMissing}, ruleLinks},
-	{[]string{RulePageMissingFile}, rulePageFiles},
-	{[]string{RuleAssetMissing}, ruleAssets},
-	{[]string{RuleWidgetMissing}, ruleWidgets},
-	{[]string{RulePageImgAlt}, ruleImgAlt},
-	{[]string{RuleTranslationMissing}, ruleTranslationMissing},
-	{[]string{RuleTranslationUnknownKey, RuleTranslationUnused}, ruleTranslationKeys},
-	{[]string{RuleTranslationPlaceholder, RuleTranslationMarkup, RuleTranslationLength}, ruleTranslationValues},
-	{[]string{RuleContentSyntax, RuleContentSchema}, ruleContent},
-	{[]string{RuleWhitelistNotAllowed}, ruleWhitelist},
-	{[]string{RuleSizeBudget}, ruleSize},
+	{ids: []string{RuleLinkPageMissing},
+		file: linksIn, fileDeps: depPages | depProbes,
+		portal: linksInTranslations, portalDeps: depTranslations | depPages},
+	{ids: []string{RulePageMissingFile},
+		portal: rulePageFiles, portalDeps: depSitemap | depList},
+	{ids: []string{RuleAssetMissing},
+		file: assetsIn, fileDeps: depList | depPages | depProbes,
+		portal: assetsInTranslations, portalDeps: depTranslations | depList},
+	{ids: []string{RuleWidgetMissing},
+		file: widgetsIn, fileDeps: depList | depPages | depProbes},
+	{ids: []string{RulePageImgAlt},
+		file: imgAltIn, fileDeps: depPages},
+	{ids: []string{RuleTranslationMissing},
+		portal: ruleTranslationMissing, portalDeps: depTranslations},
+	{ids: []string{RuleTranslationUnknownKey, RuleTranslationUnused},
+		file: unknownKeysIn, fileDeps: depKeys | depPages | depProbes,
+		portal: unusedKeys, portalDeps: depTranslations | depMentions},
+	{ids: []string{RuleTranslationPlaceholder, RuleTranslationMarkup, RuleTranslationLength},
+		report: ruleTranslationValues},
+	{ids: []string{RuleContentSyntax, RuleContentSchema},
+		file: contentIn, portal: translationFileProblems, portalDeps: depTranslations, report: budgetProblems},
+	{ids: []string{RuleWhitelistNotAllowed},
+		file: whitelistIn, fileDeps: depWhitelist,
+		portal: whitelistNote, portalDeps: depWhitelist | depURLs},
+	{ids: []string{RuleSizeBudget},
+		report: ruleSize},
 }
 
 // htmlRole is how a portal reads an HTML file.
@@ -37,15 +63,15 @@ const (
 	roleFile                     // any other HTML file of a portal: paths from its folder
 )
 
-func (m *model) roleOf(p string) htmlRole {
-	if !m.lay.has {
+func (s *snapshot) roleOf(p string) htmlRole {
+	if !s.lay.has {
 		return roleNone
 	}
-	if m.lay.engine {
+	if s.lay.engine {
 		if p == masterFile {
 			return rolePage
 		}
-		if _, ok := m.pageFiles[p]; ok {
+		if _, ok := s.pageFiles[p]; ok {
 			return rolePage
 		}
 		if strings.HasPrefix(p, "widgets/modules/") && path.Base(p) == "template.html" {
@@ -55,17 +81,12 @@ func (m *model) roleOf(p string) htmlRole {
 	return roleFile
 }
 
-// htmlFiles are the read HTML files with their role, sorted.
-func (m *model) htmlFiles(fn func(p string, d *details, role htmlRole)) {
-	for _, p := range m.html {
-		e := m.files[p]
-		if e.d == nil {
-			continue
-		}
-		if r := m.roleOf(p); r != roleNone {
-			fn(p, e.d, r)
-		}
+// htmlRole is p's role when p is an HTML file the rules read (roleNone otherwise).
+func (s *snapshot) htmlRole(p string) htmlRole {
+	if !isHTML(p) {
+		return roleNone
 	}
+	return s.roleOf(p)
 }
 
 func isHTML(p string) bool {
@@ -149,14 +170,14 @@ func buildPlaceholder(v string) bool {
 }
 
 // missingFile says whether a file a link names is missing (outside the portal counts).
-func (m *model) missingFile(p string) bool {
+func (s *snapshot) missingFile(p string) bool {
 	if p == "." || p == "" {
 		return false
 	}
 	if p == ".." || strings.HasPrefix(p, "../") {
 		return true
 	}
-	return !m.exists(p)
+	return !s.exists(p)
 }
 
 // widgetLeaf is one value of widget data with the editor of its property.
@@ -165,16 +186,6 @@ type widgetLeaf struct {
 	editor string
 	rest   []string // what is left of the pointer below the property ({type, value} of a link)
 	key    string   // the value upper-cased and trimmed, when it reads as a translation key
-}
-
-// widgetLeaves calls fn for every string value of every widget instance, with the editor of
-// its property when the widget's type declares it ("" otherwise).
-func (m *model) widgetLeaves(fn func(p string, wl widgetLeaf)) {
-	for _, p := range m.wdata {
-		for _, wl := range m.leaves[p] {
-			fn(p, wl)
-		}
-	}
 }
 
 // editorOf finds the property of a widget data pointer (/data/…, /mediaQueries/<q>/…).
@@ -222,59 +233,75 @@ func linkValue(wl widgetLeaf) (string, bool) {
 	return "", false
 }
 
-func ruleLinks(m *model, emit func(Finding)) {
-	if !m.hasSitemap {
+// pageLink emits link.page-missing for each page an internal link names that is not in the
+// sitemap.
+func (s *snapshot) pageLink(emit func(Finding), p string, line int, ptr, key, lang, v string) {
+	for _, id := range pageIDs(v) {
+		if !s.pages[id] {
+			emit(Finding{Rule: RuleLinkPageMissing, Path: p, Line: line, Pointer: ptr, Key: key, Language: lang, Target: id,
+				Message: "Link to the page '" + id + "', which is not in the sitemap.",
+				Fix:     "Link to a page of the sitemap, or add the page '" + id + "'."})
+		}
+	}
+}
+
+// linksIn: the internal links of the master page, the pages and widget templates, and the
+// PageSelector and LinkManager values of widget data.
+func linksIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if !s.hasSitemap {
 		return
 	}
-	check := func(p string, line int, ptr, key, lang, v string) {
-		for _, id := range pageIDs(v) {
-			if !m.pages[id] {
-				emit(Finding{Rule: RuleLinkPageMissing, Path: p, Line: line, Pointer: ptr, Key: key, Language: lang, Target: id,
-					Message: "Link to the page '" + id + "', which is not in the sitemap.",
-					Fix:     "Link to a page of the sitemap, or add the page '" + id + "'."})
+	if role := s.htmlRole(p); role == rolePage || role == roleTemplate {
+		for _, l := range d.links {
+			if l.attr == "href" {
+				s.pageLink(emit, p, l.line, "", "", "", l.val)
 			}
 		}
 	}
-	m.htmlFiles(func(p string, d *details, role htmlRole) {
-		if role != rolePage && role != roleTemplate {
-			return
-		}
-		for _, l := range d.links {
-			if l.attr == "href" {
-				check(p, l.line, "", "", "", l.val)
-			}
-		}
-	})
-	m.widgetLeaves(func(p string, wl widgetLeaf) {
+	for _, wl := range s.leavesOf(p) {
 		switch {
 		case wl.editor == "PageSelector" && len(wl.rest) == 0 && wl.val != "" && !strings.Contains(wl.val, "{{"):
-			if !m.pages[wl.val] {
+			if !s.pages[wl.val] {
 				emit(Finding{Rule: RuleLinkPageMissing, Path: p, Line: wl.line, Pointer: wl.ptr, Target: wl.val,
 					Message: "The page '" + wl.val + "' is not in the sitemap.", Fix: "Choose a page of the sitemap."})
 			}
 		default:
 			if v, ok := linkValue(wl); ok {
-				check(p, wl.line, wl.ptr, "", "", v)
-			}
-		}
-	})
-	if m.tr != nil {
-		for _, l := range m.tr.languages {
-			lf := m.tr.files[l]
-			for _, k := range m.tr.keysOf(l) {
-				if strings.HasPrefix(k, "LNK_") {
-					check(lf.path, lf.lines[k], "", k, l, m.tr.data[l][k])
-				}
+				s.pageLink(emit, p, wl.line, wl.ptr, "", "", v)
 			}
 		}
 	}
 }
 
-func rulePageFiles(m *model, emit func(Finding)) {
-	if !m.hasSitemap {
+// linksInTranslations: the LNK_ values of every language.
+func linksInTranslations(s *snapshot, emit func(Finding)) {
+	if !s.hasSitemap || s.tr == nil {
 		return
 	}
-	for _, pg := range m.files["sitemap.json"].d.pages {
+	for _, l := range s.tr.languages {
+		lf := s.tr.files[l]
+		for _, k := range s.tr.keysOf(l) {
+			if strings.HasPrefix(k, "LNK_") {
+				s.pageLink(emit, lf.path, lf.lines[k], "", k, l, s.tr.data[l][k])
+			}
+		}
+	}
+}
+
+// leavesOf are the string values of widget data file p (nil for another file), with the
+// editor of their property when the widget's type declares it ("" otherwise).
+func (s *snapshot) leavesOf(p string) []widgetLeaf {
+	if !isWidgetData(p) {
+		return nil
+	}
+	return s.leaves[p]
+}
+
+func rulePageFiles(s *snapshot, emit func(Finding)) {
+	if !s.hasSitemap {
+		return
+	}
+	for _, pg := range s.files["sitemap.json"].d.pages {
 		f, ok := pageFile(pg.url)
 		if !pg.hasURL || pg.url == "" || !ok {
 			emit(Finding{Rule: RulePageMissingFile, Path: "sitemap.json", Line: pg.line, Pointer: pg.ptr + "/url", Target: pg.id,
@@ -282,7 +309,7 @@ func rulePageFiles(m *model, emit func(Finding)) {
 				Fix:     "Set the page's url to its file, e.g. /pages/" + pg.id + ".html."})
 			continue
 		}
-		if m.files[f] == nil {
+		if s.files[f] == nil {
 			emit(Finding{Rule: RulePageMissingFile, Path: "sitemap.json", Line: pg.line, Pointer: pg.ptr + "/url", Target: f,
 				Message: "The file " + f + " of the page '" + pg.id + "' is not there.",
 				Fix:     "Create " + f + ", or remove the page from the sitemap."})
@@ -290,110 +317,106 @@ func rulePageFiles(m *model, emit func(Finding)) {
 	}
 }
 
-func ruleAssets(m *model, emit func(Finding)) {
-	if !m.lay.has {
+// missingAsset emits asset.missing when the file a link names (from base) is not there.
+func (s *snapshot) missingAsset(emit func(Finding), p string, line int, ptr, key, lang, v, base string) {
+	t, ok := localFile(v, base)
+	if !ok || !s.missingFile(t) {
 		return
 	}
-	missing := func(p string, line int, ptr, key, lang, v, base string) {
-		t, ok := localFile(v, base)
-		if !ok || !m.missingFile(t) {
-			return
-		}
-		emit(Finding{Rule: RuleAssetMissing, Path: p, Line: line, Pointer: ptr, Key: key, Language: lang, Target: t,
-			Message: "The file " + t + " is not there.", Fix: "Upload " + t + ", or correct the path."})
+	emit(Finding{Rule: RuleAssetMissing, Path: p, Line: line, Pointer: ptr, Key: key, Language: lang, Target: t,
+		Message: "The file " + t + " is not there.", Fix: "Upload " + t + ", or correct the path."})
+}
+
+// assetsIn: the files HTML, CSS, content's media fields and widget data name.
+func assetsIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if !s.lay.has {
+		return
 	}
-	m.htmlFiles(func(p string, d *details, role htmlRole) {
+	if role := s.htmlRole(p); role != roleNone {
 		base := ""
 		if role == roleFile {
 			base = path.Dir(p)
 		}
 		for _, l := range d.links {
-			missing(p, l.line, "", "", "", l.val, base)
-		}
-	})
-	for _, p := range m.sorted() {
-		e := m.files[p]
-		if e.d == nil {
-			continue
-		}
-		if isCSS(p) {
-			for _, l := range e.d.links {
-				missing(p, l.line, "", "", "", l.val, path.Dir(p))
-			}
-		}
-		if c := e.d.content; c != nil {
-			for _, l := range c.media {
-				missing(p, l.line, l.ptr, "", "", l.val, "")
-			}
+			s.missingAsset(emit, p, l.line, "", "", "", l.val, base)
 		}
 	}
-	m.widgetLeaves(func(p string, wl widgetLeaf) {
-		if wl.editor == "AssetManager" && len(wl.rest) == 0 {
-			missing(p, wl.line, wl.ptr, "", "", wl.val, "")
-		} else if v, ok := linkValue(wl); ok {
-			missing(p, wl.line, wl.ptr, "", "", v, "")
+	if isCSS(p) {
+		for _, l := range d.links {
+			s.missingAsset(emit, p, l.line, "", "", "", l.val, path.Dir(p))
 		}
-	})
-	if m.tr != nil {
-		for _, l := range m.tr.languages {
-			lf := m.tr.files[l]
-			for _, k := range m.tr.keysOf(l) {
-				if strings.HasPrefix(k, "IMG_") || strings.HasPrefix(k, "LNK_") {
-					missing(lf.path, lf.lines[k], "", k, l, m.tr.data[l][k], "")
-				}
+	}
+	if c := d.content; c != nil {
+		for _, l := range c.media {
+			s.missingAsset(emit, p, l.line, l.ptr, "", "", l.val, "")
+		}
+	}
+	for _, wl := range s.leavesOf(p) {
+		if wl.editor == "AssetManager" && len(wl.rest) == 0 {
+			s.missingAsset(emit, p, wl.line, wl.ptr, "", "", wl.val, "")
+		} else if v, ok := linkValue(wl); ok {
+			s.missingAsset(emit, p, wl.line, wl.ptr, "", "", v, "")
+		}
+	}
+}
+
+// assetsInTranslations: the IMG_ and LNK_ values of every language.
+func assetsInTranslations(s *snapshot, emit func(Finding)) {
+	if !s.lay.has || s.tr == nil {
+		return
+	}
+	for _, l := range s.tr.languages {
+		lf := s.tr.files[l]
+		for _, k := range s.tr.keysOf(l) {
+			if strings.HasPrefix(k, "IMG_") || strings.HasPrefix(k, "LNK_") {
+				s.missingAsset(emit, lf.path, lf.lines[k], "", k, l, s.tr.data[l][k], "")
 			}
 		}
 	}
 }
 
-func ruleWidgets(m *model, emit func(Finding)) {
-	if !m.lay.engine {
+// widgetsIn: the widgets of the master page, the pages and widget templates, and the type of
+// widget data.
+func widgetsIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if !s.lay.engine {
 		return
 	}
-	m.htmlFiles(func(p string, d *details, role htmlRole) {
-		if role == roleFile {
-			return
-		}
+	if role := s.htmlRole(p); role == rolePage || role == roleTemplate {
 		for _, w := range d.widgets {
 			if w.val == "" || strings.Contains(w.val, "{{") {
 				continue
 			}
-			if f := "widgets/database/" + w.val + ".json"; !cleanRel(f) || m.files[f] == nil {
+			if f := "widgets/database/" + w.val + ".json"; !cleanRel(f) || s.files[f] == nil {
 				emit(Finding{Rule: RuleWidgetMissing, Path: p, Line: w.line, Target: w.val,
 					Message: "The widget '" + w.val + "' has no data (widgets/database/" + w.val + ".json).",
 					Fix:     "Create the widget's data, or remove the widget from the page."})
 			}
 		}
-	})
-	for _, p := range m.wdata {
-		e := m.files[p]
-		if e.d == nil || e.d.syntax != nil {
-			continue
-		}
-		t := e.d.wtype
-		if _, ok := m.probes[t.val]; ok {
-			continue
-		}
-		if t.val == "" {
-			emit(Finding{Rule: RuleWidgetMissing, Path: p, Line: 1, Pointer: "/type",
-				Message: "The widget has no type.", Fix: "Set \"type\" to a folder of widgets/modules."})
-			continue
-		}
-		emit(Finding{Rule: RuleWidgetMissing, Path: p, Line: t.line, Pointer: "/type", Target: t.val,
-			Message: "The widget type '" + t.val + "' does not exist (widgets/modules/" + t.val + "/config.probe.json).",
-			Fix:     "Add the widget type, or change the widget's type."})
 	}
+	if !isWidgetData(p) || d.syntax != nil {
+		return
+	}
+	t := d.wtype
+	if _, ok := s.probes[t.val]; ok {
+		return
+	}
+	if t.val == "" {
+		emit(Finding{Rule: RuleWidgetMissing, Path: p, Line: 1, Pointer: "/type",
+			Message: "The widget has no type.", Fix: "Set \"type\" to a folder of widgets/modules."})
+		return
+	}
+	emit(Finding{Rule: RuleWidgetMissing, Path: p, Line: t.line, Pointer: "/type", Target: t.val,
+		Message: "The widget type '" + t.val + "' does not exist (widgets/modules/" + t.val + "/config.probe.json).",
+		Fix:     "Add the widget type, or change the widget's type."})
 }
 
-func ruleImgAlt(m *model, emit func(Finding)) {
-	m.htmlFiles(func(p string, d *details, role htmlRole) {
-		if role == roleTemplate {
-			return
-		}
-		for i, line := range d.imgNoAlt {
-			emit(Finding{Rule: RulePageImgAlt, Path: p, Line: line, Target: "img " + itoa(i+1),
-				Message: "An image without an alt attribute: screen readers read its file name.",
-				Fix:     "Describe the image in alt (or data-pw-t-alt); alt=\"\" marks a decorative one."})
-		}
-	})
+func imgAltIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if role := s.htmlRole(p); role == roleNone || role == roleTemplate {
+		return
+	}
+	for i, line := range d.imgNoAlt {
+		emit(Finding{Rule: RulePageImgAlt, Path: p, Line: line, Target: "img " + itoa(i+1),
+			Message: "An image without an alt attribute: screen readers read its file name.",
+			Fix:     "Describe the image in alt (or data-pw-t-alt); alt=\"\" marks a decorative one."})
+	}
 }

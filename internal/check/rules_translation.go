@@ -14,16 +14,8 @@ import (
 
 // The translation rules, over the files buildTranslations read.
 
-// keysOf are a language's keys, sorted (computed once per state of the files).
-func (tr *translations) keysOf(l string) []string {
-	tr.keysOnce.Do(func() {
-		tr.keys = map[string][]string{}
-		for _, lang := range tr.languages {
-			tr.keys[lang] = sortedKeys(tr.data[lang])
-		}
-	})
-	return tr.keys[l]
-}
+// keysOf are a language's keys, sorted.
+func (tr *translations) keysOf(l string) []string { return tr.files[l].keys }
 
 func sortedKeys(set translation.Set) []string {
 	out := make([]string, 0, len(set))
@@ -51,20 +43,9 @@ func (tr *translations) usable(l string) bool {
 	return lf.problem == ""
 }
 
-func ruleTranslationMissing(m *model, emit func(Finding)) {
-	tr := m.tr
-	if tr == nil {
-		return
-	}
-	// Only the translation files decide: computed once per state of them.
-	tr.missingOnce.Do(func() { translationMissing(tr, func(f Finding) { tr.missing = append(tr.missing, f) }) })
-	for _, f := range tr.missing {
-		emit(f)
-	}
-}
-
-func translationMissing(tr *translations, emit func(Finding)) {
-	if !tr.usable(tr.def) {
+func ruleTranslationMissing(s *snapshot, emit func(Finding)) {
+	tr := s.tr
+	if tr == nil || !tr.usable(tr.def) {
 		return
 	}
 	defFile := tr.files[tr.def]
@@ -131,62 +112,88 @@ type keyUse struct {
 	ref
 }
 
-func ruleTranslationKeys(m *model, emit func(Finding)) {
-	tr := m.tr
-	if !m.lay.engine || tr == nil || tr.layout != translation.LayoutFlat {
-		return
+// checksKeys says whether the key rules apply: a portal-engine portal whose translation files
+// are flat and all readable.
+func checksKeys(lay layout, tr *translations) bool {
+	if !lay.engine || tr == nil || tr.layout != translation.LayoutFlat {
+		return false
 	}
 	for _, l := range tr.languages {
 		if !tr.usable(l) {
-			return
+			return false
 		}
 	}
-	tr.definedOnce.Do(func() {
-		tr.defined = map[string]bool{}
-		for _, l := range tr.languages {
-			for k := range tr.data[l] {
-				tr.defined[k] = true
-			}
+	return true
+}
+
+// definedKeys are the keys of every language.
+func definedKeys(tr *translations) map[string]bool {
+	defined := map[string]bool{}
+	for _, l := range tr.languages {
+		for k := range tr.data[l] {
+			defined[k] = true
 		}
-	})
-	defined := tr.defined
-	var uses []keyUse
-	mentioned := map[string]bool{}
-	m.htmlFiles(func(p string, d *details, role htmlRole) {
+	}
+	return defined
+}
+
+// mentions are the keys a file mentions (for translation.unused): every data-pw-t* key of an
+// HTML file, every value of widget data that reads as a key.
+func mentions(p string, d *details, leaves []widgetLeaf, fn func(key string)) {
+	if d == nil {
+		return
+	}
+	if isHTML(p) {
 		for _, k := range d.keys {
-			mentioned[k.val] = true
-			if role != roleFile && !defined[k.val] && asKey(k.val) != "" {
-				uses = append(uses, keyUse{path: p, ref: k})
+			fn(k.val)
+		}
+	}
+	if isWidgetData(p) {
+		for _, wl := range leaves {
+			if wl.key != "" {
+				fn(wl.key)
 			}
 		}
-	})
-	m.widgetLeaves(func(p string, wl widgetLeaf) {
-		if wl.key == "" {
-			return
+	}
+}
+
+// unknownKeysIn: keys the master page, the pages, widget templates and TranslationSelector
+// values of widget data use that no language defines.
+func unknownKeysIn(s *snapshot, p string, d *details, emit func(Finding)) {
+	if !s.checksKeys {
+		return
+	}
+	unknown := func(r ref) {
+		emit(Finding{Rule: RuleTranslationUnknownKey, Path: p, Line: r.line, Pointer: r.ptr, Key: r.val,
+			Message: "The translation key " + r.val + " is used here but no language defines it.",
+			Fix:     "Add " + r.val + " in the Translation Manager, or use an existing key."})
+	}
+	if role := s.htmlRole(p); role == rolePage || role == roleTemplate {
+		for _, k := range d.keys {
+			if !s.defined[k.val] && asKey(k.val) != "" {
+				unknown(k)
+			}
 		}
-		mentioned[wl.key] = true
-		if wl.editor == "TranslationSelector" && len(wl.rest) == 0 && !defined[wl.key] {
+	}
+	for _, wl := range s.leavesOf(p) {
+		if wl.key != "" && wl.editor == "TranslationSelector" && len(wl.rest) == 0 && !s.defined[wl.key] {
 			r := wl.ref
 			r.val = wl.key
-			uses = append(uses, keyUse{path: p, ref: r})
-		}
-	})
-	for _, u := range uses {
-		k := u.val
-		{
-			emit(Finding{Rule: RuleTranslationUnknownKey, Path: u.path, Line: u.line, Pointer: u.ptr, Key: k,
-				Message: "The translation key " + k + " is used here but no language defines it.",
-				Fix:     "Add " + k + " in the Translation Manager, or use an existing key."})
+			unknown(r)
 		}
 	}
-	for p, e := range m.files {
-		if e.d != nil && e.d.syntax != nil && strings.HasPrefix(p, "widgets/database/") {
-			return // widget data that cannot be read may use any key
-		}
+}
+
+// unusedKeys: keys of the default language that no page, master page, widget template or
+// widget data mentions (nothing is said while widget data cannot be read: it may use any key).
+func unusedKeys(s *snapshot, emit func(Finding)) {
+	tr := s.tr
+	if !s.checksKeys || s.tally.brokenData > 0 {
+		return
 	}
 	defFile := tr.files[tr.def]
 	for _, k := range tr.keysOf(tr.def) {
-		if !mentioned[k] {
+		if s.tally.mentions[k] == 0 {
 			emit(Finding{Rule: RuleTranslationUnused, Path: defFile.path, Line: defFile.lines[k], Key: k, Language: tr.def,
 				Message: k + " is not used by a page, the master page, a widget template or widget data.",
 				Fix:     "Remove the key if nothing needs it."})
@@ -205,7 +212,7 @@ func ruleTranslationValues(m *model, emit func(Finding)) {
 	tr.valuesMu.Lock()
 	found, ok := tr.values[key]
 	if !ok {
-		translationValues(tr, budgets, func(f Finding) { found = append(found, f) })
+		translationValues(tr, budgets, func(f Finding) { found = append(found, stamp(f)) })
 		if tr.values == nil || len(tr.values) > 8 {
 			tr.values = map[string][]Finding{}
 		}
