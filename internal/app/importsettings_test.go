@@ -123,6 +123,10 @@ func importedSettingsSuite(t *testing.T, cfg config.Config) {
 	// Import: the locale folder and its languages are guessed; the settings are kept by
 	// Portalwright; commit messages follow the host's convention.
 	p, pid := importPortal("Site", "site.git")
+	// The canonical repository keeps no remote: the host's URL is the portal's record.
+	if config, err := os.ReadFile(filepath.Join(cfg.DataDir, "repos", pid+".git", "config")); err != nil || strings.Contains(string(config), "remote") {
+		t.Fatalf("the canonical repository's config: %v\n%s", err, config)
+	}
 	st, raw, etag := readSettings(p)
 	ls := st.LanguageSettings
 	if st.StoredIn != "PORTALWRIGHT" || st.CommitMessageRule != validate.CommitRuleAnyText || ls.TranslationsBasePath != "packages/i18n/src/locales" ||

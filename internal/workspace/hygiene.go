@@ -82,7 +82,8 @@ type SweepReport struct {
 }
 
 // Sweep cleans the data dir after a crash: staging folders, repositories and workspaces of
-// deleted portals, and stale git lock files (each taken under the repository's lock).
+// deleted portals, and stale git lock files (each taken under the repository's lock); it
+// also removes the remote an older version left in a canonical repository (noremote.go).
 func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
 	var rep SweepReport
 	if opts.Before.IsZero() {
@@ -116,6 +117,7 @@ func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, erro
 		if err != nil {
 			return rep, err
 		}
+		_ = r.dropOrigin(ctx, r.bare(id)) // made before repositories kept no remote (noremote.go)
 		unlock()
 	}
 	users, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))

@@ -140,6 +140,10 @@ func (r *Repos) stage(ctx context.Context, build func(tmp, bare string) error) (
 		st.Discard()
 		return nil, err
 	}
+	if err := r.dropOrigin(ctx, st.bare); err != nil { // the host's URL is the portal's record (noremote.go)
+		st.Discard()
+		return nil, err
+	}
 	// Workspaces borrow the repository's objects (clone --shared), so it must never prune.
 	for _, kv := range [][2]string{{"gc.auto", "0"}, {"gc.pruneExpire", "never"}, {"core.logAllRefUpdates", "true"}} {
 		if _, err := r.run(ctx, st.bare, gitcli.Command("config").Value(kv[0], kv[1])); err != nil {
