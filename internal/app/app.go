@@ -233,7 +233,7 @@ func (a *App) wire(ctx context.Context) error {
 	features = append(features, a.newShares())
 	// Release readiness: workspace indexes kept live by saves, commit reports, the gate.
 	a.readiness = readiness.New(readiness.Deps{Workspace: a.Portals.Workspace(), People: people{a.Identity}, Notices: a.notices,
-		DB: a.DB, Audit: a.Audit, Log: a.Log})
+		DB: a.DB, Audit: a.Audit, Log: a.Log, KeptSettings: a.Portals.KeptSettings})
 	features = append(features, readiness.NewHandler(a.readiness, a.PortalAccess))
 	loadables, err := a.newLoadables(ctx)
 	if err != nil {

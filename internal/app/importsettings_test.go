@@ -221,6 +221,33 @@ func importedSettingsSuite(t *testing.T, cfg config.Config) {
 		st.CommitMessageRule != validate.CommitRuleAlphanumeric {
 		t.Fatalf("the clone's settings: %+v", st)
 	}
+	// Release readiness reads the kept settings as the portal's portal.json: the locale files
+	// are the portal's translations, so an emptied value is translation.missing.
+	if got := call("GET", "/translation/"+cp, ""); got.Status != 200 {
+		t.Fatalf("the clone's translations: %d %s", got.Status, got.Body)
+	} else {
+		got.JSON(t, &tr)
+	}
+	tr.Data["pt_BR"]["nav.home"] = ""
+	body, _ = json.Marshal(map[string]any{"data": tr.Data, "versions": tr.Versions})
+	if got := call("PUT", "/translation/"+cp, string(body)); got.Status != 200 {
+		t.Fatalf("the clone's translation save: %d %s", got.Status, got.Body)
+	}
+	var rep struct {
+		Findings []struct{ Rule, Path, Language string }
+	}
+	if got := call("GET", "/readiness/"+cp, ""); got.Status != 200 {
+		t.Fatalf("the clone's readiness: %d %s", got.Status, got.Body)
+	} else {
+		got.JSON(t, &rep)
+	}
+	found := false
+	for _, f := range rep.Findings {
+		found = found || (f.Rule == "translation.missing" && f.Language == "pt_BR" && f.Path == "packages/i18n/src/locales/pt-br.json")
+	}
+	if !found {
+		t.Fatalf("readiness with the kept settings: no translation.missing for pt_BR in %+v", rep.Findings)
+	}
 
 	// A repository with its own portal.json keeps using it: read from it, saved into it (a
 	// local change, committed with the branch), unknown keys kept.

@@ -2,10 +2,14 @@ package readiness
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"time"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/check"
+	"portalwright/internal/editing"
 	"portalwright/internal/portalaccess"
 )
 
@@ -21,11 +25,15 @@ func (s *Service) commit(ctx context.Context, pa portalaccess.Portal, commitID s
 	if err != nil {
 		return nil, err
 	}
-	k := commitKey{pa.ID(), src.Commit}
+	kept, err := s.keptSettings(ctx, pa)
+	if err != nil {
+		return nil, err
+	}
+	k := commitKey{pa.ID(), src.Commit, keptHash(kept)}
 	if rep, ok := s.cachedCommit(k); ok {
 		return rep, nil
 	}
-	ch := s.flights.DoChan(src.Dir+"@"+src.Commit, func() (any, error) {
+	ch := s.flights.DoChan(src.Dir+"@"+src.Commit+"@"+k.settings, func() (any, error) {
 		if rep, ok := s.cachedCommit(k); ok { // finished while this call waited for its turn
 			return rep, nil
 		}
@@ -39,7 +47,7 @@ func (s *Service) commit(ctx context.Context, pa portalaccess.Portal, commitID s
 			return nil, err
 		}
 		defer tree.Close()
-		found, err := check.Run(runCtx, tree, check.Options{})
+		found, err := check.Run(runCtx, withKept(tree, kept), check.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -84,4 +92,33 @@ func (s *Service) ApprovalGate(ctx context.Context, pa portalaccess.Portal, comm
 		return true, 0, nil, err
 	}
 	return true, rep.Summary.Errors, rep.Summary, nil
+}
+
+// keptSettings are the portal's settings kept outside its tree, as portal.json's bytes (nil:
+// the portal's settings are its own portal.json).
+func (s *Service) keptSettings(ctx context.Context, pa portalaccess.Portal) ([]byte, error) {
+	if s.kept == nil {
+		return nil, nil
+	}
+	st, err := s.kept(ctx, pa.ID())
+	if err != nil || st == nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// withKept is tree with the kept settings as its portal.json when it has none of its own.
+func withKept(tree check.Tree, kept []byte) check.Tree {
+	if kept == nil {
+		return tree
+	}
+	return check.WithFile(tree, editing.SettingsFile, func(context.Context) ([]byte, error) { return kept, nil })
+}
+
+func keptHash(kept []byte) string {
+	if kept == nil {
+		return ""
+	}
+	sum := sha256.Sum256(kept)
+	return hex.EncodeToString(sum[:8])
 }

@@ -111,11 +111,15 @@ type Deps struct {
 	DB        *store.DB
 	Audit     Auditor // nil: gate changes are not recorded
 	Log       *slog.Logger
+	// KeptSettings are an imported portal's settings kept outside its tree (nil, nil: the
+	// portal's settings are its portal.json); a commit's check reads them as its portal.json.
+	KeptSettings func(ctx context.Context, portalID int64) (*editing.Settings, error)
 }
 
 // Service is release readiness: workspace indexes, commit reports, ignores, settings, the gate.
 type Service struct {
 	ws     *editing.Workspace
+	kept   func(ctx context.Context, portalID int64) (*editing.Settings, error)
 	people editing.People
 	notify notice.Publisher
 	gates  gateStore
@@ -142,7 +146,7 @@ func New(d Deps) *Service {
 		d.Log = slog.Default()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Service{ws: d.Workspace, people: d.People, notify: notice.Or(d.Notices), gates: gateStore{db: d.DB}, audit: d.Audit,
+	return &Service{ws: d.Workspace, kept: d.KeptSettings, people: d.People, notify: notice.Or(d.Notices), gates: gateStore{db: d.DB}, audit: d.Audit,
 		log: d.Log, now: func() time.Time { return time.Now().UTC() },
 		workspaces: newLRU[wsKey, *wsIndex](MaxWorkspaces), commits: newLRU[commitKey, *Report](MaxCommits),
 		work: make(chan struct{}, backgroundChecks), progressAfter: progressAfter, ctx: ctx, cancel: cancel}
@@ -159,6 +163,7 @@ type wsKey struct{ userID, portalID int64 }
 type commitKey struct {
 	portalID int64
 	commit   string
+	settings string // the kept settings the commit was checked with (their hash; "" for none)
 }
 
 // Workspace is the report of the caller's workspace; path keeps one file's findings. The last

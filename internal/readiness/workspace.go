@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"maps"
 	"sort"
@@ -203,7 +204,15 @@ func (s *Service) build(ctx context.Context, c caller.Caller, pa portalaccess.Po
 			}
 		}
 	}
-	w.tree = &countingTree{Tree: check.DirTree(dir)}
+	// An imported portal's settings kept outside its tree are read as its portal.json, asked
+	// again at each listing so a change of them is seen at the next check that lists the tree.
+	w.tree = &countingTree{Tree: check.WithFile(check.DirTree(dir), editing.SettingsFile, func(ctx context.Context) ([]byte, error) {
+		st, err := s.ws.KeptSettings(ctx, c, pa)
+		if err != nil || st == nil {
+			return nil, err
+		}
+		return json.Marshal(st)
+	})}
 	w.remember(ctx, union(nil, w.changes))
 	card := s.progressCard(c.UserID, pa)
 	index, err := check.NewIndex(ctx, w.tree)
