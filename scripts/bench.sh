@@ -190,3 +190,14 @@ if [ -x /usr/bin/time ]; then
 else
   echo "portalwright check RSS: skipped, GNU time is not installed (apt-get install time)"
 fi
+
+echo
+echo "== Real repository (issue 30) =="
+# A generated repository shaped like a real website monorepo (internal/app/realrepo_gen_test.go,
+# one git fast-import: 5,000 commits, 23 branches, Markdown/MDX pages in 10 languages, nested
+# locale files, TypeScript, ~4 MB of binaries) served by git daemon on loopback; over HTTP on the
+# real server, each against raw git in the same run (alternating, medians): import until open vs
+# git clone, local changes with 50 edited files vs git status --porcelain, search for a phrase in
+# one .md file vs git grep -F -i -l, commit + push of one file vs git add/commit/push.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run 'TestRealRepositoryFigures' -v ./internal/app/ 2>&1 \
+  | grep -E '^(import until|local changes|search,|commit \+ push)|FAIL'
