@@ -231,7 +231,9 @@ func TestRealRepositoryFigures(t *testing.T) {
 	}
 	stop()
 
-	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms" }
+	ms := func(d time.Duration) string {
+		return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
+	}
 	fmt.Printf("== Real repository (issue 30): %d commits, 23 branches, served by git daemon ==\n", commits)
 	for _, f := range figures {
 		o, r := p50(f.ours), p50(f.theirs)

@@ -182,13 +182,13 @@ func genMonorepo(t *testing.T, bare string, shape monorepoShape) map[string]bool
 	}
 	// The top and a large lock file.
 	static := map[string]string{
-		"README.md":     "# Website monorepo\n\n" + para(40) + "\n",
-		"LICENSE":       "MIT License\n\n" + para(120) + "\n",
-		".nvmrc":        "22\n",
-		".editorconfig": "root = true\n\n[*]\nindent_style = space\nindent_size = 2\n",
-		"package.json":  "{\n  \"name\": \"website-monorepo\",\n  \"private\": true,\n  \"scripts\": { \"build\": \"turbo build\" }\n}\n",
-		"turbo.json":    "{\n  \"$schema\": \"https://turbo.build/schema.json\",\n  \"tasks\": { \"build\": {} }\n}\n",
-		"apps/site/tsconfig.json": "{\n  // Next.js\n  \"compilerOptions\": {\n    \"target\": \"ES2022\",\n    \"jsx\": \"preserve\", // kept for Next\n    \"strict\": true\n  }\n}\n",
+		"README.md":                 "# Website monorepo\n\n" + para(40) + "\n",
+		"LICENSE":                   "MIT License\n\n" + para(120) + "\n",
+		".nvmrc":                    "22\n",
+		".editorconfig":             "root = true\n\n[*]\nindent_style = space\nindent_size = 2\n",
+		"package.json":              "{\n  \"name\": \"website-monorepo\",\n  \"private\": true,\n  \"scripts\": { \"build\": \"turbo build\" }\n}\n",
+		"turbo.json":                "{\n  \"$schema\": \"https://turbo.build/schema.json\",\n  \"tasks\": { \"build\": {} }\n}\n",
+		"apps/site/tsconfig.json":   "{\n  // Next.js\n  \"compilerOptions\": {\n    \"target\": \"ES2022\",\n    \"jsx\": \"preserve\", // kept for Next\n    \"strict\": true\n  }\n}\n",
 		"apps/site/next.config.mjs": "export default { output: 'export' };\n",
 	}
 	for p, s := range static {
