@@ -34,7 +34,8 @@ import (
 //     -A`, `git commit`, `git push` of the same edit from a plain clone of a copy of the host
 //     repository on the same daemon.
 //
-// PORTALWRIGHT_BENCH_COMMITS and PORTALWRIGHT_BENCH_ROUNDS change the shape;
+// PORTALWRIGHT_BENCH_COMMITS and PORTALWRIGHT_BENCH_ROUNDS change the shape,
+// PORTALWRIGHT_BENCH_ONLY=import,commit,search,local picks measures;
 // PORTALWRIGHT_BENCH_PROFILE=<dir> writes a CPU profile of the server per measure.
 func TestRealRepositoryFigures(t *testing.T) {
 	if os.Getenv("PORTALWRIGHT_BENCH") == "" {
@@ -114,6 +115,8 @@ func TestRealRepositoryFigures(t *testing.T) {
 		}
 		return func() { pprof.StopCPUProfile(); f.Close() }
 	}
+	only := os.Getenv("PORTALWRIGHT_BENCH_ONLY")
+	measure := func(name string) bool { return only == "" || strings.Contains(only, name) }
 	type figure struct {
 		name, versus, goal string
 		ours, theirs       []time.Duration
@@ -126,7 +129,11 @@ func TestRealRepositoryFigures(t *testing.T) {
 	var portal string
 	var portalID int64
 	stop := profile("import")
-	for i := 0; i < rounds; i++ {
+	importRounds := rounds
+	if !measure("import") {
+		importRounds = 1 // the portal the other measures use
+	}
+	for i := 0; i < importRounds; i++ {
 		clone := filepath.Join(t.TempDir(), "clone")
 		pair(i, &imp.ours, &imp.theirs, func() {
 			resp := admin.Do("POST", "/portal/create_url/"+d, `{"portal":{"name":"Monorepo `+strconv.Itoa(i)+`","url":"`+base+`/host.git"}}`)
@@ -146,6 +153,9 @@ func TestRealRepositoryFigures(t *testing.T) {
 		os.RemoveAll(clone)
 	}
 	stop()
+	if !measure("import") {
+		imp.ours = nil
+	}
 	ws := filepath.Join(cfg.DataDir, "workspaces", "1", strconv.FormatInt(portalID, 10))
 
 	// Commit + push of one file vs add/commit/push from a plain clone (of a copy of the host).
@@ -155,7 +165,7 @@ func TestRealRepositoryFigures(t *testing.T) {
 	raw("", "clone", "-q", base+"/raw.git", plain)
 	edited := pick("apps/site/pages/en/docs/", 1)[0]
 	stop = profile("commit")
-	for i := 0; i < rounds; i++ {
+	for i := 0; i < rounds && measure("commit"); i++ {
 		line := fmt.Sprintf("\nEdited in round %d.\n", i)
 		for _, dir := range []string{ws, plain} {
 			appendFile(t, filepath.Join(dir, edited), line)
@@ -177,7 +187,7 @@ func TestRealRepositoryFigures(t *testing.T) {
 		})
 	}
 	stop()
-	if host := gitT(t, filepath.Join(hosts, "host.git"), "log", "-1", "--format=%s", "master"); host != "docs: edit round "+strconv.Itoa(rounds-1) {
+	if host := gitT(t, filepath.Join(hosts, "host.git"), "log", "-1", "--format=%s", "master"); measure("commit") && host != "docs: edit round "+strconv.Itoa(rounds-1) {
 		t.Fatalf("the host's master is %q", host)
 	}
 
@@ -186,7 +196,7 @@ func TestRealRepositoryFigures(t *testing.T) {
 	figures = append(figures, se)
 	phrase := strings.ToLower(monorepoPhrase)
 	stop = profile("search")
-	for i := 0; i < 3*rounds; i++ {
+	for i := 0; i < 3*rounds && measure("search"); i++ {
 		pair(i, &se.ours, &se.theirs, func() {
 			r := admin.Do("GET", "/portal/"+portal+"/search?phrase="+url.QueryEscape(phrase), "")
 			var ans struct{ Results []struct{ Path string } }
@@ -210,7 +220,7 @@ func TestRealRepositoryFigures(t *testing.T) {
 		pages = append(pages, pick("apps/site/pages/"+lang+"/learn/", 10)...)
 	}
 	stop = profile("local-changes")
-	for i := 0; i < rounds; i++ {
+	for i := 0; i < rounds && measure("local"); i++ {
 		for _, p := range pages {
 			appendFile(t, filepath.Join(ws, p), fmt.Sprintf("\nEdit %d.\n", i))
 		}
@@ -236,6 +246,9 @@ func TestRealRepositoryFigures(t *testing.T) {
 	}
 	fmt.Printf("== Real repository (issue 30): %d commits, 23 branches, served by git daemon ==\n", commits)
 	for _, f := range figures {
+		if len(f.ours) == 0 {
+			continue
+		}
 		o, r := p50(f.ours), p50(f.theirs)
 		fmt.Printf("%s: median %s vs %s %s (x%.2f; goal %s), %d runs each\n", f.name, ms(o), f.versus, ms(r), float64(o)/float64(r), f.goal, len(f.ours))
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -191,8 +192,13 @@ func genMonorepo(t *testing.T, bare string, shape monorepoShape) map[string]bool
 		"apps/site/tsconfig.json":   "{\n  // Next.js\n  \"compilerOptions\": {\n    \"target\": \"ES2022\",\n    \"jsx\": \"preserve\", // kept for Next\n    \"strict\": true\n  }\n}\n",
 		"apps/site/next.config.mjs": "export default { output: 'export' };\n",
 	}
-	for p, s := range static {
-		s := s
+	names := make([]string, 0, len(static))
+	for p := range static {
+		names = append(names, p)
+	}
+	sort.Strings(names) // the same files in the same order every time
+	for _, p := range names {
+		s := static[p]
 		files = append(files, file{path: p, text: true, gen: func(int) []byte { return []byte(s) }})
 	}
 	files = append(files, file{path: "pnpm-lock.yaml", text: true, gen: func(rev int) []byte {

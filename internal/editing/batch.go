@@ -3,6 +3,7 @@ package editing
 import (
 	"context"
 	"errors"
+	"time"
 
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
@@ -57,6 +58,21 @@ func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalacc
 // (workspace.Repos.ReadMany: links never followed); fn runs on several goroutines at once.
 func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.repos.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
+		return FileError(err, "")
+	}
+	return nil
+}
+
+// GrepFiles lists the files of the caller's workspace that hold word, ignoring ASCII case,
+// but those excluded (workspace.Repos.GrepFiles: one git grep over the working tree).
+func (f *Workspace) GrepFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
+	return f.repos.GrepFiles(ctx, c.UserID, pa.ID(), word, excludeGlobs, excludeDirs, timeout)
+}
+
+// ReadFiles reads the listed files of the caller's workspace under ReadTree's rules
+// (workspace.Repos.ReadFiles).
+func (f *Workspace) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	if err := f.repos.ReadFiles(ctx, c.UserID, pa.ID(), paths, skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
 	return nil

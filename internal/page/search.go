@@ -7,8 +7,8 @@ package page
 //
 // Files are read by a bounded pool of workers (editing.Workspace.ReadMany) and each is first
 // checked for the phrase as bytes (lower-cased) before it is parsed; only files that may hold
-// it are stripped of tags or walked as JSON. See docs/api.md "Search" for why this is used
-// rather than git grep.
+// it are stripped of tags or walked as JSON. Other files are read only when git grep lists
+// them as holding the phrase's longest plain word (readSearched). See docs/api.md "Search".
 
 import (
 	"bytes"
@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"portalwright/internal/apperr"
@@ -105,7 +106,8 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 	}
 	names := idx.byID
 	trDir := "translations"
-	if set, _, err := s.ws.Settings(ctx, c, pa); err == nil && set.LanguageSettings.TranslationsBasePath != "" {
+	set, _, setErr := s.ws.Settings(ctx, c, pa) // read once: translations folder and build output
+	if setErr == nil && set.LanguageSettings.TranslationsBasePath != "" {
 		trDir = path.Clean(set.LanguageSettings.TranslationsBasePath)
 	}
 	var (
@@ -135,12 +137,12 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 	// Every text file of the portal but the build output: pages, widgets and translations as
 	// the spec orders them, then any other file (issue 24 item 5).
 	output := editing.DefaultOutputPath
-	if set, _, err := s.ws.Settings(ctx, c, pa); err == nil && set.TaskRunnerSettings.OutputPath != "" {
+	if setErr == nil && set.TaskRunnerSettings.OutputPath != "" {
 		output = path.Clean(set.TaskRunnerSettings.OutputPath)
 	}
 	skip := func(dir string) bool { return dir == output || path.Base(dir) == "node_modules" }
 	keep := func(name string) bool { return merge.KindOf(name, nil) != merge.KindBinary }
-	err = s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
+	err = s.readSearched(ctx, c, pa, word, trDir, output, skip, keep, func(p workspace.Path, data []byte) error {
 		dir, name := path.Split(p.String())
 		dir = strings.TrimSuffix(dir, "/")
 		switch {
@@ -238,6 +240,102 @@ func (s *Service) Search(ctx context.Context, c caller.Caller, pa portalaccess.P
 		out.Results[i].cut()
 	}
 	return out, nil
+}
+
+// grepTimeout bounds the git grep that picks the files to read (a search falls back to
+// reading every file when it fails).
+const grepTimeout = 30 * time.Second
+
+// readSearched hands visit every text file of the workspace the search must look at, with
+// the same outcome as ReadTree over every folder skip does not skip. When the phrase has a
+// plain word (prefilterWord), visit leaves out any other file than a page (pages/*.html), a
+// widget or a translation file that does not hold it, so those are the only files read in
+// full (their markup or escapes can hide the word); of the others only the files one
+// `git grep --no-index -F -i -l` of the word over the working tree lists are read, as the
+// raw tool would read them (docs/api.md "Search").
+func (s *Service) readSearched(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word []byte, trDir, output string, skip func(dir string) bool, keep func(name string) bool, visit func(p workspace.Path, data []byte) error) error {
+	full := func() error { return s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, visit) }
+	special := []string{"pages", WidgetsDir, trDir}
+	if word == nil || !plainDir(output) {
+		return full()
+	}
+	for _, d := range special {
+		if !plainDir(d) || skippedDir(d, skip) {
+			return full()
+		}
+	}
+	type grepped struct {
+		paths []string
+		err   error
+	}
+	found := make(chan grepped, 1)
+	go func() {
+		paths, err := s.ws.GrepFiles(ctx, c, pa, string(word), []string{"pages/*.html", WidgetsDir + "/*.json", trDir + "/*.json", "**/node_modules/**"}, []string{output}, grepTimeout)
+		found <- grepped{paths, err}
+	}()
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	var dirs []workspace.Path
+	for i, d := range special {
+		if p, err := workspace.CleanPath(d); err == nil && !slices.Contains(special[:i], d) {
+			dirs = append(dirs, p)
+		}
+	}
+	keepSpecial := func(name string) bool {
+		return (strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".json")) && keep(name)
+	}
+	err := s.ws.ReadMany(ctx, c, pa, dirs, keepSpecial, maxSearchFile, func(p workspace.Path, data []byte) error {
+		mu.Lock()
+		seen[p.String()] = true
+		mu.Unlock()
+		return visit(p, data)
+	})
+	g := <-found
+	if err != nil {
+		return err
+	}
+	if g.err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		// git grep failed: read every other file (those read already once more would repeat
+		// their hits, so all of them, from the start).
+		return s.readRest(ctx, c, pa, skip, keep, seen, visit)
+	}
+	rest := g.paths[:0]
+	for _, p := range g.paths {
+		if !seen[p] {
+			rest = append(rest, p)
+		}
+	}
+	return s.ws.ReadFiles(ctx, c, pa, rest, skip, keep, maxSearchFile, visit)
+}
+
+// readRest is ReadTree but for the files in seen.
+func (s *Service) readRest(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, seen map[string]bool, visit func(p workspace.Path, data []byte) error) error {
+	return s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
+		if seen[p.String()] {
+			return nil
+		}
+		return visit(p, data)
+	})
+}
+
+// plainDir tells whether dir is a folder path below the top without anything a git pathspec
+// glob would read as a pattern.
+func plainDir(dir string) bool {
+	return dir != "" && dir != "." && path.Clean(dir) == dir && !path.IsAbs(dir) && dir != ".." && !strings.HasPrefix(dir, "../") &&
+		!strings.ContainsAny(dir, "*?[]\\:")
+}
+
+// skippedDir tells whether dir or a folder above it is skipped.
+func skippedDir(dir string, skip func(dir string) bool) bool {
+	for d := dir; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		if skip(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // titleIndex is what search needs of a sitemap: every page's id and title, in tree order.

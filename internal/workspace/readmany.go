@@ -5,6 +5,7 @@ package workspace
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +14,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"portalwright/internal/gitcli"
 )
 
 // ReadMany reads the regular files of the user's workspace that sit directly in the folders
@@ -211,6 +215,98 @@ func (r *Repos) ReadTree(ctx context.Context, userID, portalID int64, skip func(
 	}
 	if err := walk(root, ""); err != nil {
 		return err
+	}
+	return readPool(ctx, jobs, maxSize, fn)
+}
+
+// GrepFiles lists the files of the user's workspace whose bytes hold word, ignoring ASCII
+// case, as one `git grep --no-index -F -i -l` over the working tree finds them (the files on
+// disk, tracked or not, .gitignore not applied, .git left out), but for those matched by the
+// glob pathspecs excludeGlobs (`*` stays within a folder, `**/` spans folders) or below the
+// folders excludeDirs. word must be lower-case ASCII letters and digits. It only says which
+// files to read: ReadFiles reads them under ReadTree's rules (git may follow a link; the
+// product never does).
+func (r *Repos) GrepFiles(ctx context.Context, userID, portalID int64, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
+	for _, c := range word {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return nil, fmt.Errorf("workspace: grep word %q is not plain", word)
+		}
+	}
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	specs := make([]string, 0, len(excludeGlobs)+len(excludeDirs))
+	for _, g := range excludeGlobs {
+		specs = append(specs, ":(exclude,glob)"+g)
+	}
+	for _, d := range excludeDirs {
+		specs = append(specs, ":(exclude,literal)"+d)
+	}
+	c := gitcli.Command("grep", "--no-index", "-z", "-l", "-F", "-i", "-e").Value(word).Paths(specs...).Timeout(timeout)
+	out, err := r.git.Run(ctx, dir, c)
+	var ge *gitcli.Error
+	if errors.As(err, &ge) && ge.ExitCode == 1 && ge.Stderr == "" {
+		return nil, nil // nothing holds it
+	}
+	if err != nil {
+		return nil, err
+	}
+	return nulFields(out), nil
+}
+
+// ReadFiles reads the listed files of the user's workspace (paths relative to it, as
+// GrepFiles answers them) under ReadTree's rules: regular files only, no link followed on the
+// way or at the end, nothing in .git or in a folder skip skips, names keep keeps, at most
+// maxSize bytes; fn as for ReadMany. Paths that are not such files are left out.
+func (r *Repos) ReadFiles(ctx context.Context, userID, portalID int64, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := r.openRoot(userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	dirs := map[string]*os.Root{"": root}
+	defer func() {
+		for rel, d := range dirs {
+			if rel != "" && d != nil {
+				d.Close()
+			}
+		}
+	}()
+	// open opens a folder of the workspace one component at a time, refusing links and the
+	// folders ReadTree does not enter; nil when it cannot be read.
+	var open func(rel string) *os.Root
+	open = func(rel string) *os.Root {
+		if d, ok := dirs[rel]; ok {
+			return d
+		}
+		parent, name := path.Split(rel)
+		parent = strings.TrimSuffix(parent, "/")
+		var d *os.Root
+		if p := open(parent); p != nil && !strings.EqualFold(name, ".git") && !strings.HasPrefix(name, ".pw-write-") && (skip == nil || !skip(rel)) {
+			if fi, err := p.Lstat(name); err == nil && fi.IsDir() {
+				d, _ = p.OpenRoot(name)
+			}
+		}
+		dirs[rel] = d
+		return d
+	}
+	var jobs []readJob
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if p == "" || seen[p] || path.Clean(p) != p || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		seen[p] = true
+		dir, name := path.Split(p)
+		if !keep(name) || strings.HasPrefix(name, ".pw-write-") || strings.EqualFold(name, ".git") {
+			continue
+		}
+		if d := open(strings.TrimSuffix(dir, "/")); d != nil {
+			if fi, err := d.Lstat(name); err == nil && fi.Mode().IsRegular() {
+				jobs = append(jobs, readJob{dir: d, name: name, rel: p})
+			}
+		}
 	}
 	return readPool(ctx, jobs, maxSize, fn)
 }
