@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
@@ -69,9 +70,19 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		return nil, apperr.Validation(err.Error())
 	}
 	// The git host's new commits first, so the commit is rebased on them (GIT_CONFLICTS as
-	// for another author's commit); after it landed, it is pushed there.
-	pullWarning := f.pullUpstream(ctx, pa)
-	res, err := f.repos.Commit(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c))
+	// for another author's commit); after it landed, it is pushed there. The fetch runs while
+	// git stages and commits in the workspace (the pull never touches a workspace): the commit
+	// waits for it only before it is put on the branch.
+	var pullWarning string
+	wait := func() {}
+	if f.upstream != nil {
+		pulled := make(chan string, 1)
+		go func() { pulled <- f.pullUpstream(ctx, pa) }()
+		var once sync.Once
+		wait = func() { once.Do(func() { pullWarning = <-pulled }) }
+	}
+	res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c), wait)
+	wait() // also when the commit ended before it: the pull is over when the answer comes
 	if err != nil {
 		return nil, GitError(err)
 	}
@@ -79,8 +90,13 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
 		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft, UpstreamWarning: pullWarning}, nil
 	}
+	// The push to the git host reads the portal's branch only: it runs while the caller's
+	// clean workspace is recorded and announced.
+	pushed := make(chan string, 1)
+	branch := f.repos.CurrentBranch(c.UserID, pa.ID())
+	go func() { pushed <- f.pushUpstream(ctx, pa, branch) }()
 	f.committed(ctx, c, pa, res.CommitID)
-	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID()))}
+	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: <-pushed}
 	if ans.UpstreamWarning == "" {
 		ans.UpstreamWarning = pullWarning
 	}

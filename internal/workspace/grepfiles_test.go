@@ -89,7 +89,9 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := collect(func(fn func(p Path, data []byte) error) error { return r.ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn) })
+	got := collect(func(fn func(p Path, data []byte) error) error {
+		return r.ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn)
+	})
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("read after grep:\n%s\nReadTree:\n%s\n(grep listed %q)", strings.Join(got, "\n"), strings.Join(want, "\n"), paths)
 	}

@@ -380,16 +380,29 @@ type CommitResult struct {
 // and pushes, under the portal's write lock. On a conflict the rebase is undone: the
 // author's commit stays in their workspace (a local commit) and ErrConflict is returned.
 func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message string, author Author) (*CommitResult, error) {
+	return r.CommitThen(ctx, userID, portalID, message, author, nil)
+}
+
+// CommitThen is Commit calling ready (when not nil) once the author's work is recorded in the
+// workspace and before it is put on the portal's branch: a pull of the portal's git host
+// started with the commit is waited for there, so the work is rebased on what it brought,
+// as when the pull ran first (the pull never touches a workspace), while git stages and
+// commits meanwhile. ready is not called when the commit ends before (an error, nothing to
+// commit).
+func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message string, author Author, ready func()) (*CommitResult, error) {
 	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	branch, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+	branch := r.CurrentBranch(userID, portalID) // HEAD's file; git says why when it is not a branch
+	if branch == "" {
+		out, err := r.run(ctx, dir, gitcli.Command("symbolic-ref", "--short", "-q", "HEAD"))
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
+		}
+		branch = strings.TrimSpace(out)
 	}
-	branch = strings.TrimSpace(branch)
 	// The branch may have been deleted under the author: say so before committing anything.
 	if readRef(r.bare(portalID), "refs/heads/"+branch) == "" {
 		if ok, err := r.hasBranch(ctx, portalID, branch); err != nil {
@@ -416,15 +429,22 @@ func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message stri
 	} else if ahead == 0 {
 		return nil, ErrNothingToCommit
 	}
+	if ready != nil {
+		ready()
+	}
 	landed, discarded, err := r.publish(ctx, portalID, dir, branch)
 	if err != nil {
 		return res, err
 	}
-	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
-	if err != nil {
-		return nil, err
+	head := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch) // where HEAD points, without a git process
+	if head == "" {
+		out, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+		if err != nil {
+			return nil, err
+		}
+		head = strings.TrimSpace(out)
 	}
-	res.CommitID, res.Committed, res.Discarded = strings.TrimSpace(head), landed, discarded
+	res.CommitID, res.Committed, res.Discarded = head, landed, discarded
 	if !landed {
 		res.RuleWarnings = []string{} // nothing of it was committed
 	}
