@@ -67,16 +67,8 @@ func TestFileTypesRealRepo(t *testing.T) {
 		t.Helper()
 		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
 	}
-	created := call("POST", "/portal/create_url/"+d, `{"portal":{"name":"Site","url":"`+base+`/site.git"}}`)
-	if created.Status != 200 && created.Status != 201 {
-		t.Fatalf("import: %d %s", created.Status, created.Body)
-	}
-	var pt struct{ ID int64 }
-	_ = json.Unmarshal([]byte(created.Body), &pt)
-	a := "/assets/" + d + "/" + strconv.FormatInt(pt.ID, 10)
-	if got := call("GET", "/portal/"+d+"/"+strconv.FormatInt(pt.ID, 10)+"/open", ""); got.Status != 200 {
-		t.Fatalf("open: %d %s", got.Status, got.Body)
-	}
+	p, _ := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Site", base+"/site.git")
+	a := "/assets/" + p
 
 	// Item 2: the bytes' Content-Type.
 	for path, want := range map[string]string{

@@ -82,17 +82,8 @@ func importedSettingsSuite(t *testing.T, cfg config.Config) {
 	}
 	importPortal := func(name, repo string) (string, string) {
 		t.Helper()
-		created := call("POST", "/portal/create_url/"+d, `{"portal":{"name":"`+name+`","url":"`+base+`/`+repo+`"}}`)
-		if created.Status != 200 && created.Status != 201 {
-			t.Fatalf("import %s: %d %s", repo, created.Status, created.Body)
-		}
-		var pt struct{ ID int64 }
-		_ = json.Unmarshal([]byte(created.Body), &pt)
-		pid := strconv.FormatInt(pt.ID, 10)
-		if got := call("GET", "/portal/"+d+"/"+pid+"/open", ""); got.Status != 200 {
-			t.Fatalf("open %s: %d %s", repo, got.Status, got.Body)
-		}
-		return d + "/" + pid, pid
+		p, id := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, name, base+"/"+repo)
+		return p, strconv.FormatInt(id, 10)
 	}
 	type settingsAnswer struct {
 		StoredIn          string

@@ -66,17 +66,8 @@ func localeSuite(t *testing.T, cfg config.Config) {
 	}
 
 	// Import and open.
-	created := call("POST", "/portal/create_url/"+d, `{"portal":{"name":"Site","url":"`+base+`/site.git"}}`)
-	if created.Status != 200 && created.Status != 201 {
-		t.Fatalf("import: %d %s", created.Status, created.Body)
-	}
-	var pt struct{ ID int64 }
-	_ = json.Unmarshal([]byte(created.Body), &pt)
-	pid := strconv.FormatInt(pt.ID, 10)
-	p := d + "/" + pid
-	if got := call("GET", "/portal/"+p+"/open", ""); got.Status != 200 {
-		t.Fatalf("open: %d %s", got.Status, got.Body)
-	}
+	p, id := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Site", base+"/site.git")
+	pid := strconv.FormatInt(id, 10)
 	wsFile := func(name string) string {
 		t.Helper()
 		b, err := os.ReadFile(filepath.Join(cfg.DataDir, "workspaces", "1", pid, filepath.FromSlash(name)))

@@ -75,16 +75,7 @@ func realRepoSuite(t *testing.T, cfg config.Config) {
 		t.Helper()
 		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
 	}
-	created := call("POST", "/portal/create_url/"+d, `{"portal":{"name":"Real","url":"`+base+`/real.git"}}`)
-	if created.Status != 200 && created.Status != 201 {
-		t.Fatalf("import: %d %s", created.Status, created.Body)
-	}
-	var pt struct{ ID int64 }
-	_ = json.Unmarshal([]byte(created.Body), &pt)
-	p := d + "/" + strconv.FormatInt(pt.ID, 10)
-	if got := call("GET", "/portal/"+p+"/open", ""); got.Status != 200 {
-		t.Fatalf("open: %d %s", got.Status, got.Body)
-	}
+	p, id := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Real", base+"/real.git")
 
 	var root struct {
 		Children []struct {
@@ -170,7 +161,7 @@ func realRepoSuite(t *testing.T, cfg config.Config) {
 	if len(found.Results) != 1 || found.Results[0].Type != "file" || found.Results[0].Path != "odd/hash#percent q?.md" || found.Results[0].Line != 1 {
 		t.Errorf("search: %+v", found.Results)
 	}
-	canonical := filepath.Join(cfg.DataDir, "repos", strconv.FormatInt(pt.ID, 10)+".git")
+	canonical := filepath.Join(cfg.DataDir, "repos", strconv.FormatInt(id, 10)+".git")
 	tree := gitT(t, canonical, "ls-tree", "-r", "master")
 	for _, want := range []string{"120000 blob", "160000 commit 4d7a214614ab2935c943f9e0ff69d22eadbb8f32\tvendor/lib"} {
 		if !strings.Contains(tree, want) {

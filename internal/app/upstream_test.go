@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -544,4 +545,22 @@ func startLogged(t *testing.T, cfg config.Config, logs io.Writer) *running {
 	t.Cleanup(func() { _ = r.stop() })
 	waitReady(t, r.base)
 	return r
+}
+
+// importPortal imports a portal named name from url into domain d over HTTP (call is a signed-in
+// admin's) and opens it; it answers "<d>/<id>" and the id.
+func importPortal(t *testing.T, call func(method, path, body string) testkit.Reply, d, name, url string) (string, int64) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"portal": map[string]string{"name": name, "url": url}})
+	created := call("POST", "/portal/create_url/"+d, string(body))
+	if created.Status != 200 && created.Status != 201 {
+		t.Fatalf("import %s: %d %s", url, created.Status, created.Body)
+	}
+	var pt struct{ ID int64 }
+	created.JSON(t, &pt)
+	p := d + "/" + strconv.FormatInt(pt.ID, 10)
+	if got := call("GET", "/portal/"+p+"/open", ""); got.Status != 200 {
+		t.Fatalf("open %s: %d %s", url, got.Status, got.Body)
+	}
+	return p, pt.ID
 }
