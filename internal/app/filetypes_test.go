@@ -1,16 +1,9 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-
-	"portalwright/internal/caller"
-	"portalwright/internal/testkit"
 )
 
 // Issue 30 items 2, 3 and 7 over HTTP, on a website monorepo served by git daemon: types from
@@ -19,22 +12,8 @@ import (
 // comments saves unchanged while strict JSON stays strict; a PDF linked as /static/… from
 // Markdown pages is kept by a delete.
 func TestFileTypesRealRepo(t *testing.T) {
-	cfg := testConfig(t)
-	cfg.AllowPrivateGitHosts = true
-	cfg.AdminPassword = "admin-pass"
-	srv := start(t, cfg)
-	ctx := context.Background()
-	dom, err := srv.app.Access.CreateDomain(ctx, caller.Caller{UserID: 1, Username: "admin", Admin: true}, "Site")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := strconv.FormatInt(dom.ID, 10)
-
-	hosts := t.TempDir()
-	bare := filepath.Join(hosts, "site.git")
-	gitT(t, hosts, "init", "-q", "--bare", "--initial-branch=main", bare)
-	work := filepath.Join(t.TempDir(), "seed")
-	gitT(t, "", "clone", "-q", bare, work)
+	h := startGitHosted(t, testConfig(t), "Site")
+	call := h.call
 	tsconfig := "{\n  \"compilerOptions\": {\n    // keep in step with apps/site\n    \"target\": \"es2022\"\n  }\n}\n"
 	files := map[string]string{
 		"apps/site/pages/en/index.mdx":                             "# Welcome\n",
@@ -50,24 +29,8 @@ func TestFileTypesRealRepo(t *testing.T) {
 		"NOTES":                                                    "Überblick: Grüße aus Köln\n",
 		"tools/blob":                                               "bin\x00ary",
 	}
-	for name, content := range files {
-		full := filepath.Join(work, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gitT(t, work, "add", "-A")
-	gitT(t, work, "commit", "-q", "-m", "Seed")
-	gitT(t, work, "push", "-q", "origin", "main")
-	base, _ := startGitDaemon(t, hosts, 0)
-
-	admin := testkit.Login(t, srv.base, "admin", "admin-pass")
-	call := func(method, path, body string, hdr ...string) testkit.Reply {
-		t.Helper()
-		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
-	}
-	p, _ := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Site", base+"/site.git")
+	newHostRepo(t, h.hosts, "site.git", files)
+	p, _ := h.importPortal(t, "Site", "site.git")
 	a := "/assets/" + p
 
 	// Item 2: the bytes' Content-Type.

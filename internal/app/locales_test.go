@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"portalwright/internal/caller"
 	"portalwright/internal/config"
 	"portalwright/internal/store/storetest"
 	"portalwright/internal/testkit"
@@ -47,26 +45,12 @@ func newLocaleRepo(t *testing.T, root string) string {
 }
 
 func localeSuite(t *testing.T, cfg config.Config) {
-	cfg.AllowPrivateGitHosts = true
-	cfg.AdminPassword = "admin-pass"
-	srv := start(t, cfg)
-	ctx := context.Background()
-	dom, err := srv.app.Access.CreateDomain(ctx, caller.Caller{UserID: 1, Username: "admin", Admin: true}, "Locales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := strconv.FormatInt(dom.ID, 10)
-	hosts := t.TempDir()
-	bare := newLocaleRepo(t, hosts)
-	base, _ := startGitDaemon(t, hosts, 0)
-	admin := testkit.Login(t, srv.base, "admin", "admin-pass")
-	call := func(method, path, body string, hdr ...string) testkit.Reply {
-		t.Helper()
-		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
-	}
+	h := startGitHosted(t, cfg, "Locales")
+	call := h.call
+	bare := newLocaleRepo(t, h.hosts)
 
 	// Import and open.
-	p, id := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Site", base+"/site.git")
+	p, id := h.importPortal(t, "Site", "site.git")
 	pid := strconv.FormatInt(id, 10)
 	wsFile := func(name string) string {
 		t.Helper()

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"portalwright/internal/caller"
 	"portalwright/internal/config"
 	"portalwright/internal/store/storetest"
 	"portalwright/internal/testkit"
@@ -58,24 +56,10 @@ func newRealRepo(t *testing.T, root string) string {
 }
 
 func realRepoSuite(t *testing.T, cfg config.Config) {
-	cfg.AllowPrivateGitHosts = true
-	cfg.AdminPassword = "admin-pass"
-	srv := start(t, cfg)
-	ctx := context.Background()
-	dom, err := srv.app.Access.CreateDomain(ctx, caller.Caller{UserID: 1, Username: "admin", Admin: true}, "Real")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := strconv.FormatInt(dom.ID, 10)
-	hosts := t.TempDir()
-	bare := newRealRepo(t, hosts)
-	base, _ := startGitDaemon(t, hosts, 0)
-	admin := testkit.Login(t, srv.base, "admin", "admin-pass")
-	call := func(method, path, body string, hdr ...string) testkit.Reply {
-		t.Helper()
-		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
-	}
-	p, id := importPortal(t, func(m, path, body string) testkit.Reply { return call(m, path, body) }, d, "Real", base+"/real.git")
+	h := startGitHosted(t, cfg, "Real")
+	call := h.call
+	bare := newRealRepo(t, h.hosts)
+	p, id := h.importPortal(t, "Real", "real.git")
 
 	var root struct {
 		Children []struct {

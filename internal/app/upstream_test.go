@@ -564,3 +564,39 @@ func importPortal(t *testing.T, call func(method, path, body string) testkit.Rep
 	}
 	return p, pt.ID
 }
+
+// gitHosted is a server that may import portals from git hosts on loopback, a domain of it, a
+// folder whose bare repositories a git daemon serves at base (newHostRepo makes them; the daemon
+// serves what is there when asked), and the administrator's calls.
+type gitHosted struct {
+	srv   *running
+	d     string // the domain's id
+	hosts string
+	base  string
+	call  func(method, path, body string, hdr ...string) testkit.Reply
+}
+
+func startGitHosted(t *testing.T, cfg config.Config, domain string) gitHosted {
+	t.Helper()
+	cfg.AllowPrivateGitHosts = true
+	cfg.AdminPassword = "admin-pass"
+	srv := start(t, cfg)
+	dom, err := srv.app.Access.CreateDomain(context.Background(), caller.Caller{UserID: 1, Username: "admin", Admin: true}, domain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := gitHosted{srv: srv, d: strconv.FormatInt(dom.ID, 10), hosts: t.TempDir()}
+	h.base, _ = startGitDaemon(t, h.hosts, 0)
+	admin := testkit.Login(t, srv.base, "admin", "admin-pass")
+	h.call = func(method, path, body string, hdr ...string) testkit.Reply {
+		t.Helper()
+		return testkit.Call(t, method, srv.base+"/api/v1"+path, admin, body, hdr...)
+	}
+	return h
+}
+
+// importPortal imports the host repository repo as a portal named name and opens it.
+func (h gitHosted) importPortal(t *testing.T, name, repo string) (string, int64) {
+	t.Helper()
+	return importPortal(t, func(m, path, body string) testkit.Reply { return h.call(m, path, body) }, h.d, name, h.base+"/"+repo)
+}
