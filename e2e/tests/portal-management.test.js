@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   useE2E, signIn, freePort, eventually, expectVisible, expectHidden, expectText, expectURL, expectDisabled, expectEnabled,
 } from '../harness/index.js';
+import { git, stopGroup } from '../harness/git.js';
 
 const BRANCH_RULE =
   'Please enter only Alphanumeric characters, underscore (_), dash (-), dot(.) and/or single forward slash (/).';
@@ -32,32 +33,6 @@ async function go(page, route) {
     window.location.hash = hash;
   }, `#/${route}`);
   await expectURL(page, new RegExp(`#/${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-}
-
-const git = (cwd, ...args) =>
-  execFileSync('git', args, {
-    cwd,
-    stdio: 'pipe',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.test', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.test' },
-  }).toString();
-
-// stopGroup ends a process started with detached: true and everything it started (its process
-// group), and waits until it has exited.
-async function stopGroup(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      // the group is gone already
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-  signal('SIGKILL'); // children that outlived the group leader
 }
 
 describe('portal management', { timeout: 240_000 }, () => {
