@@ -224,7 +224,11 @@ func loadableSuite(t *testing.T, cfg config.Config) {
 	if r := approver.Do("POST", base+"/approve/"+itoa(one.ID), ""); r.Status != 409 {
 		t.Fatalf("approve twice: %d", r.Status)
 	}
-	if r := approver.Do("PUT", base+"/reject/"+itoa(two.ID), `{"reason":"wrong season"}`); r.Status != 200 || !strings.Contains(r.Body, `"REJECTED"`) {
+	// The reason's limit is 1000 characters, as the browser counts them (not bytes).
+	if r := approver.Do("PUT", base+"/reject/"+itoa(two.ID), `{"reason":"`+strings.Repeat("é", 1001)+`"}`); r.Status != 400 {
+		t.Fatalf("reject with 1001 characters: %d %s", r.Status, r.Body)
+	}
+	if r := approver.Do("PUT", base+"/reject/"+itoa(two.ID), `{"reason":"`+strings.Repeat("é", 1000)+`"}`); r.Status != 200 || !strings.Contains(r.Body, `"REJECTED"`) {
 		t.Fatalf("reject: %d %s", r.Status, r.Body)
 	}
 	if r := approver.Do("POST", base+"/approve/"+itoa(two.ID), ""); r.Status != 409 {

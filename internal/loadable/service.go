@@ -567,7 +567,7 @@ type Auditor interface {
 // CodeReadinessErrors is the refusal of an approval by the readiness gate.
 const CodeReadinessErrors = "READINESS_ERRORS"
 
-// maxOverrideReason bounds the reason of an approval over the readiness gate.
+// maxOverrideReason bounds the reason of an approval over the readiness gate, and of a rejection.
 const maxOverrideReason = 1000
 
 // Approve approves a GENERATED loadable (loadable approval; the creator too may hold it).
@@ -638,7 +638,7 @@ func (s *Service) Reject(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if err != nil {
 		return nil, err
 	}
-	if len(reason) > 1000 {
+	if utf8.RuneCountInString(strings.TrimSpace(reason)) > maxOverrideReason { // characters, as the browser counts them
 		return nil, apperr.BadRequest("INVALID_REASON", "The reason is longer than 1000 characters.")
 	}
 	now := s.now().UTC()
