@@ -112,7 +112,17 @@ func (t dirTree) Read(ctx context.Context, p string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: %q is not a regular file", ErrNotInTree, p)
 	}
-	return r.ReadFile(p)
+	f, err := r.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Never more than the engine reads of a file, even when it grew since it was listed.
+	data, err := io.ReadAll(io.LimitReader(f, maxRead+1))
+	if err == nil && len(data) > maxRead {
+		return nil, fmt.Errorf("check: %q is larger than %d bytes", p, maxRead)
+	}
+	return data, err
 }
 
 // Runner runs git for a GitTree; *gitcli.Git is one. The server may pass its own (its git,
