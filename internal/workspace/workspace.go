@@ -254,6 +254,10 @@ func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, er
 
 func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status, error) {
 	tree := treeOf(dir) // before git: a change racing with the status shows next time (treecheck.go)
+	var watch string
+	if tree == nil {
+		watch = r.trees().token(dir) // too large to walk: the kernel tells (watch_linux.go)
+	}
 	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--no-renames"))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
@@ -265,7 +269,7 @@ func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status
 	// Recorded for other users' changes (statuscache.go); ahead/behind against the
 	// canonical tip read from the ref files, counted by git once per (HEAD, tip) pair (the
 	// clone shares the canonical objects, so no fetch is needed).
-	r.remember(portalID, dir, st, head, tree)
+	r.remember(portalID, dir, st, head, tree, watch)
 	return st, r.aheadBehindOf(ctx, portalID, dir, st, head)
 }
 
@@ -505,10 +509,28 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 	case err != nil:
 		return false, "", err
 	}
-	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
-		return false, "", fmt.Errorf("%w: %v", ErrPush, err)
+	if err := r.landOrPush(ctx, portalID, dir, branch, tip); err != nil {
+		return false, "", err
 	}
 	return true, "", nil
+}
+
+// landOrPush puts the workspace's HEAD (on branch, a descendant of tip) on the canonical
+// branch: by linking its objects and moving the ref (landing.go), or by a push where links
+// cannot be made. The caller holds the workspace lock and the portal lock.
+func (r *Repos) landOrPush(ctx context.Context, portalID int64, dir, branch, tip string) error {
+	if head := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch); head != "" {
+		err := r.land(ctx, portalID, dir, branch, tip, head)
+		if err == nil {
+			return nil
+		} else if !errors.Is(err, errCannotLink) {
+			return fmt.Errorf("%w: %v", ErrPush, err)
+		}
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
+		return fmt.Errorf("%w: %v", ErrPush, err)
+	}
+	return nil
 }
 
 // RevertAll discards every uncommitted change of the user's workspace.
