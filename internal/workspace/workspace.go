@@ -415,6 +415,7 @@ func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message 
 			return nil, ErrBranchMissing
 		}
 	}
+	before := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch) // the commit's parent, if one is made
 	if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
 		return nil, err
 	}
@@ -432,11 +433,13 @@ func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message 
 		return nil, err
 	} else if ahead == 0 {
 		return nil, ErrNothingToCommit
+	} else {
+		before = "" // local commits: where they stand is for git to tell
 	}
 	if ready != nil {
 		ready()
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, branch)
+	landed, discarded, err := r.publish(ctx, portalID, dir, branch, before)
 	if err != nil {
 		return res, err
 	}
@@ -480,8 +483,9 @@ func (r *Repos) stagedChanges(ctx context.Context, dir string) (map[string]strin
 // canonical repository's objects, so the branch's current commit is read there directly
 // (no fetch); the workspace is rebased only when the branch moved since, then pushed.
 // landed is false when the commits, replayed, changed nothing (replayOn): nothing is pushed
-// and discarded names the kept work.
-func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) (landed bool, discarded string, err error) {
+// and discarded names the kept work. parent, when not "", is the parent of the workspace's
+// only new commit: when it is the tip, HEAD descends from it without asking git.
+func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent string) (landed bool, discarded string, err error) {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return false, "", err
@@ -495,7 +499,9 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 		}
 		tip = strings.TrimSpace(out)
 	}
-	_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
+	if parent != tip {
+		_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
+	}
 	var ge *gitcli.Error
 	switch {
 	case errors.As(err, &ge) && ge.ExitCode == 1: // the branch moved: replay our commits on it
@@ -583,7 +589,7 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify", "--allow-empty").Option("--message", msg), author)); err != nil {
 		return nil, err
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch)
+	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch, "")
 	if err != nil {
 		return nil, err
 	}
