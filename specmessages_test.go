@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"portalwright/internal/testkit"
 )
 
 // TestSpecMessagesAreShown keeps docs/spec-messages.txt (the spec's user-visible messages, made by
@@ -214,19 +216,7 @@ func stripComments(source string) string {
 // "- `message`: reason", the reason required (it may go on over indented lines).
 func notShownMessages(t *testing.T) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile("docs/decisions.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(raw)
-	start := strings.Index(doc, "\n## Spec messages not shown")
-	if start < 0 {
-		t.Fatal(`docs/decisions.md has no "## Spec messages not shown" section`)
-	}
-	section := doc[start+1:]
-	if end := strings.Index(section[3:], "\n## "); end >= 0 {
-		section = section[:end+3]
-	}
+	section := testkit.DocSection(t, "docs/decisions.md", "Spec messages not shown")
 	bullet := regexp.MustCompile("(?m)^- `([^`]+)`(.*(?:\n  .*)*)")
 	listed := map[string]string{}
 	for _, m := range bullet.FindAllStringSubmatch(section, -1) {
