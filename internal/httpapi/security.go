@@ -31,12 +31,11 @@ var appHeaders = map[string]string{
 	"Permissions-Policy":      "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 }
 
-// headersFor chooses the security headers of a response by its path. Today every path gets
-// the app's. Portal previews and workspace files (to come) will be served from paths of their
-// own and need a policy of their own: the app frames them (frame-ancestors 'self' instead of
-// 'none', no X-Frame-Options: DENY) and they run the portal's own scripts. Give those paths
-// their own case here rather than loosening appHeaders. A handler may also replace a header
-// for its own answer (documents set a sandboxing policy), since it runs after this.
+// headersFor chooses the security headers of a response by its path: every path gets the
+// app's. Answers that need another policy replace headers for their own answer, since their
+// handler runs after this: documents and SVG thumbnails a sandboxing policy, previews and the
+// designer's workspace files preview.FramePolicy (the portal's scripts run sandboxed, framed by
+// the app: X-Frame-Options SAMEORIGIN). Do that there rather than loosening appHeaders.
 func headersFor(_ *http.Request) map[string]string {
 	return appHeaders
 }
