@@ -74,7 +74,9 @@ func TestWhitelistSources(t *testing.T) {
 	}
 }
 
-func itoa3(i int) string { return string([]byte{byte('0' + i/100%10), byte('0' + i/10%10), byte('0' + i%10)}) }
+func itoa3(i int) string {
+	return string([]byte{byte('0' + i/100%10), byte('0' + i/10%10), byte('0' + i%10)})
+}
 
 // The frame origin's own name and who may frame it come from the request only when they are
 // plain hosts: a Host header cannot write the policy.
