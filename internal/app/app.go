@@ -214,7 +214,8 @@ func (a *App) wire(ctx context.Context) error {
 		identity.NewHandler(a.Identity),
 		single,
 		appinfo.NewHandler(func() appinfo.Features {
-			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()}}
+			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()},
+				Limits: appinfo.Limits{TaskTimeoutMs: a.Config.Tasks.Timeout.Milliseconds(), DiscardedWorkDays: int(workspace.DiscardedKeep / (24 * time.Hour))}}
 		}),
 		appinfo.NewLookupHandler(a.Config.DataDir),
 		document.NewHandler(a.Config.DataDir),
