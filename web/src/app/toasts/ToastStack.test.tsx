@@ -86,7 +86,7 @@ describe('the toast stack', () => {
   it('shows a prompt\u2019s buttons under its message', () => {
     renderWithProviders(<ToastStack />);
     act(() => void toasts.prompt('Another user committed changes', { promptAcceptText: 'Reload Now' }));
-    const prompt = screen.getByRole('status');
+    const prompt = screen.getByRole('alertdialog', { name: 'Another user committed changes' });
     expect(within(prompt).getByRole('button', { name: 'Reload Now' })).toBeInTheDocument();
     expect(within(prompt).getByRole('button', { name: 'No' })).toBeInTheDocument();
   });
