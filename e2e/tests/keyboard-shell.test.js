@@ -48,7 +48,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
   });
 
   it("after choosing a screen in the side navigation's menu, the focus is on the new screen's heading", async () => {
-    const page = await open('/#/');
+    const page = await open('/#/domain/1/dashboard');
     const manageDomain = nav(page).getByRole('button', { name: 'Manage Domain' });
     await tabTo(page, manageDomain);
     await page.keyboard.press('Enter');
@@ -68,24 +68,28 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter');
     const languages = page.getByRole('list', { name: 'Languages' });
     await expectVisible(languages);
-    // The focus starts on the current choice; the arrows, Home and End move it.
-    const english = languages.getByRole('button', { name: /^English/ });
-    const french = languages.getByRole('button', { name: /^French/ });
+    // The focus starts on the current choice; the arrows, Home, End and letters move it.
+    const entries = languages.getByRole('button');
+    const english = languages.getByRole('button', { name: /^English \(United Kingdom\)/ });
     await expectFocused(english);
     await page.keyboard.press('ArrowDown');
-    await expectFocused(french);
-    await page.keyboard.press('Home');
-    await expectFocused(english);
+    await expectFocused(entries.nth(1));
     await page.keyboard.press('End');
-    await expectFocused(french);
+    await expectFocused(entries.last());
+    await page.keyboard.press('ArrowDown'); // wraps round to the first
+    await expectFocused(entries.first());
+    await page.keyboard.press('ArrowUp'); // and back to the last
+    await expectFocused(entries.last());
+    await page.keyboard.press('Home');
+    await expectFocused(entries.first());
     // Escape closes it, the focus back on Select Language; Space opens it again.
     await page.keyboard.press('Escape');
     await expectHidden(languages);
     await expectFocused(selectLanguage);
     await page.keyboard.press('Space');
     await expectFocused(english);
-    await page.keyboard.press('ArrowUp'); // wraps round to the last
-    await expectFocused(french);
+    await page.keyboard.type('Fre');
+    await expectFocused(languages.getByRole('button', { name: /^French \(France\)/ }));
     await page.keyboard.press('Enter');
     await expectURL(page, /\/fr_FR\/dashboard$/);
     await expectHidden(languages);

@@ -42,6 +42,8 @@ export const theme = createTheme({
         // Links, and the headings and regions the app moves the focus to (tabIndex -1).
         'a:focus-visible, h1[tabindex="-1"]:focus-visible': FOCUS_RING,
         '[tabindex="-1"]:focus:not(:focus-visible)': { outline: 'none' },
+        // The main region holds the focus only while its screen loads, before its heading shows.
+        'main[tabindex="-1"]:focus': { outline: 'none' },
       },
     },
   },

@@ -1,8 +1,9 @@
 /** Hidden from sight, read by screen readers (sx of the element). */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: in sx a number up to 1 is a fraction (width 1 is 100%).
+  width: '1px',
+  height: '1px',
   padding: 0,
   margin: '-1px',
   border: 0,

@@ -46,12 +46,7 @@ export default function ShellFrame() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Header onOpenNav={() => setNavOpen(true)} />
         <BannerSlot />
-        <Box
-          component="main"
-          id={MAIN_ID}
-          ref={main}
-          sx={{ flex: 1, p: { xs: 2, md: 3 }, overflow: 'auto' }}
-        >
+        <Box component="main" id={MAIN_ID} ref={main} sx={{ flex: 1, p: { xs: 2, md: 3 }, overflow: 'auto' }}>
           <Outlet />
         </Box>
       </Box>

@@ -32,34 +32,49 @@ function placedByScreen(main: HTMLElement): boolean {
   return main.contains(active) || !!active.closest('[role="dialog"], [role="alertdialog"]');
 }
 
+/** Inside an open modal popup (a drawer, menu, popover or dialog) that traps the focus. */
+const inPopup = (node: EventTarget | null) =>
+  node instanceof Element && !!node.closest('.MuiModal-root, [role="dialog"], [role="menu"]');
+
 /**
- * Focuses the main region's heading as soon as it is shown (within HEADING_WAIT_MS), unless the
- * focus lands in the main region or a dialog first, or the user presses a key or the pointer
- * meanwhile (they have moved on). While a closing menu or drawer still holds the focus in its
- * trap, it tries again when that lets the focus go. Returns a function that stops waiting.
+ * Moves the focus to the main region's heading. While the screen still loads (no heading yet)
+ * the region itself takes the focus, and hands it to the heading once shown, if nothing moved it
+ * meanwhile. When a closing drawer or menu still holds the focus in its trap, it tries again once
+ * the trap gives the focus back to its button. It gives up when the user presses a key or the
+ * pointer, or after HEADING_WAIT_MS. Returns a function that stops it.
  */
 export function focusHeadingWhenShown(main: HTMLElement): () => void {
-  let done = false;
-  const observer = new MutationObserver(() => check());
+  let trapped = false;
+  const observer = new MutationObserver(() => {
+    if (document.activeElement !== main) stop();
+    else if (main.querySelector('h1')) {
+      focusMain(main);
+      stop();
+    }
+  });
+  const onFocusIn = (event: FocusEvent) => {
+    if (trapped && !inPopup(event.target)) move();
+  };
   const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
-  const events = ['focusin', 'keydown', 'pointerdown'] as const;
-  const listener = (event: Event) => (event.type === 'focusin' ? check() : stop());
   function stop() {
-    done = true;
     observer.disconnect();
-    for (const type of events) document.removeEventListener(type, listener, true);
+    document.removeEventListener('focusin', onFocusIn, true);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
     window.clearTimeout(timer);
   }
-  function check() {
-    if (done) return;
-    if (placedByScreen(main)) return stop(); // by the screen, or by an earlier check
-    if (!main.querySelector('h1')) return;
+  function move() {
+    trapped = false;
     focusMain(main);
-    if (placedByScreen(main)) stop();
+    const active = document.activeElement;
+    if (active === main) observer.observe(main, { childList: true, subtree: true });
+    else if (!main.contains(active) && inPopup(active)) trapped = true;
+    else stop();
   }
-  observer.observe(main, { childList: true, subtree: true });
-  for (const type of events) document.addEventListener(type, listener, true);
-  check();
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
+  move();
   return stop;
 }
 

@@ -19,7 +19,12 @@ export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProp
   const location = useLocation();
   const languages = info?.languages ?? [];
   return (
-    <PickerPopover anchorEl={anchorEl} onClose={onClose} label="Select Language" paperSx={{ width: 240, maxHeight: 560 }}>
+    <PickerPopover
+      anchorEl={anchorEl}
+      onClose={onClose}
+      label="Select Language"
+      paperSx={{ width: 240, maxHeight: 560 }}
+    >
       <List dense aria-label="Languages">
         {languages.map((language) => (
           <ListItemButton
