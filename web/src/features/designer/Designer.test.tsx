@@ -22,6 +22,12 @@ const HERO_PROBE = {
   ],
 };
 
+/** The batch save of the hero, accepted. */
+const HERO_SAVED = {
+  [`POST api/v1/portal/${D}/${P}/batch`]: () =>
+    jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
+};
+
 function versioned(body: unknown, version: string) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
     status: 200,
@@ -127,10 +133,7 @@ describe('DesignerScreen', () => {
   });
 
   it('shows the engine steps, outlines widgets, and edits a clicked widget live; save sends one batch', async () => {
-    const fetch = designerFetch({
-      [`POST api/v1/portal/${D}/${P}/batch`]: () =>
-        jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
-    });
+    const fetch = designerFetch(HERO_SAVED);
     renderDesigner();
     const iframe = await frame();
     fromEngine(iframe, 'engineEvent', { step: 'Loading Page', progress: 33, pageId: 'home' });
@@ -312,10 +315,7 @@ describe('DesignerScreen', () => {
   });
 
   it("chooses a widget in the panel's Widget select (the keyboard's way) and saves with Ctrl+S", async () => {
-    const fetch = designerFetch({
-      [`POST api/v1/portal/${D}/${P}/batch`]: () =>
-        jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
-    });
+    const fetch = designerFetch(HERO_SAVED);
     renderDesigner();
     const iframe = await frame();
     fromEngine(iframe, 'engineEvent', { step: 'Preparing To Render', progress: 100, pageId: 'home' });

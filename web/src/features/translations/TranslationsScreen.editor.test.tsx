@@ -12,6 +12,19 @@ afterEach(() => {
   useSelectionStore.setState({ ...initialSelectionState });
 });
 
+/** The manager of the Crew Portal (domain 1, portal 2) in `language`. */
+function openManager(language: string) {
+  useSelectionStore.setState({
+    portal: { id: 2, name: 'Crew Portal', supportLevel: 'FULL', engineType: 'PORTAL_ENGINE', scope: 'full' },
+    branch: 'master',
+  });
+  renderScreen(
+    TranslationsScreen,
+    '/domain/:domain/portal/:portal/branch/:branch/:language/translations',
+    `/domain/1/portal/2/branch/master/${language}/translations`,
+  );
+}
+
 describe('Translation manager with the rich-text editor', () => {
   it('writes ar_SA right to left; opening a plain text value does not mark it unsaved', async () => {
     mockFetch({
@@ -28,15 +41,7 @@ describe('Translation manager with the rich-text editor', () => {
       // No language service answer: the local rtl list decides.
       'GET api/v1/language/ar_SA': () => jsonResponse({ errorMessage: 'Failed to load language ar_SA' }, 404),
     });
-    useSelectionStore.setState({
-      portal: { id: 2, name: 'Crew Portal', supportLevel: 'FULL', engineType: 'PORTAL_ENGINE', scope: 'full' },
-      branch: 'master',
-    });
-    renderScreen(
-      TranslationsScreen,
-      '/domain/:domain/portal/:portal/branch/:branch/:language/translations',
-      '/domain/1/portal/2/branch/master/ar_SA/translations',
-    );
+    openManager('ar_SA');
     const user = userEvent.setup();
     const list = await screen.findByRole('listbox', { name: 'Translation keys' });
     await user.click(await within(list).findByRole('option', { name: 'txt_a' }));
@@ -63,15 +68,7 @@ describe('Translation manager with the rich-text editor', () => {
       'GET api/v1/language/en_GB': () => jsonResponse({ errorMessage: 'none' }, 404),
       'PUT api/v1/translation/1/2': () => jsonResponse({ versions: { en_GB: 'v2' } }),
     });
-    useSelectionStore.setState({
-      portal: { id: 2, name: 'Crew Portal', supportLevel: 'FULL', engineType: 'PORTAL_ENGINE', scope: 'full' },
-      branch: 'master',
-    });
-    renderScreen(
-      TranslationsScreen,
-      '/domain/:domain/portal/:portal/branch/:branch/:language/translations',
-      '/domain/1/portal/2/branch/master/en_GB/translations',
-    );
+    openManager('en_GB');
     const user = userEvent.setup();
     const list = await screen.findByRole('listbox', { name: 'Translation keys' });
     list.focus();
