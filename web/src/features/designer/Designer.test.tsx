@@ -22,6 +22,12 @@ const HERO_PROBE = {
   ],
 };
 
+/** The batch save of the hero, accepted. */
+const HERO_SAVED = {
+  [`POST api/v1/portal/${D}/${P}/batch`]: () =>
+    jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
+};
+
 function versioned(body: unknown, version: string) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
     status: 200,
@@ -167,10 +173,7 @@ describe('DesignerScreen', () => {
   });
 
   it('shows the engine steps, outlines widgets, and edits a clicked widget live; save sends one batch', async () => {
-    const fetch = designerFetch({
-      [`POST api/v1/portal/${D}/${P}/batch`]: () =>
-        jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
-    });
+    const fetch = designerFetch(HERO_SAVED);
     renderDesigner();
     const iframe = await frame();
     fromEngine(iframe, 'engineEvent', { step: 'Loading Page', progress: 33, pageId: 'home' });
@@ -349,6 +352,45 @@ describe('DesignerScreen', () => {
     useSelectionStore.setState({ permissions: [] });
     renderDesigner();
     expect(await screen.findByText(/You do not have the right permission/)).toBeInTheDocument();
+  });
+
+  it("chooses a widget in the panel's Widget select (the keyboard's way) and saves with Ctrl+S", async () => {
+    const fetch = designerFetch(HERO_SAVED);
+    renderDesigner();
+    const iframe = await frame();
+    fromEngine(iframe, 'engineEvent', { step: 'Preparing To Render', progress: 100, pageId: 'home' });
+    for (const [id, y] of [
+      ['home-cards', 200],
+      ['home-hero', 20],
+    ] as const)
+      fromEngine(iframe, 'registerShortCode', {
+        id,
+        type: 'hero',
+        query: 'Full Size',
+        rect: { x: 0, y, width: 9, height: 9 },
+      });
+    const user = userEvent.setup();
+    const widget = await screen.findByRole('combobox', { name: /^Widget/ });
+    widget.focus();
+    await user.keyboard('{Enter}');
+    // In page order: the hero (top) first.
+    const options = within(await screen.findByRole('listbox', { name: 'Widget' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['home-hero (hero)', 'home-cards (hero)']);
+    await user.keyboard('{Enter}');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(document.querySelector('[data-widget-outline="home-hero"]')).toHaveAttribute('data-selected', 'true');
+
+    fireEvent.change(title, { target: { value: 'Welcome' } });
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled());
+    expect(bodyOf(fetch, `POST api/v1/portal/${D}/${P}/batch`)).toEqual([
+      {
+        file: 'home-hero',
+        type: 'widget',
+        data: { type: 'hero', data: { title: 'Welcome', align: 'start' } },
+        version: 'w1',
+      },
+    ]);
   });
 });
 

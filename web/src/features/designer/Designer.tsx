@@ -22,6 +22,7 @@ import { pageRoutePath } from '../../app/selection/pageRoute';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { PageFrame } from '../../ui/PageFrame';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { pagePath, PresenceBar, usePresence } from '../presence';
 import { postTranslationUpdated } from '../translations';
 import { findPage, PageSelector, useSitemap } from '../widgets';
@@ -134,6 +135,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
 
   // ---- leaving with unsaved changes
   const hasDirty = isDirty(dirty);
+  useSaveShortcut(() => void save(), canWrite && hasDirty && !saving);
   const blocker = useLeaveGuard(hasDirty && canWrite);
 
   const goToPage = (target: string) => {
@@ -197,6 +199,8 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
           dirty={dirty}
           readOnly={!canWrite}
           onChange={onWidgetChange}
+          widgets={frame.overlay.phase === 'ready' ? frame.shortCodes : {}}
+          onSelectWidget={setSelected}
           onTranslationPreview={(key, value) => postTranslationUpdated(frame.frameRef.current, key, value, language)}
         />
         <DesignerSurface

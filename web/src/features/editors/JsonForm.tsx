@@ -9,6 +9,7 @@ import type { Id } from '../../api/portal';
 import type { Finding } from '../../api/readiness';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
@@ -132,6 +133,8 @@ export function JsonForm({
     setBaseline(formStateOf(schema, next.text));
     setFormData(formStateOf(schema, text));
   }
+
+  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving);
 
   async function save() {
     const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);

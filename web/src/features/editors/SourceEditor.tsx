@@ -8,6 +8,7 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ACE_THEMES, aceMode } from './aceConfig';
 import { PresenceBar, usePresence } from '../presence';
 import { FindingsAlert, lineAnnotations, useFileFindings } from '../readiness';
@@ -122,6 +123,8 @@ function SourceForm({
   useEffect(() => {
     if (line && line > 0) setGoTo({ line });
   }, [line]);
+
+  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving);
 
   async function save() {
     if (invalid) return;

@@ -71,4 +71,6 @@ export const EDITOR_MESSAGES = {
   /** A plain row's heading when the list has no title: 'Entry 1'. */
   entry: 'Entry',
   moreRows: (n: number) => `Building ${n} more rows…`,
+  /** Under an editable Ace editor: Tab indents there, so it says how to leave (issue 31). */
+  leaveEditorHint: 'Tab indents. To leave the editor, press Escape, then Tab.',
 } as const;

@@ -39,6 +39,7 @@ import { toasts } from '../../app/toasts/toastService';
 import { languageLabel } from '../../lib/languages';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ActionFailure, useAction } from '../../ui/useAction';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { TRANSLATION_MESSAGES as MSG } from './messages';
 import { setDraftValue, unionKeys } from './model';
@@ -182,6 +183,8 @@ function EditTranslationDialog({
     onPreview?.(translationKey, original);
     onClose();
   }
+
+  useSaveShortcut(() => void save(), !saver.saving);
 
   async function save() {
     const data = setDraftValue(base.data, language, translationKey, draft);

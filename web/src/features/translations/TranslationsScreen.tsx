@@ -26,6 +26,7 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { useTaskRunnerBusy } from '../taskrunner';
@@ -102,6 +103,8 @@ function TranslationManager({
   const [filter, setFilter] = useState<KeyFilter>({ search: '', type: '', status: '' });
   const [dialog, setDialog] = useState<'add' | 'delete' | null>(null);
   const [conflict, setConflict] = useState(false);
+  // Enter on a key in the list: the focus goes to its value editor (a new request each time).
+  const [focusRequest, setFocusRequest] = useState(0);
   const saver = useTranslationSave(domain, portal);
   const tasksBusy = useTaskRunnerBusy();
 
@@ -162,6 +165,7 @@ function TranslationManager({
   }
   const saveRef = useRef(save);
   saveRef.current = save;
+  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving);
 
   /** True when the user may go on (no changes, accepted and saved, or nothing to ask). */
   const confirmLeave = useCallback(async (): Promise<boolean> => {
@@ -252,6 +256,10 @@ function TranslationManager({
           canWrite={canWrite}
           selectedKey={key}
           onSelect={setSelectedKey}
+          onOpen={(k) => {
+            setSelectedKey(k);
+            setFocusRequest((n) => n + 1);
+          }}
           onAdd={() => setDialog('add')}
           onDelete={() => setDialog('delete')}
           visibleKeys={visibleKeys}
@@ -279,6 +287,7 @@ function TranslationManager({
           onSave={() => void save()}
           onCancel={() => setState((s) => (s ? { ...s, draft: s.baseline } : s))}
           findings={key ? readiness.findingsOf(key) : undefined}
+          focusRequest={focusRequest}
         />
       </Stack>
 

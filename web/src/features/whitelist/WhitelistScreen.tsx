@@ -28,6 +28,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { useUnloadWarning } from '../../ui/useLeaveGuard';
+import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { CheckSection } from './CheckSection';
@@ -148,6 +149,8 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
       else showHttpError(failure.error, MSG.saveFailed);
     });
   }
+
+  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving);
 
   /** Loads the current whitelist; with `keepEdit` the user's edit is put on top of it, unsaved. */
   const reload = useAction({

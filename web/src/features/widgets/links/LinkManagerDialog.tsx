@@ -21,6 +21,7 @@ import type { Id } from '../../../api/portal';
 import { usePermission } from '../../../app/permissions/usePermission';
 import { toasts } from '../../../app/toasts/toastService';
 import { Loading } from '../../../ui/Loading';
+import { useSaveShortcut } from '../../../ui/useSaveShortcut';
 import { AssetPicker } from '../../assets';
 import { WIDGET_MESSAGES } from '../messages';
 import { SingleSelectList } from '../SingleSelectList';
@@ -92,6 +93,11 @@ function LinkManagerBody({
     setState((s) => ({ ...s, external: { ...s.external, ...patch } }));
 
   const { saveable, result } = linkResult(state, root);
+  const save = () => {
+    onSave(result);
+    onClose();
+  };
+  useSaveShortcut(save, canSave && saveable);
 
   const tabId = (t: LinkType) => `${titleId}-tab-${t}`;
   const panelId = (t: LinkType) => `${titleId}-panel-${t}`;
@@ -177,14 +183,7 @@ function LinkManagerBody({
       <DialogActions>
         <Button onClick={onClose}>{WIDGET_MESSAGES.close}</Button>
         {canSave && (
-          <Button
-            variant="contained"
-            disabled={!saveable}
-            onClick={() => {
-              onSave(result);
-              onClose();
-            }}
-          >
+          <Button variant="contained" disabled={!saveable} onClick={save}>
             {WIDGET_MESSAGES.save}
           </Button>
         )}
