@@ -90,15 +90,7 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	}
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
-			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				<-done
-			}
+			interruptAndWait(cmd)
 		}
 		if t.Failed() {
 			t.Logf("server %s output:\n%s", addr, out.String())
@@ -106,6 +98,20 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	})
 	waitReady(t, "http://"+addr)
 	return cmd, "http://" + addr
+}
+
+// interruptAndWait stops a server process as Ctrl-C does, killing it if it has not ended
+// within 10 s.
+func interruptAndWait(cmd *exec.Cmd) {
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
 }
 
 // runs lists the task runner's run folders (one per build under way).
