@@ -6,8 +6,9 @@ import { useEffect, useRef } from 'react';
  * JSON and source editors, page source mode, the designer, the link manager, the translation
  * selector.
  *
- * `save` runs when `enabled` (something to save, and allowed to); otherwise the keys do nothing —
- * the browser's dialog is refused either way while an editor is on screen. With editors stacked
+ * `save` runs when `enabled` (something to save, allowed to, and no merge or conflict dialog
+ * waiting for an answer); otherwise the keys do nothing — the browser's dialog is refused either
+ * way while an editor is on screen. With editors stacked
  * (a dialog's over a screen's) the last one shown answers: the dialog's, until it closes.
  */
 export function useSaveShortcut(save: () => void, enabled: boolean) {

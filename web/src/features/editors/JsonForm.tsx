@@ -134,7 +134,7 @@ export function JsonForm({
     setFormData(formStateOf(schema, text));
   }
 
-  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving);
+  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);

@@ -124,7 +124,7 @@ function SourceForm({
     if (line && line > 0) setGoTo({ line });
   }, [line]);
 
-  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving);
+  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     if (invalid) return;

@@ -143,7 +143,7 @@ export function SourceForm({
     void (leaving ? saveAndLeave() : save());
   }
 
-  useSaveShortcut(() => requestSave(false), canWrite && dirty && !saving);
+  useSaveShortcut(() => requestSave(false), canWrite && dirty && !saving && !files.conflict && unbalanced === null);
 
   function confirmUnbalanced() {
     const leaving = unbalanced?.leaving ?? false;

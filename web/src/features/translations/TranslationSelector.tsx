@@ -184,7 +184,7 @@ function EditTranslationDialog({
     onClose();
   }
 
-  useSaveShortcut(() => void save(), !saver.saving);
+  useSaveShortcut(() => void save(), !saver.saving && !conflict);
 
   async function save() {
     const data = setDraftValue(base.data, language, translationKey, draft);

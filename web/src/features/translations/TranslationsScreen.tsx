@@ -165,7 +165,7 @@ function TranslationManager({
   }
   const saveRef = useRef(save);
   saveRef.current = save;
-  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving);
+  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving && !conflict);
 
   /** True when the user may go on (no changes, accepted and saved, or nothing to ask). */
   const confirmLeave = useCallback(async (): Promise<boolean> => {

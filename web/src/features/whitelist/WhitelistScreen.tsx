@@ -150,7 +150,7 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
     });
   }
 
-  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving);
+  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving && !conflict);
 
   /** Loads the current whitelist; with `keepEdit` the user's edit is put on top of it, unsaved. */
   const reload = useAction({
