@@ -49,8 +49,8 @@ export const translationManager = (page) => {
     save: page.getByRole('button', { name: 'Save', exact: true }),
     cancel: page.getByRole('button', { name: 'Cancel', exact: true }),
     editLink: page.getByRole('button', { name: 'Edit link', exact: true }),
-    /** The unsaved-changes prompt (a toast with Yes and No). */
-    prompt: page.getByRole('status').filter({ hasText: 'Unsaved Changes' }),
+    /** The unsaved-changes prompt (a toast with Yes and No: an alert dialog). */
+    prompt: page.getByRole('alertdialog', { name: 'Unsaved Changes' }),
     /** The newest 'saved' toast (an earlier one may still show). */
     savedToast: page.getByRole('status').filter({ hasText: 'Translation data saved successfully' }).last(),
   };

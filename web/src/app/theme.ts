@@ -2,6 +2,17 @@ import { createTheme } from '@mui/material/styles';
 
 const PRIMARY = '#13315c';
 
+/**
+ * The keyboard focus ring (WCAG 2.4.7): a 2 px outline in the primary colour (13:1 on white).
+ * Only for :focus-visible, so a mouse click draws none. Dark surfaces (the side navigation)
+ * turn its colour white through `focusRingColor`.
+ */
+export const FOCUS_RING = { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } as const;
+/** Sets the ring's colour for the controls under a dark surface (sx of the surface). */
+export const focusRingColor = (color: string) => ({
+  '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: color },
+});
+
 export const theme = createTheme({
   palette: {
     primary: { main: PRIMARY },
@@ -14,18 +25,26 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
-    // A visible focus ring on every button, tab, checkbox and menu item reached by keyboard
-    // (WCAG 2.4.7; issue 31): MUI's focus ripple alone is faint, and none with elevation off.
-    // Two tones: the white inner ring shows it on the dark side navigation too.
+    // Every button, icon button, list and menu entry, tab, toggle, checkbox… is a ButtonBase.
+    // Rows of lists, menus, tabs and toggle groups draw it inside (a scrolling list or a
+    // neighbour would hide an outer ring).
     MuiButtonBase: {
       styleOverrides: {
         root: {
-          '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY}`, outlineOffset: 2, boxShadow: '0 0 0 2px #fff' },
+          '&.Mui-focusVisible': FOCUS_RING,
+          '&.MuiListItemButton-root.Mui-focusVisible, &.MuiMenuItem-root.Mui-focusVisible, &.MuiTab-root.Mui-focusVisible, &.MuiToggleButton-root.Mui-focusVisible':
+            { outlineOffset: -2 },
         },
       },
     },
-    // Inside a scroller or a menu an outer ring would be cut off: drawn inside.
-    MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2, boxShadow: 'none' } } } },
-    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2, boxShadow: 'none' } } } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Links, and the headings and regions the app moves the focus to (tabIndex -1).
+        'a:focus-visible, h1[tabindex="-1"]:focus-visible': FOCUS_RING,
+        '[tabindex="-1"]:focus:not(:focus-visible)': { outline: 'none' },
+        // The main region holds the focus only while its screen loads, before its heading shows.
+        'main[tabindex="-1"]:focus': { outline: 'none' },
+      },
+    },
   },
 });

@@ -34,7 +34,8 @@ export function PageFrame({ title, overline, leading, badge, breadcrumbs, intro,
             </Typography>
           )}
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Typography variant="h4" component="h1">
+            {/* Focusable by script: the skip link and a route change put the focus here. */}
+            <Typography variant="h4" component="h1" tabIndex={-1}>
               {title}
             </Typography>
             {badge}

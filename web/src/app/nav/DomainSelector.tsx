@@ -5,11 +5,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../paths';
+import { PickerPopover } from '../../ui/PickerPopover';
 import { useSelectionStore } from '../selection/selectionStore';
 import { useDomains } from '../selection/useDomains';
 import { domainSelectLabel, type NavContext } from './menus';
@@ -27,18 +27,18 @@ export function DomainSelector({ ctx }: { ctx: NavContext }) {
         label="Select Domain"
         value={domainSelectLabel(ctx)}
         empty={!ctx.domain}
+        popup="dialog"
         expanded={!!anchor}
         onClick={(e) => setAnchor(e.currentTarget)}
       />
-      <Popover
-        open={!!anchor}
+      <PickerPopover
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 300, maxHeight: 560 } } }}
+        label="Select Domain"
+        paperSx={{ width: 300, maxHeight: 560 }}
       >
         {anchor && <DomainList onDone={() => setAnchor(null)} />}
-      </Popover>
+      </PickerPopover>
     </>
   );
 }

@@ -8,14 +8,16 @@ interface Props {
   value?: string;
   /** Renders the value as a placeholder (nothing selected yet). */
   empty?: boolean;
+  /** What it opens: a menu (Manage Portal) or a picker's popup (Select Portal). */
+  popup: 'menu' | 'dialog';
   expanded: boolean;
   onClick: (event: MouseEvent<HTMLElement>) => void;
 }
 
 /** A side-navigation entry that opens a popover: its label and the current choice. */
-export function NavSelectButton({ label, value, empty, expanded, onClick }: Props) {
+export function NavSelectButton({ label, value, empty, popup, expanded, onClick }: Props) {
   return (
-    <ListItemButton aria-haspopup="true" aria-expanded={expanded} onClick={onClick} sx={{ borderRadius: 1, mx: 1 }}>
+    <ListItemButton aria-haspopup={popup} aria-expanded={expanded} onClick={onClick} sx={{ borderRadius: 1, mx: 1 }}>
       <ListItemText
         primary={label}
         secondary={value}

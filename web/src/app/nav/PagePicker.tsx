@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Popover from '@mui/material/Popover';
 import { useLocation, useNavigate } from 'react-router';
 import type { SitemapPage } from '../../api/sitemap';
 import { PageTree, useSitemap } from '../../features/widgets';
 import { Loading } from '../../ui/Loading';
+import { PickerPopover } from '../../ui/PickerPopover';
 import type { SelectorPickerProps } from '../registry';
 import { pagePathFor } from '../selection/pageRoute';
 import { parsePortalRoute } from '../selection/portalChain';
@@ -39,12 +39,11 @@ export default function PagePicker({ anchorEl, onClose }: SelectorPickerProps) {
   };
 
   return (
-    <Popover
-      open
+    <PickerPopover
       anchorEl={anchorEl}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { 'aria-label': SELECT_PAGE_LABEL, sx: { width: 320, maxHeight: 560, p: 1 } } }}
+      label={SELECT_PAGE_LABEL}
+      paperSx={{ width: 320, maxHeight: 560, p: 1 }}
     >
       {root ? (
         <PageTree root={root} label="Pages" selectedId={page?.id ?? null} onSelect={choose} />
@@ -53,6 +52,6 @@ export default function PagePicker({ anchorEl, onClose }: SelectorPickerProps) {
       ) : (
         <Loading label={CHAIN_MESSAGES.loadingSitemap} />
       )}
-    </Popover>
+    </PickerPopover>
   );
 }

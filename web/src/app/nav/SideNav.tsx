@@ -11,6 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { Children, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../brand/Logo';
+import { focusRingColor } from '../theme';
 import { selectorPicker } from '../registry';
 import { shortVersion } from '../version/version';
 import { VersionDialog } from '../version/VersionDialog';
@@ -73,6 +74,7 @@ export function SideNav() {
         top: 0,
         height: '100vh',
         overflowY: 'auto',
+        ...focusRingColor('#fff'), // on the dark navigation
       }}
     >
       <ButtonBase
@@ -165,7 +167,7 @@ function ManageMenu({ label, entries, ctx }: { label: string; entries: MenuEntry
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <NavSelectButton label={label} expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)} />
+      <NavSelectButton label={label} popup="menu" expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)} />
       <Menu
         anchorEl={anchor}
         open={!!anchor}
@@ -199,6 +201,7 @@ function RegisteredSelector({ kind, ctx }: { kind: PortalSelectorKind; ctx: NavC
         label={text.label}
         value={text.value(ctx)}
         empty={text.empty(ctx)}
+        popup="dialog"
         expanded={!!anchor}
         onClick={(e) => setAnchor(e.currentTarget)}
       />

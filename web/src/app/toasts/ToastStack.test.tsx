@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastStack, TOAST_STACK_OFFSET } from './ToastStack';
@@ -86,8 +86,31 @@ describe('the toast stack', () => {
   it('shows a prompt\u2019s buttons under its message', () => {
     renderWithProviders(<ToastStack />);
     act(() => void toasts.prompt('Another user committed changes', { promptAcceptText: 'Reload Now' }));
-    const prompt = screen.getByRole('status');
+    const prompt = screen.getByRole('alertdialog', { name: 'Another user committed changes' });
     expect(within(prompt).getByRole('button', { name: 'Reload Now' })).toBeInTheDocument();
     expect(within(prompt).getByRole('button', { name: 'No' })).toBeInTheDocument();
+  });
+
+  it('takes the focus on its safe answer; Escape answers no and gives the focus back to the asker', async () => {
+    renderWithProviders(
+      <>
+        <button>Delete branch</button>
+        <ToastStack />
+      </>,
+    );
+    const asker = screen.getByRole('button', { name: 'Delete branch' });
+    act(() => asker.focus());
+    let answer: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      answer = toasts.prompt('Delete the branch?', { title: 'Delete Branch' });
+    });
+    const prompt = screen.getByRole('alertdialog', { name: 'Delete Branch' });
+    expect(prompt).toHaveAccessibleDescription('Delete the branch?');
+    expect(within(prompt).getByRole('button', { name: 'No' })).toHaveFocus();
+    fireEvent.keyDown(within(prompt).getByRole('button', { name: 'No' }), { key: 'Escape' });
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await act(async () => {});
+    expect(asker).toHaveFocus();
   });
 });

@@ -3,6 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useId, useRef } from 'react';
+import { useTakeFocus } from '../../ui/useTakeFocus';
+import { visuallyHidden } from '../../ui/visuallyHidden';
 import { dismissToast, useToastStore, type Toast, type ToastType } from './toastService';
 
 const SEVERITY: Record<ToastType, AlertColor> = {
@@ -59,6 +62,7 @@ export function ToastStack() {
 function ToastItem({ toast }: { toast: Toast }) {
   const dismissible = toast.closeButton || toast.showDismissIcon;
   const role = toast.type === 'DANGER' || toast.type === 'WARNING' ? 'alert' : 'status';
+  if (toast.isPrompt) return <PromptItem toast={toast} />;
   return (
     <Alert
       role={role}
@@ -67,48 +71,68 @@ function ToastItem({ toast }: { toast: Toast }) {
       elevation={6}
       onClick={toast.tapToDismiss ? () => dismissToast(toast.id) : undefined}
       onClose={dismissible ? () => dismissToast(toast.id) : undefined}
-      sx={{
-        cursor: toast.tapToDismiss ? 'pointer' : undefined,
-        '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0, flex: 1 },
-      }}
+      sx={ALERT_SX}
     >
       {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
       {toast.message}
-      {toast.isPrompt && (
-        // Under the message: a narrow toast keeps room for its text.
-        <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() => dismissToast(toast.id, true)}
-          >
-            {toast.promptAcceptText}
-          </Button>
-          <Button
-            color="inherit"
-            size="small"
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() => dismissToast(toast.id, false)}
-          >
-            {toast.promptRejectText}
-          </Button>
-        </Stack>
-      )}
       {toast.count > 1 && <RepeatCount count={toast.count} />}
     </Alert>
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+const ALERT_SX = { '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0, flex: 1 } } as const;
+
+/**
+ * A question (toasts.prompt) is an alert dialog: it takes the focus on its safe answer (the
+ * reject button) so the keyboard reaches it at once; Escape rejects it; once answered the focus
+ * goes back to the control that asked (issue 31).
+ */
+function PromptItem({ toast }: { toast: Toast }) {
+  const id = useId();
+  const reject = useRef<HTMLButtonElement>(null);
+  useTakeFocus(reject);
+  return (
+    <Alert
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={toast.title ? `${id}-message` : undefined}
+      severity={SEVERITY[toast.type]}
+      variant="filled"
+      elevation={6}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        dismissToast(toast.id, false);
+      }}
+      sx={ALERT_SX}
+    >
+      {toast.title && <AlertTitle id={`${id}-title`}>{toast.title}</AlertTitle>}
+      <span id={toast.title ? `${id}-message` : `${id}-title`}>{toast.message}</span>
+      {/* Under the message: a narrow toast keeps room for its text. */}
+      <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => dismissToast(toast.id, true)}
+        >
+          {toast.promptAcceptText}
+        </Button>
+        <Button
+          ref={reject}
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => dismissToast(toast.id, false)}
+        >
+          {toast.promptRejectText}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** '×3' after a toast shown three times (read as '(shown 3 times)'). */
 function RepeatCount({ count }: { count: number }) {

@@ -96,6 +96,7 @@ function renderDesigner(page = 'home') {
 /** The preview frame, with a stand-in window (happy-dom does not load frames). */
 async function frame(): Promise<HTMLIFrameElement> {
   const iframe = (await screen.findByTitle('Portal preview')) as HTMLIFrameElement;
+  await act(async () => {}); // the new src's effects (its first load, the start time-out) have run
   if (!iframe.contentWindow)
     Object.defineProperty(iframe, 'contentWindow', { value: { postMessage: vi.fn() }, configurable: true });
   return iframe;
@@ -125,11 +126,50 @@ describe('DesignerScreen', () => {
     designerFetch();
     renderDesigner();
     const iframe = await frame();
-    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(iframe.getAttribute('src')).toBe(
       `/api/v1/workspace/pwp1.t/${D}/${P}/out/index.html?designMode=1&parentOrigin=${encodeURIComponent(window.location.origin)}&lang=en_GB#/home`,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Please Wait');
+  });
+
+  it('on the frame origin: a single-use ticket per frame src, the frame keeps its origin, its messages are heard', async () => {
+    let minted = 0;
+    let languageMode = 'TRANSLATION';
+    const FRAMES = 'http://frames.example:8081';
+    const fetch = designerFetch({
+      [`POST api/v1/workspace/${D}/${P}/token`]: () => {
+        minted += 1;
+        return jsonResponse({
+          token: `pwf1.${minted}`,
+          expiresIn: 1800,
+          base: `${FRAMES}/api/v1/workspace/pwf1.${minted}/${D}/${P}/`,
+        });
+      },
+      [ASSET('portal.json')]: () =>
+        versioned(
+          { taskRunnerSettings: { active: true, outputPath: 'out' }, languageSettings: { languageMode } },
+          languageMode,
+        ),
+    });
+    const { queryClient } = renderDesigner();
+    let iframe = await frame();
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    expect(iframe.getAttribute('src')).toMatch(
+      new RegExp(`^${FRAMES}/api/v1/workspace/pwf1\\.1/${D}/${P}/out/index\\.html\\?`),
+    );
+    fromEngine(iframe, 'engineEvent', { step: 'Loading Page', progress: 33, pageId: 'home' }, FRAMES);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Page');
+    fromEngine(iframe, 'engineEvent', { step: 'Evil', progress: 50 }, 'null');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Page');
+
+    // Another base (the language becomes a folder): a new ticket, never the used one again.
+    languageMode = 'MULTILANGUAGE';
+    await act(() => queryClient.invalidateQueries({ queryKey: ['portal', D, P] }));
+    await waitFor(() => expect(screen.getByTitle('Portal preview').getAttribute('src')).toContain('/pwf1.2/'));
+    iframe = await frame();
+    expect(iframe.getAttribute('src')).toContain(`/pwf1.2/${D}/${P}/out/en_GB/index.html`);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith(`workspace/${D}/${P}/token`))).toHaveLength(2);
   });
 
   it('shows the engine steps, outlines widgets, and edits a clicked widget live; save sends one batch', async () => {

@@ -17,6 +17,8 @@ export const EDITOR_MESSAGES = {
   noMatchingSchema: 'Could not find a matching schema for the data',
   /** A field rjsf cannot render (spec 2 §5). */
   unsupportedSchemaType: 'Unsupported schema type',
+  /** A field whose schema names a type JSON Schema does not have (spec 2 §5). */
+  unknownType: (type: string) => `Unsupported type ${type} used in schema part`,
   pattern: 'This value should match required pattern',
   invalidUrl: 'Enter a valid URL (https://…, /path or #anchor).',
   formErrors:

@@ -8,7 +8,7 @@
  * result opens it (searchResults.hitTarget).
  *
  * Keyboard: the box is a combobox (ArrowDown/ArrowUp move through the results, Enter opens the
- * highlighted one, Escape closes the list).
+ * highlighted one, Escape closes the list); Ctrl/Cmd+K focuses it from anywhere (app/shortcuts).
  */
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -24,6 +24,8 @@ import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { NavPortal } from '../../app/nav/menus';
 import { usePermission } from '../../app/permissions/usePermission';
+import { useShortcut } from '../../app/shortcuts/shortcuts';
+import { FOCUS_RING } from '../../app/theme';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
 import { searchApi, searchKeys, type SearchHit } from './searchApi';
@@ -83,6 +85,11 @@ function SearchBox({ domainId, portal, branch, language, canReadTranslations, ca
   const listId = `${id}-results`;
   const dropdownId = `${id}-dropdown`;
   const anchor = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useShortcut('search', () => {
+    input.current?.focus();
+    input.current?.select();
+  });
   const [text, setText] = useState('');
   const [phrase, setPhrase] = useState('');
   const [open, setOpen] = useState(false);
@@ -180,10 +187,12 @@ function SearchBox({ domainId, portal, branch, language, canReadTranslations, ca
             border: 1,
             borderColor: open ? 'primary.main' : 'divider',
             bgcolor: 'background.paper',
+            '&:focus-within': FOCUS_RING,
           }}
         >
           <SearchIcon fontSize="small" color="action" aria-hidden />
           <InputBase
+            inputRef={input}
             fullWidth
             value={text}
             placeholder="Search pages, widgets and translations"

@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
 import { DELETED_ON_HOST } from '../../upstream';
+import { PickerPopover } from '../../../ui/PickerPopover';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
@@ -134,15 +134,15 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
 
   return (
     <>
-      <Popover
+      <PickerPopover
         open={!conflict}
         anchorEl={anchorEl}
         onClose={onClose}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { 'aria-label': 'Select Branch', sx: { width: 320, maxHeight: 560 } } }}
+        label="Select Branch"
+        paperSx={{ width: 320, maxHeight: 560 }}
       >
         {body}
-      </Popover>
+      </PickerPopover>
       <Dialog open={!!conflict} onClose={onClose} aria-labelledby="branch-conflict-title">
         <DialogTitle id="branch-conflict-title">Local changes</DialogTitle>
         <DialogContent>

@@ -1,12 +1,12 @@
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import { useLocation, useNavigate } from 'react-router';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
 import { languageName } from '../../../lib/languages';
+import { PickerPopover } from '../../../ui/PickerPopover';
 
 /** Select Language (spec 1 §2.3): the portal's languages; choosing one rewrites the URL's language, keeping the screen. */
 export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProps) {
@@ -19,12 +19,11 @@ export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProp
   const location = useLocation();
   const languages = info?.languages ?? [];
   return (
-    <Popover
-      open
+    <PickerPopover
       anchorEl={anchorEl}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { 'aria-label': 'Select Language', sx: { width: 240, maxHeight: 560 } } }}
+      label="Select Language"
+      paperSx={{ width: 240, maxHeight: 560 }}
     >
       <List dense aria-label="Languages">
         {languages.map((language) => (
@@ -47,6 +46,6 @@ export default function LanguagePicker({ anchorEl, onClose }: SelectorPickerProp
           </ListItemButton>
         ))}
       </List>
-    </Popover>
+    </PickerPopover>
   );
 }

@@ -8,7 +8,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -26,6 +25,7 @@ import { toApiError } from '../../../api/errors';
 import { portalApi, portalKeys, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { PickerPopover } from '../../../ui/PickerPopover';
 import { isInactivePortal, portalTree, type PortalSort } from './tree';
 
 /** spec 1 §9: the portal popover is at most 560 px high. */
@@ -167,17 +167,11 @@ export default function PortalPicker({ anchorEl, onClose }: SelectorPickerProps)
   }
 
   return (
-    <Popover
-      open
+    <PickerPopover
       anchorEl={anchorEl}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{
-        paper: {
-          'aria-label': 'Select Portal',
-          sx: { width: 340, maxHeight: PORTAL_POPOVER_MAX_HEIGHT, display: 'flex', flexDirection: 'column' },
-        },
-      }}
+      label="Select Portal"
+      paperSx={{ width: 340, maxHeight: PORTAL_POPOVER_MAX_HEIGHT, display: 'flex', flexDirection: 'column' }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
         <Typography variant="subtitle2">Sort</Typography>
@@ -196,6 +190,6 @@ export default function PortalPicker({ anchorEl, onClose }: SelectorPickerProps)
       {body}
       <Divider />
       <Legend />
-    </Popover>
+    </PickerPopover>
   );
 }
