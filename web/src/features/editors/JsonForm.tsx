@@ -9,7 +9,6 @@ import type { Id } from '../../api/portal';
 import type { Finding } from '../../api/readiness';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
@@ -22,6 +21,7 @@ import { MergeDialog } from './MergeDialog';
 import { FindingsAlert } from '../readiness';
 import { useFileSave } from './useFileSave';
 import type { FileBase } from './useMergingSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface JsonFormProps extends JsonFormContext {
   domain: Id;

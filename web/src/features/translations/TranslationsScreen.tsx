@@ -26,7 +26,6 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { useTaskRunnerBusy } from '../taskrunner';
@@ -51,6 +50,7 @@ import { useLanguageStatus } from './useLanguageStatus';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export default function TranslationsScreen() {
   const { domain, portal, branch, language, opened } = usePortalParams();
