@@ -30,15 +30,26 @@ describe('keyboard walk', { timeout: 300_000 }, () => {
     const nav = page.getByRole('navigation', { name: 'Side navigation' });
     /** A side navigation entry that opens a popover or a menu ('Select Portal', 'Manage Portal'). */
     const navEntry = (label) => nav.getByRole('button', { name: new RegExp(`^${label}\\b`) });
-    /** Tab to a navigation entry, Enter, then Tab to the choice in its popover and Enter. */
+    /**
+     * Tab to a navigation entry, Enter; its picker puts the focus on the current choice (else
+     * the first), the arrows move to the choice; Enter.
+     */
     async function choose(label, choice) {
       await pressUntilFocused(navEntry(label));
       await keyboard.press('Enter');
       await expectVisible(choice);
-      await pressUntilFocused(choice);
+      await pressUntilFocused(choice, { key: 'ArrowDown', max: 20 });
       await keyboard.press('Enter');
       await expectHidden(choice);
     }
+    /**
+     * After a route change the focus goes to the main region's heading (or the region while the
+     * screen loads); the walk goes on from there once it is shown.
+     */
+    const headingFocused = async (name) => {
+      await expectVisible(page.getByRole('heading', { level: 1, name }), { timeout: 20_000 });
+      await expectFocused(page.getByRole('main'), { timeout: 20_000 });
+    };
 
     // Sign in: the Username field has the focus; Space ticks the terms.
     const login = loginScreen(page);
@@ -63,8 +74,10 @@ describe('keyboard walk', { timeout: 300_000 }, () => {
     const item = (list, name) => page.getByRole('list', { name: list }).getByRole('button', { name }).first();
     await choose('Select Domain', item('Domains', 'Demo Airline'));
     await expectURL(page, /#\/domain\/1\/dashboard$/, { timeout: 20_000 });
+    await headingFocused('Demo Airline');
     await choose('Select Portal', item('Portals', /^Crew Portal\b/));
     await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/master\/en_GB\//, { timeout: 20_000 });
+    await headingFocused('Crew Portal');
     await choose('Select Branch', item('Branches', /^master\b/));
     await choose('Select Language', item('Languages', /^English \(United Kingdom\)/));
     await expectURL(page, /#\/domain\/1\/portal\/1\/branch\/master\/en_GB\//);
@@ -76,6 +89,7 @@ describe('keyboard walk', { timeout: 300_000 }, () => {
     await keyboard.press('Enter');
     await expectURL(page, /\/en_GB\/translations$/, { timeout: 20_000 });
     await expectTranslationManager(page);
+    await headingFocused('Translation Manager');
     const tm = translationManager(page);
     await expectVisible(shell(page).localChanges(0), { timeout: 25_000 });
 

@@ -22,7 +22,6 @@ import { pageRoutePath } from '../../app/selection/pageRoute';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { PageFrame } from '../../ui/PageFrame';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { pagePath, PresenceBar, usePresence } from '../presence';
 import { postTranslationUpdated } from '../translations';
 import { findPage, PageSelector, useSitemap } from '../widgets';
@@ -38,6 +37,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { useDesignerFrame } from './useDesignerFrame';
 import { useDesignerSave } from './useDesignerSave';
 import { useWidgetMediaQueries } from './useWidgetMediaQueries';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface DesignerProps {
   domain: string;

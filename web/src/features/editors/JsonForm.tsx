@@ -9,7 +9,6 @@ import type { Id } from '../../api/portal';
 import type { Finding } from '../../api/readiness';
 import { toasts } from '../../app/toasts/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
@@ -22,6 +21,7 @@ import { MergeDialog } from './MergeDialog';
 import { FindingsAlert } from '../readiness';
 import { useFileSave } from './useFileSave';
 import type { FileBase } from './useMergingSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface JsonFormProps extends JsonFormContext {
   domain: Id;
@@ -134,7 +134,7 @@ export function JsonForm({
     setFormData(formStateOf(schema, text));
   }
 
-  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving);
+  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);

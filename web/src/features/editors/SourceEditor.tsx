@@ -8,7 +8,6 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ACE_THEMES, aceMode } from './aceConfig';
 import { PresenceBar, usePresence } from '../presence';
 import { FindingsAlert, lineAnnotations, useFileFindings } from '../readiness';
@@ -20,6 +19,7 @@ import { useEditorTheme } from './useEditorTheme';
 import { useFileSave } from './useFileSave';
 // Ace is big: its own chunk, fetched when a source editor first opens.
 import { AceField } from './LazyAceField';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface SourceEditorProps {
   domain: Id;
@@ -124,7 +124,7 @@ function SourceForm({
     if (line && line > 0) setGoTo({ line });
   }, [line]);
 
-  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving);
+  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     if (invalid) return;

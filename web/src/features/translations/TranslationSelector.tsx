@@ -39,13 +39,13 @@ import { toasts } from '../../app/toasts/toastService';
 import { languageLabel } from '../../lib/languages';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ActionFailure, useAction } from '../../ui/useAction';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { TRANSLATION_MESSAGES as MSG } from './messages';
 import { setDraftValue, unionKeys } from './model';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
 import { ValueEditor } from './ValueEditor';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export { postTranslationUpdated, translationUpdatedMessage, TRANSLATION_UPDATED } from './previewMessage';
 
@@ -184,7 +184,7 @@ function EditTranslationDialog({
     onClose();
   }
 
-  useSaveShortcut(() => void save(), !saver.saving);
+  useSaveShortcut(() => void save(), !saver.saving && !conflict);
 
   async function save() {
     const data = setDraftValue(base.data, language, translationKey, draft);

@@ -26,7 +26,6 @@ import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { useTaskRunnerBusy } from '../taskrunner';
@@ -51,6 +50,7 @@ import { useLanguageStatus } from './useLanguageStatus';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export default function TranslationsScreen() {
   const { domain, portal, branch, language, opened } = usePortalParams();
@@ -165,7 +165,7 @@ function TranslationManager({
   }
   const saveRef = useRef(save);
   saveRef.current = save;
-  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving);
+  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving && !conflict);
 
   /** True when the user may go on (no changes, accepted and saved, or nothing to ask). */
   const confirmLeave = useCallback(async (): Promise<boolean> => {

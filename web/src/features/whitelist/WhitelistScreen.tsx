@@ -28,13 +28,13 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { useUnloadWarning } from '../../ui/useLeaveGuard';
-import { useSaveShortcut } from '../../ui/useSaveShortcut';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
 import { CheckSection } from './CheckSection';
 import { WHITELIST_MESSAGES as MSG } from './messages';
 import { isDirty, reapply, urlsOf, WHITELIST_FILE, withoutUrl, withUrls } from './model';
 import { AddUrlForm, WhitelistEntries } from './WhitelistEntries';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export default function WhitelistScreen() {
   const { domain, portal, branch, opened } = usePortalParams();
@@ -150,7 +150,7 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
     });
   }
 
-  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving);
+  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving && !conflict);
 
   /** Loads the current whitelist; with `keepEdit` the user's edit is put on top of it, unsaved. */
   const reload = useAction({

@@ -21,7 +21,6 @@ import type { Id } from '../../../api/portal';
 import { usePermission } from '../../../app/permissions/usePermission';
 import { toasts } from '../../../app/toasts/toastService';
 import { Loading } from '../../../ui/Loading';
-import { useSaveShortcut } from '../../../ui/useSaveShortcut';
 import { AssetPicker } from '../../assets';
 import { WIDGET_MESSAGES } from '../messages';
 import { SingleSelectList } from '../SingleSelectList';
@@ -30,6 +29,7 @@ import { ExternalLinkFields } from './ExternalLinkFields';
 import { InternalLinkFields } from './InternalLinkPicker';
 import { LINK_TYPES, micrositeTarget, type LinkType } from './linkType';
 import { assetLink, initialLinkState, linkResult, type ExternalState, type LinkState } from './model';
+import { useSaveShortcut } from '../../../app/shortcuts/shortcuts';
 
 /** The link manager's width (spec 2 §9 "other dialogs 815 … px wide"). */
 export const LINK_MANAGER_WIDTH = 815;
