@@ -51,6 +51,8 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(appVersion),
   },
   server: {
+    // src/architecture.test.ts reads ../docs/architecture.md (its "Web folders" table).
+    fs: { allow: ['.', '../docs'] },
     proxy: {
       '/api': { target: backend, ws: true },
       '/healthz': backend,

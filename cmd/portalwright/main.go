@@ -201,8 +201,13 @@ func userCreate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 // verifyLoadable checks a package against its manifest (docs/portal-format.md "Loadable
 // packages") and prints its commit, file count and SHA-256.
 func verifyLoadable(args []string, stdout io.Writer) error {
+	const usage = "portalwright verify-loadable <file.tar.gz>"
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		fmt.Fprintf(stdout, "Usage: %s\n\nCheck a loadable package against its manifest: every file's size and SHA-256, none missing or added.\n", usage)
+		return flag.ErrHelp
+	}
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		return errors.New("usage: portalwright verify-loadable <file.tar.gz>")
+		return errors.New("usage: " + usage)
 	}
 	f, err := os.Open(args[0])
 	if err != nil {

@@ -29,8 +29,16 @@ func TestVersionAndHelp(t *testing.T) {
 			t.Errorf("%v: %v\n%s", args, err, out)
 		}
 	}
-	if out, err := runCLI(t, nil, "", "help"); err != nil || !strings.Contains(out, "portalwright migrate") {
-		t.Errorf("help: %v %q", err, out)
+	out, err = runCLI(t, nil, "", "help")
+	for _, command := range []string{"[serve]", "migrate", "user create", "check", "verify-loadable", "version"} {
+		if err != nil || !strings.Contains(out, "portalwright "+command) {
+			t.Errorf("help does not list %q: %v %q", command, err, out)
+		}
+	}
+	for _, command := range []string{"check", "verify-loadable"} {
+		if out, err := runCLI(t, nil, "", command, "--help"); !errors.Is(err, flag.ErrHelp) || !strings.Contains(out, "Usage: portalwright "+command) {
+			t.Errorf("%s --help: %v %q", command, err, out)
+		}
 	}
 	if _, err := runCLI(t, nil, "", "frobnicate"); err == nil || !strings.Contains(err.Error(), `unknown command "frobnicate"`) {
 		t.Errorf("unknown command: %v", err)

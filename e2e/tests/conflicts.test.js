@@ -3,7 +3,8 @@
 // - neighbouring translation keys and two appends to one JSON array commit without a conflict;
 // - an overlapping key opens the resolution screen; "Keep mine" lands mine and the other
 //   author's other edits stay;
-// - Reset (asked first) then "Recover discarded work" brings the text back;
+// - Reset (asked first, saying the work is kept for the server's 60 days) then "Recover
+//   discarded work" brings the text back;
 // - the review shows a key change before the commit.
 // With E2E_SCREENSHOTS=1 the resolution screen and the review are saved in e2e/.artifacts/.
 import { describe, it, before } from 'node:test';
@@ -20,6 +21,7 @@ import {
   expectHidden,
   expectURL,
   expectDisabled,
+  expectText,
   eventually,
   ARTIFACTS_DIR,
 } from '../harness/index.js';
@@ -177,6 +179,8 @@ describe('working together', { timeout: 300_000 }, () => {
     await alert.getByRole('button', { name: 'Reset Workspace' }).click();
     const confirm = page.getByRole('dialog', { name: 'Reset Workspace?' });
     await expectVisible(confirm);
+    // The server keeps the work (commits and uncommitted edits) 60 days; the screens say so.
+    await expectText(confirm, 'Reset discards your local commits and uncommitted changes. They are kept under Recover discarded work for 60 days');
     await confirm.getByRole('button', { name: 'Reset' }).click();
     await eventually(() => assert.equal(annFile(TRANSLATIONS).TXT_ABOUT_TEXT, 'Admin wins the race'));
 
@@ -184,6 +188,7 @@ describe('working together', { timeout: 300_000 }, () => {
     await again.getByRole('button', { name: 'Recover discarded work' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recover discarded work' });
     await expectVisible(dialog.getByRole('table', { name: 'Discarded work' }), { timeout: LONG });
+    await expectText(dialog, 'Local commits and uncommitted changes that a Reset or a branch override put aside, kept for 60 days.');
     await dialog.getByRole('button', { name: 'Restore' }).first().click();
     await eventually(() => assert.equal(annFile(TRANSLATIONS).TXT_ABOUT_TEXT, 'Ann text to recover'));
     await (await annSession()).ok('POST', 'portal/1/1/revert', {});

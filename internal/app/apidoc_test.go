@@ -11,8 +11,8 @@ import (
 	"portalwright/internal/httpx"
 )
 
-// TestAPIDocListsEveryRoute keeps docs/api.md true: each registered route must appear there as
-// "| METHOD | /api/v1/pattern | access |". Run with -update-api-doc to print the table rows.
+// TestAPIDocListsEveryRoute keeps docs/api.md true: each registered route (the frame origin's
+// too) must appear there as "| METHOD | /api/v1/pattern | access |". Run with -update-api-doc to print the table rows.
 func TestAPIDocListsEveryRoute(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "x-admin-pass"
@@ -26,7 +26,7 @@ func TestAPIDocListsEveryRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	var missing []string
-	for _, r := range a.HTTP.Routes {
+	for _, r := range append(a.HTTP.Routes, a.HTTP.Frame.Routes...) {
 		row := "| " + r.Method + " | `" + r.Pattern + "` | " + AccessLabel(r.Access) + " |"
 		if !strings.Contains(string(doc), row) {
 			missing = append(missing, row)
@@ -50,8 +50,11 @@ func AccessLabel(a httpx.Access) string {
 		return "member of `{" + a.DomainParam + "}`"
 	case httpx.AccessReadToken:
 		where := "`t`"
-		if a.TokenParam != "" {
+		switch {
+		case a.TokenParam != "":
 			where = "`{" + a.TokenParam + "}`"
+		case a.TokenCookie != "":
+			where = "cookie `" + a.TokenCookie + "`"
 		}
 		return "read token " + where + " (`" + a.Permission + "` in `{" + a.DomainParam + "}`)"
 	default:

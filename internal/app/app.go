@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -93,6 +94,10 @@ type App struct {
 	stopHandOver func()
 	started      time.Time // the data dir sweep leaves what this instance made after it
 	gitSSH       *gitSSH   // git over SSH for authors (gitssh.go); nil unless --ssh-addr
+	// frame is the designer frame's own origin (frame.go); its port is 0 until it listens.
+	frame      *preview.FrameOrigin
+	framePort  atomic.Int32
+	frameTicks *preview.Tickets
 	// stopMaintenance ends the background packing of repositories (workspace/maintenance.go).
 	stopMaintenance func()
 }
@@ -209,7 +214,8 @@ func (a *App) wire(ctx context.Context) error {
 		identity.NewHandler(a.Identity),
 		single,
 		appinfo.NewHandler(func() appinfo.Features {
-			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()}}
+			return appinfo.Features{SSO: appinfo.SSO{Enabled: single.Enabled(), Label: single.Label(), LoginURL: single.LoginURL()},
+				Limits: appinfo.Limits{TaskTimeoutMs: a.Config.Tasks.Timeout.Milliseconds(), DiscardedWorkDays: int(workspace.DiscardedKeep / (24 * time.Hour))}}
 		}),
 		appinfo.NewLookupHandler(a.Config.DataDir),
 		document.NewHandler(a.Config.DataDir),
@@ -227,7 +233,8 @@ func (a *App) wire(ctx context.Context) error {
 		portal.NewHandler(a.Portals, a.PortalAccess, domainMembers{a.Access}),
 	}
 	features = append(features, a.newTranslations()...)
-	features = append(features, a.newPreview(cookieKey))
+	frames := a.newPreview(cookieKey)
+	features = append(features, frames)
 	features = append(features, a.newPages())
 	features = append(features, a.newTaskRunner(ctx, a.repos))
 	features = append(features, a.newShares())
@@ -264,6 +271,9 @@ func (a *App) wire(ctx context.Context) error {
 		MetricsToken: a.Config.MetricsToken,
 		// X-Forwarded-For is believed only from these peers (sign-in limits, sessions, audit).
 		TrustedProxies: a.Config.TrustedProxyPrefixes(),
+		// The designer's frame on its own origin, when --frame-addr is set (frame.go).
+		FrameSource: a.frame.For,
+		FrameRoutes: frames.FrameRoutes(),
 	})
 	return nil
 }
@@ -394,6 +404,11 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	defer stopSSH()
+	stopFrame, err := a.serveFrame() // the designer's frame on its own origin, when --frame-addr is set
+	if err != nil {
+		return err
+	}
+	defer stopFrame()
 	fmt.Fprintf(a.console, "Portalwright %s is running at %s\n", portalwright.BackendVersion(), PublicURL(ln.Addr()))
 	workers, stopWorkers := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

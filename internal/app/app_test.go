@@ -265,6 +265,27 @@ func TestGracefulShutdownFinishesInFlightRequests(t *testing.T) {
 	}
 }
 
+// TestFeaturesCarryTheLimits: the screens time a stuck task run by --task-timeout and state the
+// discarded work's retention from the server's answer, never from numbers of their own.
+func TestFeaturesCarryTheLimits(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Tasks.Timeout = 30 * time.Minute
+	srv := start(t, cfg)
+	r := testkit.Call(t, "GET", srv.base+"/api/v1/config/features", "", "")
+	var got struct {
+		Limits struct {
+			TaskTimeoutMs     int64
+			DiscardedWorkDays int
+		}
+	}
+	if r.Status != 200 || json.Unmarshal([]byte(r.Body), &got) != nil {
+		t.Fatalf("features: %d %s", r.Status, r.Body)
+	}
+	if got.Limits.TaskTimeoutMs != 30*60*1000 || got.Limits.DiscardedWorkDays != 60 {
+		t.Fatalf("limits: %+v", got.Limits)
+	}
+}
+
 func TestPublicURL(t *testing.T) {
 	for addr, want := range map[string]string{
 		"0.0.0.0:8080":   "http://localhost:8080/",

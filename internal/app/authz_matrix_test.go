@@ -31,9 +31,11 @@ import (
 //   - a member without the route's permission → 403 (permission and admin routes);
 //   - an admin → neither 401 nor 403.
 //
-// Routes a browser loads without headers (httpx.AccessReadToken: thumbnails) are walked with
-// a read token in the URL instead: none, a bearer header or a login token → 401; a read token
-// of another portal → 403, of another domain's portal → 404.
+// Routes a browser loads without headers (httpx.AccessReadToken: thumbnails, the preview
+// frame's files) are walked with a read token in the URL (or the frame origin's ticket, or its
+// cookie) instead: none, a bearer header or a login token → 401; a read token of another
+// portal → 403, of another domain's portal → 404. The frame origin's routes (a listener of
+// their own) are walked on their own server.
 func TestAuthorizationMatrix(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "admin-pass"
@@ -44,6 +46,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	defer a.Close()
 	srv := httptest.NewServer(a.HTTP)
 	defer srv.Close()
+	frameSrv := httptest.NewServer(a.HTTP.Frame)
+	defer frameSrv.Close()
 	ctx := context.Background()
 
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
@@ -74,7 +78,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		"user": itoa(member.ID), "userId": itoa(member.ID),
 		"group": "Nobodies", "role": "Nobodies", "name": "terms", "category": "SIGN_IN",
 		"entity": "ALL", "entityId": "0",
-		"token": "pw-not-a-token", // a path token (preview): refused by its handler, not the router
+		"token":  "pw-not-a-token",  // a path token (preview): refused by its handler, not the router
+		"ticket": "pw-not-a-ticket", // the frame origin's: refused by its handler too
 	}
 	param := regexp.MustCompile(`\{([^}:]+)(:[^}]*)?\}`)
 	fill := func(pattern string) string {
@@ -86,23 +91,30 @@ func TestAuthorizationMatrix(t *testing.T) {
 			return "1"
 		})
 	}
-	call := func(method, path, token string) int {
+	// A redirect is an answer (the frame origin's exchange): not followed.
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	// callAt calls a route at base with a bearer token and a cookie (pw_frame), each when set.
+	callAt := func(base, method, path, token, cookie string) int {
 		var body io.Reader
 		if method == http.MethodPost || method == http.MethodPut {
 			body = strings.NewReader("{}")
 		}
-		req, _ := http.NewRequest(method, srv.URL+path, body)
+		req, _ := http.NewRequest(method, base+path, body)
 		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
-		resp, err := http.DefaultClient.Do(req)
+		if cookie != "" {
+			req.AddCookie(&http.Cookie{Name: preview.FrameCookie, Value: cookie})
+		}
+		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatalf("%s %s: %v", method, path, err)
 		}
 		resp.Body.Close()
 		return resp.StatusCode
 	}
+	call := func(method, path, token string) int { return callAt(srv.URL, method, path, token, "") }
 	login := func(user, pass string) string {
 		b, _ := json.Marshal(map[string]string{"username": user, "password": pass})
 		resp, err := http.Post(srv.URL+"/api/v1/user/login", "application/json", bytes.NewReader(b))
@@ -126,6 +138,21 @@ func TestAuthorizationMatrix(t *testing.T) {
 	if len(routes) < 20 {
 		t.Fatalf("only %d routes registered", len(routes))
 	}
+	frameRoutes := map[string]bool{}
+	for _, rt := range a.HTTP.Frame.Routes {
+		frameRoutes[rt.Method+" "+rt.Pattern] = true
+		routes = append(routes, rt)
+	}
+	if len(frameRoutes) != 2 {
+		t.Fatalf("frame origin routes: %v", a.HTTP.Frame.Routes)
+	}
+	// on is the server of a route: the frame origin's or the app's.
+	on := func(rt httpapi.RouteInfo) string {
+		if frameRoutes[rt.Method+" "+rt.Pattern] {
+			return frameSrv.URL
+		}
+		return srv.URL
+	}
 	// Mutating admin calls run last, deletes at the very end, so earlier checks see the fixtures.
 	sort.SliceStable(routes, func(i, j int) bool { return rank(routes[i].Method) < rank(routes[j].Method) })
 
@@ -137,10 +164,18 @@ func TestAuthorizationMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A route with Access.TokenParam carries the token in that path parameter instead (the
-	// preview frame's files, minted by preview's signer).
+	// preview frame's files, minted by preview's signer; on the frame origin a ticket), one
+	// with Access.TokenCookie in that cookie (the frame origin's files).
 	readToken := func(rt httpapi.RouteInfo, userID, domainID, portalID int64) string {
+		if frameRoutes[rt.Method+" "+rt.Pattern] && rt.Access.TokenParam != "" {
+			ticket, err := a.frameTicks.Issue(ctx, userID, domainID, portalID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ticket
+		}
 		signer := thumbnail.NewSigner(signingKey)
-		if rt.Access.TokenParam != "" {
+		if rt.Access.TokenParam != "" || rt.Access.TokenCookie != "" {
 			signer = preview.NewSigner(signingKey)
 		}
 		tok, _ := signer.Mint(userID, domainID, portalID)
@@ -148,10 +183,21 @@ func TestAuthorizationMatrix(t *testing.T) {
 	}
 	// tokenURL fills pattern with the token where the route takes it.
 	tokenURL := func(rt httpapi.RouteInfo, pattern, tok string) string {
-		if rt.Access.TokenParam == "" {
+		switch {
+		case rt.Access.TokenCookie != "":
+			return fill(pattern)
+		case rt.Access.TokenParam == "":
 			return fill(pattern) + "?t=" + url.QueryEscape(tok)
 		}
 		return fill(strings.Replace(pattern, "{"+rt.Access.TokenParam+param.FindStringSubmatch(pattern[strings.Index(pattern, "{"+rt.Access.TokenParam):])[2]+"}", url.PathEscape(tok), 1))
+	}
+	// callToken calls a read token route with tok where it takes it (URL or cookie).
+	callToken := func(rt httpapi.RouteInfo, pattern, tok, bearer string) int {
+		cookie := ""
+		if rt.Access.TokenCookie != "" {
+			cookie = tok
+		}
+		return callAt(on(rt), rt.Method, tokenURL(rt, pattern, tok), bearer, cookie)
 	}
 
 	for _, rt := range routes {
@@ -160,15 +206,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if rt.Access.Kind == httpx.AccessPublic {
 			continue
 		}
-		if got := call(rt.Method, path, ""); got != http.StatusUnauthorized {
+		if got := callAt(on(rt), rt.Method, path, "", ""); got != http.StatusUnauthorized {
 			t.Errorf("%s without a token = %d, want 401", name, got)
 		}
 		if rt.Access.Kind == httpx.AccessReadToken {
 			// The bearer header counts for nothing, and a login token is no read token.
-			if got := call(rt.Method, path, memberToken); got != http.StatusUnauthorized {
+			if got := callAt(on(rt), rt.Method, path, memberToken, ""); got != http.StatusUnauthorized {
 				t.Errorf("%s with a bearer token only = %d, want 401", name, got)
 			}
-			if got := call(rt.Method, tokenURL(rt, rt.Pattern, memberToken), ""); got != http.StatusUnauthorized {
+			if got := callToken(rt, rt.Pattern, memberToken, ""); got != http.StatusUnauthorized {
 				t.Errorf("%s with the login token as t = %d, want 401", name, got)
 			}
 		}
@@ -200,18 +246,20 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		portalScoped++
 		awayPattern := strings.Replace(rt.Pattern, "{portalId}", itoa(awayPortal.ID), 1)
-		path := fill(awayPattern)
 		if rt.Access.Kind == httpx.AccessReadToken {
 			// A genuine read token of the other domain's portal, used through this domain: 404.
-			path = tokenURL(rt, awayPattern, readToken(rt, root.UserID, away.ID, awayPortal.ID))
-			// That token used on a portal it was not minted for: 403 (or 404 when the portal
+			if got := callToken(rt, awayPattern, readToken(rt, root.UserID, away.ID, awayPortal.ID), adminToken); got != http.StatusNotFound {
+				t.Errorf("%s %s with another domain's portal = %d, want 404", rt.Method, rt.Pattern, got)
+			}
+			// A read token used on a portal it was not minted for: 403 (or 404 when the portal
 			// is not in the URL's domain either).
 			other := strings.Replace(awayPattern, "{domainId}", itoa(away.ID), 1)
-			if got := call(rt.Method, tokenURL(rt, other, readToken(rt, root.UserID, home.ID, 1)), ""); got != http.StatusForbidden {
+			if got := callToken(rt, other, readToken(rt, root.UserID, home.ID, 1), ""); got != http.StatusForbidden {
 				t.Errorf("%s %s with another portal's read token = %d, want 403", rt.Method, rt.Pattern, got)
 			}
+			continue
 		}
-		if got := call(rt.Method, path, adminToken); got != http.StatusNotFound {
+		if got := call(rt.Method, fill(awayPattern), adminToken); got != http.StatusNotFound {
 			t.Errorf("%s %s with another domain's portal = %d, want 404", rt.Method, rt.Pattern, got)
 		}
 	}
@@ -225,11 +273,13 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		// A fresh admin session per call: a logout route ends the session it is called with.
 		token := login("admin", "admin-pass")
-		path := fill(rt.Pattern)
+		got := 0
 		if rt.Access.Kind == httpx.AccessReadToken {
-			path = tokenURL(rt, rt.Pattern, readToken(rt, root.UserID, home.ID, 1))
+			got = callToken(rt, rt.Pattern, readToken(rt, root.UserID, home.ID, 1), token)
+		} else {
+			got = call(rt.Method, fill(rt.Pattern), token)
 		}
-		if got := call(rt.Method, path, token); got == http.StatusUnauthorized || got == http.StatusForbidden {
+		if got == http.StatusUnauthorized || got == http.StatusForbidden {
 			t.Errorf("%s %s as admin = %d", rt.Method, rt.Pattern, got)
 		}
 	}

@@ -3,6 +3,10 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,9 +18,40 @@ import (
 )
 
 // newPreview builds the preview frame's workspace files over the portal service's editing
-// unit, with tokens keyed from the shared signing secret (every instance accepts them).
+// unit, with tokens keyed from the shared signing secret (every instance accepts them), and
+// tickets in the database (any instance redeems them) for the frame origin.
 func (a *App) newPreview(signingSecret string) *preview.Handler {
-	return preview.NewHandler(a.Portals.Workspace(), preview.NewSigner(signingSecret), a.PortalAccess, previewRights{a})
+	a.frame = &preview.FrameOrigin{URL: a.Config.FrameURL, AppURL: a.publicURL(), Port: func() int { return int(a.framePort.Load()) }}
+	a.frameTicks = preview.NewTickets(a.DB)
+	return preview.NewHandler(a.Portals.Workspace(), preview.NewSigner(signingSecret), a.PortalAccess, previewRights{a}).
+		WithFrameOrigin(a.frame, a.frameTicks)
+}
+
+// serveFrame serves the designer's frame on --frame-addr (an origin of its own) until the
+// returned stop is called; without --frame-addr it does nothing.
+func (a *App) serveFrame() (stop func(), err error) {
+	if a.Config.FrameAddr == "" {
+		return func() {}, nil
+	}
+	ln, err := net.Listen("tcp", a.Config.FrameAddr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on frame-addr %s: %w", a.Config.FrameAddr, err)
+	}
+	srv := &http.Server{
+		Handler:           a.HTTP.Frame,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+	}
+	go func() { _ = srv.Serve(ln) }()
+	a.framePort.Store(int32(ln.Addr().(*net.TCPAddr).Port))
+	a.Log.Info("the designer's frame is served on its own origin", "addr", ln.Addr().String())
+	return func() {
+		a.framePort.Store(0)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}, nil
 }
 
 // previewRights checks a preview token's user again on every file (preview.Rights): the

@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"portalwright/internal/config"
 	"portalwright/internal/loadable"
 	"portalwright/internal/preview"
 	"portalwright/internal/testkit"
@@ -46,21 +48,23 @@ var (
 	recoveryBin, recoveryErr string
 )
 
-// TestRecoveryAfterKill: a loadable generation and a locked preview build are under way (the
-// Passenger Portal's build made to wait) when the server is killed with SIGKILL; a server
-// started at once on the same data marks both FAILED, with the reason, within one heartbeat
-// interval of being ready, and leaves no scratch copy of the dead runs; Retry (generate again,
-// create the preview again) works and ends GENERATED and READY.
-func TestRecoveryAfterKill(t *testing.T) {
+// recoveryRig is the real server binary on one data dir, started again at will with a 1 s
+// heartbeat and its own temp folder (the task runner's scratch root is
+// <TMPDIR>/portalwright-taskrunner, passable by the build's uid).
+type recoveryRig struct {
+	t                 *testing.T
+	bin, tmp, scratch string
+	cfg               config.Config
+	beat              time.Duration
+}
+
+func newRecoveryRig(t *testing.T) *recoveryRig {
+	t.Helper()
 	if _, err := exec.LookPath("bwrap"); err != nil {
 		t.Skip("bubblewrap is not installed")
 	}
-	bin := recoveryBinary(t)
-	const beat = time.Second
 	cfg := testConfig(t)
 	cfg.AdminPassword = "admin-pass"
-	// Its own temp folder (the task runner's scratch root is <TMPDIR>/portalwright-taskrunner),
-	// passable by the build's uid.
 	tmp, err := os.MkdirTemp("", "pw-recovery-")
 	if err != nil {
 		t.Fatal(err)
@@ -69,45 +73,68 @@ func TestRecoveryAfterKill(t *testing.T) {
 	if err := os.Chmod(tmp, 0o711); err != nil {
 		t.Fatal(err)
 	}
-	scratch := filepath.Join(tmp, "portalwright-taskrunner")
-	serve := func() (*exec.Cmd, string, *syncBuffer) {
-		addr := freeAddr(t)
-		cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", cfg.DataDir, "--log-level", "warn", "--heartbeat", beat.String())
-		cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+cfg.AdminPassword, "TMPDIR="+tmp)
-		out := &syncBuffer{}
-		cmd.Stdout, cmd.Stderr = out, out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if cmd.ProcessState == nil {
-				cmd.Process.Signal(os.Interrupt)
-				done := make(chan struct{})
-				go func() { cmd.Wait(); close(done) }()
-				select {
-				case <-done:
-				case <-time.After(10 * time.Second):
-					cmd.Process.Kill()
-					<-done
-				}
-			}
-			if t.Failed() {
-				t.Logf("server %s output:\n%s", addr, out.String())
-			}
-		})
-		waitReady(t, "http://"+addr)
-		return cmd, "http://" + addr, out
-	}
+	return &recoveryRig{t: t, bin: recoveryBinary(t), tmp: tmp, scratch: filepath.Join(tmp, "portalwright-taskrunner"), cfg: cfg, beat: time.Second}
+}
 
-	first, base, _ := serve()
-	admin := testkit.SignIn(t, base, "admin", "admin-pass")
-	if r := admin.Do("GET", "/portal/1/2/open", ""); r.Status != 200 {
-		t.Fatalf("open: %d %s", r.Status, r.Body)
+// serve starts the server and waits until it is ready; it is stopped (SIGINT) at the end of the
+// test unless the test stopped it.
+func (r *recoveryRig) serve() (*exec.Cmd, string) {
+	t := r.t
+	addr := freeAddr(t)
+	cmd := exec.Command(r.bin, "serve", "--addr", addr, "--data-dir", r.cfg.DataDir, "--log-level", "warn", "--heartbeat", r.beat.String())
+	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+r.cfg.AdminPassword, "TMPDIR="+r.tmp)
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	// The build waits until a moment a few seconds away: long enough to be killed in, short
-	// enough for the retries to finish soon.
-	until := time.Now().Add(5 * time.Second).UnixMilli()
-	buildJS := filepath.Join(cfg.DataDir, "workspaces", "1", "2", "build.js")
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			interruptAndWait(cmd)
+		}
+		if t.Failed() {
+			t.Logf("server %s output:\n%s", addr, out.String())
+		}
+	})
+	waitReady(t, "http://"+addr)
+	return cmd, "http://" + addr
+}
+
+// interruptAndWait stops a server process as Ctrl-C does, killing it if it has not ended
+// within 10 s.
+func interruptAndWait(cmd *exec.Cmd) {
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
+}
+
+// runs lists the task runner's run folders (one per build under way).
+func (r *recoveryRig) runs() []string {
+	entries, _ := os.ReadDir(r.scratch)
+	var names []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "run-") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// slowBuild makes the Passenger Portal's build wait until a moment a few seconds away (long
+// enough to stop the server in, short enough for the retries to finish soon) and commits it.
+func (r *recoveryRig) slowBuild(admin *testkit.Client) (until int64) {
+	t := r.t
+	if res := admin.Do("GET", "/portal/1/2/open", ""); res.Status != 200 {
+		t.Fatalf("open: %d %s", res.Status, res.Body)
+	}
+	until = time.Now().Add(5 * time.Second).UnixMilli()
+	buildJS := filepath.Join(r.cfg.DataDir, "workspaces", "1", "2", "build.js")
 	src, err := os.ReadFile(buildJS)
 	if err != nil {
 		t.Fatal(err)
@@ -117,24 +144,80 @@ func TestRecoveryAfterKill(t *testing.T) {
 	if err := os.WriteFile(buildJS, []byte(strings.Replace(string(src), "'use strict';\n", wait, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := admin.Do("POST", "/portal/1/2/commits", `{"message":"A slow build"}`); r.Status != 200 {
-		t.Fatalf("commit: %d %s", r.Status, r.Body)
+	if res := admin.Do("POST", "/portal/1/2/commits", `{"message":"A slow build"}`); res.Status != 200 {
+		t.Fatalf("commit: %d %s", res.Status, res.Body)
 	}
+	return until
+}
 
-	// A generation and a locked preview build, both under way.
+// recoveryLoadable is a loadable as the tests read it.
+type recoveryLoadable struct {
+	ID     int64
+	Status string
+	Error  *struct{ ErrorTitle, ErrorMessage, ErrorCode string }
+}
+
+// generate creates a loadable of the Passenger Portal's master and starts its generation.
+func (r *recoveryRig) generate(admin *testkit.Client) recoveryLoadable {
+	t := r.t
 	body, _ := json.Marshal(map[string]any{"name": "recovery", "partNumber": "PW-POR-NEWS", "versionPrefix": "1.0", "type": "PORTAL",
 		"gitRef": "master", "copyrightData": map[string]any{"metaData": map[string]any{"accept": true}}})
-	var l struct {
-		ID     int64
-		Status string
-		Error  *struct{ ErrorTitle, ErrorMessage, ErrorCode string }
+	var l recoveryLoadable
+	if res := admin.Do("POST", "/loadable/1/2", string(body)); res.Status != 201 || json.Unmarshal([]byte(res.Body), &l) != nil {
+		t.Fatalf("create loadable: %d %s", res.Status, res.Body)
 	}
-	if r := admin.Do("POST", "/loadable/1/2", string(body)); r.Status != 201 || json.Unmarshal([]byte(r.Body), &l) != nil {
-		t.Fatalf("create loadable: %d %s", r.Status, r.Body)
+	if res := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); res.Status != 202 {
+		t.Fatalf("generate: %d %s", res.Status, res.Body)
 	}
-	if r := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); r.Status != 202 {
-		t.Fatalf("generate: %d %s", r.Status, r.Body)
+	return l
+}
+
+// loadable reads a loadable of the Passenger Portal from the list.
+func (r *recoveryRig) loadable(admin *testkit.Client, id int64) recoveryLoadable {
+	t := r.t
+	t.Helper()
+	var list []recoveryLoadable
+	res := admin.Do("GET", "/loadable/1/2", "")
+	if res.Status != 200 || json.Unmarshal([]byte(res.Body), &list) != nil {
+		t.Fatalf("loadables: %d %s", res.Status, res.Body)
 	}
+	for _, l := range list {
+		if l.ID == id {
+			return l
+		}
+	}
+	t.Fatalf("no loadable %d in %s", id, res.Body)
+	return recoveryLoadable{}
+}
+
+// waitBuilds waits until n builds are in the sandbox, early enough to stop them while they wait.
+func (r *recoveryRig) waitBuilds(n int, until int64) {
+	t := r.t
+	for deadline := time.Now().Add(5 * time.Second); len(r.runs()) < n; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the builds did not start: runs %v", r.runs())
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	if time.Now().UnixMilli() > until-500 {
+		t.Fatal("the builds started too late to be stopped while they wait (a very loaded machine)")
+	}
+}
+
+// TestRecoveryAfterKill: a loadable generation and a locked preview build are under way (the
+// Passenger Portal's build made to wait) when the server is killed with SIGKILL; a server
+// started at once on the same data marks both FAILED, with the reason, within one heartbeat
+// interval of being ready, and leaves no scratch copy of the dead runs; Retry (generate again,
+// create the preview again) works and ends GENERATED and READY.
+func TestRecoveryAfterKill(t *testing.T) {
+	rig := newRecoveryRig(t)
+	cfg, beat := rig.cfg, rig.beat
+	first, base := rig.serve()
+	admin := testkit.SignIn(t, base, "admin", "admin-pass")
+	until := rig.slowBuild(admin)
+
+	// A generation and a locked preview build, both under way.
+	l := rig.generate(admin)
 	var p struct {
 		ID     int64
 		Status string
@@ -144,49 +227,17 @@ func TestRecoveryAfterKill(t *testing.T) {
 		t.Fatalf("locked preview: %d %s", r.Status, r.Body)
 	}
 	// Both builds are in the sandbox: two run folders in the scratch root.
-	runs := func() []string {
-		entries, _ := os.ReadDir(scratch)
-		var names []string
-		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), "run-") {
-				names = append(names, e.Name())
-			}
-		}
-		return names
-	}
-	for deadline := time.Now().Add(5 * time.Second); len(runs()) < 2; time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the two builds did not start: runs %v", runs())
-		}
-	}
-	time.Sleep(200 * time.Millisecond)
-	if time.Now().UnixMilli() > until-500 {
-		t.Fatal("the builds started too late to be killed while they wait (a very loaded machine)")
-	}
+	rig.waitBuilds(2, until)
 
 	// kill -9, and a new server at once.
 	if err := first.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	_ = first.Wait()
-	_, base, _ = serve()
+	_, base = rig.serve()
 	ready := time.Now()
 	admin = testkit.SignIn(t, base, "admin", "admin-pass")
-	loadableNow := func() {
-		t.Helper()
-		var list []json.RawMessage
-		r := admin.Do("GET", "/loadable/1/2", "")
-		if r.Status != 200 || json.Unmarshal([]byte(r.Body), &list) != nil {
-			t.Fatalf("loadables: %d %s", r.Status, r.Body)
-		}
-		for _, raw := range list {
-			var x struct{ ID int64 }
-			_ = json.Unmarshal(raw, &x)
-			if x.ID == l.ID {
-				_ = json.Unmarshal(raw, &l)
-			}
-		}
-	}
+	loadableNow := func() { l = rig.loadable(admin, l.ID) }
 	previewNow := func(id int64) {
 		t.Helper()
 		r := admin.Do("GET", "/preview/1/2/"+itoa(id), "")
@@ -212,7 +263,7 @@ func TestRecoveryAfterKill(t *testing.T) {
 		t.Fatalf("the preview's reason: %+v", p.Error)
 	}
 	// No scratch of the dead runs: sandbox copies, the preview's snapshot, loadable work folders.
-	if left := runs(); len(left) != 0 {
+	if left := rig.runs(); len(left) != 0 {
 		t.Fatalf("scratch left in the task runner's folder: %v", left)
 	}
 	if _, err := os.Stat(filepath.Join(cfg.DataDir, "previews", itoa(p.ID))); !os.IsNotExist(err) {
@@ -245,6 +296,40 @@ func TestRecoveryAfterKill(t *testing.T) {
 	}
 	if l.Status != "GENERATED" || p.Status != "READY" {
 		t.Fatalf("after the retries: loadable %s %+v, preview %s %+v", l.Status, l.Error, p.Status, p.Error)
+	}
+}
+
+// TestLoadableAfterStop: a server stopped normally (SIGTERM) while a generation runs records
+// it LOADABLE_INTERRUPTED at once — not "context canceled" or "unknown commit" — so a server
+// started again on the same data shows the reason with Retry, and Retry ends GENERATED.
+func TestLoadableAfterStop(t *testing.T) {
+	rig := newRecoveryRig(t)
+	first, base := rig.serve()
+	admin := testkit.SignIn(t, base, "admin", "admin-pass")
+	until := rig.slowBuild(admin)
+	l := rig.generate(admin)
+	rig.waitBuilds(1, until)
+
+	if err := first.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Wait(); err != nil {
+		t.Fatalf("the server's stop: %v", err)
+	}
+	_, base = rig.serve()
+	admin = testkit.SignIn(t, base, "admin", "admin-pass")
+	l = rig.loadable(admin, l.ID)
+	if l.Status != "FAILED" || l.Error == nil || l.Error.ErrorCode != "LOADABLE_INTERRUPTED" ||
+		!strings.Contains(l.Error.ErrorMessage, "Generate it again") {
+		t.Fatalf("after the stop: %s %+v", l.Status, l.Error)
+	}
+	if r := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); r.Status != 202 {
+		t.Fatalf("generate again: %d %s", r.Status, r.Body)
+	}
+	for deadline := time.Now().Add(60 * time.Second); l.Status != "GENERATED"; time.Sleep(200 * time.Millisecond) {
+		if l = rig.loadable(admin, l.ID); l.Status == "FAILED" || time.Now().After(deadline) {
+			t.Fatalf("the retry: %s %+v", l.Status, l.Error)
+		}
 	}
 }
 

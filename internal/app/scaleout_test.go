@@ -254,17 +254,7 @@ func startProcess(t *testing.T, bin string, cfg config.Config) *running {
 	r := &running{base: "http://" + addr, console: &out}
 	var once sync.Once
 	r.stop = func() error {
-		once.Do(func() {
-			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				<-done
-			}
-		})
+		once.Do(func() { interruptAndWait(cmd) })
 		return nil
 	}
 	t.Cleanup(func() {

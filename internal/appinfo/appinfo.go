@@ -16,9 +16,20 @@ type SSO struct {
 	LoginURL string `json:"loginUrl"`
 }
 
+// Limits are the server's settings the screens state or time by, so they never say another
+// number than the server keeps to.
+type Limits struct {
+	// TaskTimeoutMs is the longest a task run may take (--task-timeout): a run that has shown
+	// no change for longer is stuck.
+	TaskTimeoutMs int64 `json:"taskTimeoutMs"`
+	// DiscardedWorkDays is how long discarded work stays restorable.
+	DiscardedWorkDays int `json:"discardedWorkDays"`
+}
+
 // Features is the answer of GET /config/features.
 type Features struct {
-	SSO SSO `json:"sso"`
+	SSO    SSO    `json:"sso"`
+	Limits Limits `json:"limits"`
 }
 
 // Handler serves /api/v1/config.

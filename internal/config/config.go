@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -83,6 +84,14 @@ type Config struct {
 	// or committed to; UpstreamPushTimeout bounds a push or a Sync now.
 	UpstreamFetchTimeout time.Duration
 	UpstreamPushTimeout  time.Duration
+
+	// FrameAddr, when set, serves the designer's preview frame on this separate address
+	// (host:port): an origin of its own, where the frame's key is an HttpOnly cookie instead of
+	// a token in its URL (internal/preview/frame.go); empty: the frame is served on the app's
+	// origin. FrameURL is how browsers reach it (scheme://host[:port]); empty: the app's
+	// scheme and host name with FrameAddr's port.
+	FrameAddr string
+	FrameURL  string
 
 	// SSHAddr, when set, starts the built-in git-over-SSH server (internal/gitssh) on this
 	// address (host:port); empty: off.
@@ -218,6 +227,8 @@ func Register(fs *flag.FlagSet, c *Config) *Binder {
 	b.add(flagSpec{name: "secrets-key-file", env: "PORTALWRIGHT_SECRETS_KEY_FILE", usage: "file with the 32-byte key (base64) that encrypts stored git host credentials (see also PORTALWRIGHT_SECRETS_KEY)", str: &c.SecretsKeyFile})
 	b.add(flagSpec{name: "upstream-fetch-timeout", env: "PORTALWRIGHT_UPSTREAM_FETCH_TIMEOUT", usage: "longest fetch from a portal's git host when the portal is opened or committed to", dur: &c.UpstreamFetchTimeout})
 	b.add(flagSpec{name: "upstream-push-timeout", env: "PORTALWRIGHT_UPSTREAM_PUSH_TIMEOUT", usage: "longest push to a portal's git host (and Sync now)", dur: &c.UpstreamPushTimeout})
+	b.add(flagSpec{name: "frame-addr", env: "PORTALWRIGHT_FRAME_ADDR", usage: "serve the designer's preview frame on this separate address (host:port), its own origin, where no token is in the frame's URL; empty: on the app's address", str: &c.FrameAddr})
+	b.add(flagSpec{name: "frame-url", env: "PORTALWRIGHT_FRAME_URL", usage: "URL browsers use to reach --frame-addr, scheme://host[:port] on the same site as the app (default: the app's scheme and host with the frame port)", str: &c.FrameURL})
 	b.add(flagSpec{name: "ssh-addr", env: "PORTALWRIGHT_SSH_ADDR", usage: "serve git over SSH for authors on this address (host:port); empty: off", str: &c.SSHAddr})
 	b.add(flagSpec{name: "ssh-host-key-file", env: "PORTALWRIGHT_SSH_HOST_KEY_FILE", usage: "the SSH server's host key, generated on first start (default: <data-dir>/ssh_host_ed25519_key)", str: &c.SSHHostKeyFile})
 	b.add(flagSpec{name: "ssh-public-host", env: "PORTALWRIGHT_SSH_PUBLIC_HOST", usage: "host or host:port of the git SSH URLs shown to users (default: the host of --public-url, else of --ssh-addr, and the SSH port)", str: &c.SSHPublicHost})
@@ -349,6 +360,20 @@ func (c *Config) Validate() error {
 	}{{"image", c.AssetLimits.Image}, {"video", c.AssetLimits.Video}, {"pdf", c.AssetLimits.PDF}, {"default", c.AssetLimits.Default}} {
 		if l.v <= 0 || l.v > 419430400 {
 			errs = append(errs, fmt.Errorf("asset-limit-%s must be between 1 and 419430400 bytes (the total upload limit), not %d", l.name, l.v))
+		}
+	}
+	if c.FrameAddr != "" {
+		if _, _, err := net.SplitHostPort(c.FrameAddr); err != nil {
+			errs = append(errs, fmt.Errorf("frame-addr must be host:port, not %q", c.FrameAddr))
+		} else if c.FrameAddr == c.Addr || c.FrameAddr == c.MetricsAddr {
+			errs = append(errs, errors.New("frame-addr must differ from addr and metrics-addr: the frame needs an origin of its own"))
+		}
+	}
+	if c.FrameURL != "" {
+		if u, err := url.Parse(c.FrameURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.User != nil {
+			errs = append(errs, fmt.Errorf("frame-url must be scheme://host[:port] with http or https, not %q", c.FrameURL))
+		} else if c.FrameAddr == "" {
+			errs = append(errs, errors.New("frame-url needs frame-addr"))
 		}
 	}
 	if c.SSHAddr != "" {

@@ -124,6 +124,12 @@ func TestPrivateGitHostsAndMetricsOptions(t *testing.T) {
 		{args: []string{"--metrics-addr", "127.0.0.1:8080"}, want: "metrics-addr must differ from addr"},
 		{env: map[string]string{"PORTALWRIGHT_METRICS_TOKEN": "short"}, want: "at least 16 characters"},
 		{env: map[string]string{"PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS": "maybe"}, want: "PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS"},
+		// The designer's frame origin needs an address of its own.
+		{args: []string{"--frame-addr", "8081"}, want: "frame-addr must be host:port"},
+		{args: []string{"--frame-addr", "127.0.0.1:8080"}, want: "frame-addr must differ from addr"},
+		{args: []string{"--frame-url", "https://frames.example"}, want: "frame-url needs frame-addr"},
+		{args: []string{"--frame-addr", ":8081", "--frame-url", "https://frames.example/path"}, want: "frame-url must be scheme://host[:port]"},
+		{env: map[string]string{"PORTALWRIGHT_FRAME_ADDR": ":8081", "PORTALWRIGHT_FRAME_URL": "ftp://frames.example"}, want: "frame-url must be scheme://host[:port]"},
 	} {
 		if _, err := load(t, c.args, c.env); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("args %v env %v: err = %v, want %q", c.args, c.env, err, c.want)

@@ -3,29 +3,18 @@ package config
 import (
 	"flag"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"portalwright/internal/testkit"
 )
 
 // TestEveryFlagIsInTheOperationsTable keeps docs/operations.md "Configuration" true: every flag
 // the server takes has a row there with its environment variable, and the table names no flag
 // the server does not take.
 func TestEveryFlagIsInTheOperationsTable(t *testing.T) {
-	raw, err := os.ReadFile("../../docs/operations.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(raw)
-	start := strings.Index(doc, "\n## Configuration\n")
-	if start < 0 {
-		t.Fatal(`docs/operations.md has no "## Configuration" section`)
-	}
-	section := doc[start+1:]
-	if end := strings.Index(section[3:], "\n## "); end >= 0 {
-		section = section[:end+3]
-	}
+	section := testkit.DocSection(t, "../../docs/operations.md", "Configuration\n")
 	rows := map[string]string{} // flag → its row
 	for _, line := range strings.Split(section, "\n") {
 		if m := regexp.MustCompile("^\\| `--([a-z0-9-]+)` \\|").FindStringSubmatch(line); m != nil {

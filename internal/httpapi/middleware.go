@@ -159,7 +159,7 @@ func accessLog(log *slog.Logger, m *metrics) func(http.Handler) http.Handler {
 const tokenKeep = 6
 
 // redactedPath is the request's path with every token URL parameter (a preview link's, a
-// frame's read token) cut to its first characters: the log never holds a usable token.
+// frame's read token or ticket) cut to its first characters: the log never holds a usable token.
 func redactedPath(r *http.Request) string {
 	p := r.URL.Path
 	rc := chi.RouteContext(r.Context())
@@ -167,7 +167,7 @@ func redactedPath(r *http.Request) string {
 		return p
 	}
 	for i, key := range rc.URLParams.Keys {
-		if !strings.Contains(strings.ToLower(key), "token") || i >= len(rc.URLParams.Values) {
+		if k := strings.ToLower(key); (!strings.Contains(k, "token") && !strings.Contains(k, "ticket")) || i >= len(rc.URLParams.Values) {
 			continue
 		}
 		if v := rc.URLParams.Values[i]; len(v) > tokenKeep {

@@ -58,6 +58,11 @@ type Deps struct {
 	BodyReadTimeout time.Duration
 	// TrustedProxies are the peers whose X-Forwarded-For names the client (httpx.ClientAddr).
 	TrustedProxies []netip.Prefix
+	// FrameSource is the frame origin as a request's browser reaches it, "" when there is
+	// none: the app's pages may frame it (frame-src).
+	FrameSource func(*http.Request) string
+	// FrameRoutes are the frame origin's routes (NewFrame), on the frame origin only.
+	FrameRoutes []httpx.Route
 }
 
 // RouteInfo describes one registered API route (for docs and the authorization matrix test).
@@ -73,6 +78,9 @@ type Server struct {
 	Routes []RouteInfo
 	// Metrics serves the Prometheus metrics, for an operator-only listener (--metrics-addr).
 	Metrics http.Handler
+	// Frame is the frame origin's handler (--frame-addr): Deps.FrameRoutes under /api/v1 and
+	// nothing else, so no page of the app is ever served with a portal's origin.
+	Frame *Server
 }
 
 // New builds the handler.
@@ -88,7 +96,7 @@ func New(d Deps) *Server {
 	}
 	m := newMetrics(d.Registry)
 	r := chi.NewRouter()
-	r.Use(clientAddr(d.TrustedProxies), securityHeaders, requestID, accessLog(d.Logger, m), recoverer(d.Logger), bodyReadTimeout(d.BodyReadTimeout))
+	r.Use(clientAddr(d.TrustedProxies), securityHeaders(d.FrameSource), requestID, accessLog(d.Logger, m), recoverer(d.Logger), bodyReadTimeout(d.BodyReadTimeout))
 
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpx.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -103,27 +111,17 @@ func New(d Deps) *Server {
 
 	s := &Server{Handler: r, Metrics: metrics}
 	guard := &guard{auth: d.Auth, authz: d.Authorizer}
-	r.Route(APIPrefix, func(api chi.Router) {
-		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
-			httpx.WriteError(w, r, apperr.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
-		})
-		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-			httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
-				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
-		})
-		for _, f := range d.Features {
-			for _, rt := range f.Routes() {
-				api.Method(rt.Method, rt.Pattern, guard.wrap(rt))
-				s.Routes = append(s.Routes, RouteInfo{Method: rt.Method, Pattern: APIPrefix + rt.Pattern, Access: rt.Access})
-			}
-		}
-	})
-	sort.Slice(s.Routes, func(i, j int) bool {
-		if s.Routes[i].Pattern != s.Routes[j].Pattern {
-			return s.Routes[i].Pattern < s.Routes[j].Pattern
-		}
-		return s.Routes[i].Method < s.Routes[j].Method
-	})
+	var routes []httpx.Route
+	for _, f := range d.Features {
+		routes = append(routes, f.Routes()...)
+	}
+	s.Routes = mountAPI(r, guard, routes)
+
+	// The frame origin: the same logs and metrics, its own defaults, only its routes.
+	frame := chi.NewRouter()
+	frame.Use(clientAddr(d.TrustedProxies), frameOriginHeaders, requestID, accessLog(d.Logger, m), recoverer(d.Logger), bodyReadTimeout(d.BodyReadTimeout))
+	s.Frame = &Server{Handler: frame, Routes: mountAPI(frame, guard, d.FrameRoutes)}
+	frame.NotFound(notFound)
 
 	static := staticHandler(d.Web)
 	r.NotFound(static)
@@ -132,6 +130,33 @@ func New(d Deps) *Server {
 			"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
 	})
 	return s
+}
+
+// mountAPI registers routes under APIPrefix behind guard and lists them, sorted.
+func mountAPI(r chi.Router, guard *guard, routes []httpx.Route) []RouteInfo {
+	var infos []RouteInfo
+	r.Route(APIPrefix, func(api chi.Router) {
+		api.NotFound(notFound)
+		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
+				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
+		})
+		for _, rt := range routes {
+			api.Method(rt.Method, rt.Pattern, guard.wrap(rt))
+			infos = append(infos, RouteInfo{Method: rt.Method, Pattern: APIPrefix + rt.Pattern, Access: rt.Access})
+		}
+	})
+	sort.Slice(infos, func(i, j int) bool {
+		if infos[i].Pattern != infos[j].Pattern {
+			return infos[i].Pattern < infos[j].Pattern
+		}
+		return infos[i].Method < infos[j].Method
+	})
+	return infos
+}
+
+func notFound(w http.ResponseWriter, r *http.Request) {
+	httpx.WriteError(w, r, apperr.NotFound("ROUTE_NOT_FOUND", "No API call exists at "+r.URL.Path+"."))
 }
 
 func readyz(db Pinger) http.HandlerFunc {

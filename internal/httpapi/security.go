@@ -31,24 +31,36 @@ var appHeaders = map[string]string{
 	"Permissions-Policy":      "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 }
 
-// headersFor chooses the security headers of a response by its path. Today every path gets
-// the app's. Portal previews and workspace files (to come) will be served from paths of their
-// own and need a policy of their own: the app frames them (frame-ancestors 'self' instead of
-// 'none', no X-Frame-Options: DENY) and they run the portal's own scripts. Give those paths
-// their own case here rather than loosening appHeaders. A handler may also replace a header
-// for its own answer (documents set a sandboxing policy), since it runs after this.
-func headersFor(_ *http.Request) map[string]string {
-	return appHeaders
+// securityHeaders sets the security headers before the handler runs, so every answer carries
+// them: API JSON, errors, static files, panics. Answers that need a policy of their own
+// (documents, thumbnails, the preview frame's files) replace the header in their handler,
+// which runs after this, rather than loosening appHeaders. frameSrc, when it names an origin
+// for a request, is the frame origin (--frame-addr) the app's pages may frame besides their own.
+func securityHeaders(frameSrc func(*http.Request) string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			for k, v := range appHeaders {
+				h.Set(k, v)
+			}
+			if frameSrc != nil {
+				if o := frameSrc(r); o != "" {
+					h.Set("Content-Security-Policy", strings.Replace(appCSP, "frame-src 'self'", "frame-src 'self' "+o, 1))
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
-// securityHeaders sets the security headers before the handler runs, so every answer carries
-// them: API JSON, errors, static files, panics.
-func securityHeaders(next http.Handler) http.Handler {
+// frameOriginHeaders are the frame origin's own defaults (its handlers set the frame's policy):
+// nothing loads, nothing frames it, no referrer.
+func frameOriginHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		for k, v := range headersFor(r) {
-			h.Set(k, v)
-		}
+		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
 		next.ServeHTTP(w, r)
 	})
 }

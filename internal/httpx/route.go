@@ -27,6 +27,9 @@ type Access struct {
 	// TokenParam, for AccessReadToken, names the path parameter that carries the token (the
 	// preview frame's files, whose relative URLs must keep it); empty means the query t=.
 	TokenParam string
+	// TokenCookie, for AccessReadToken, names the cookie that carries the token instead (the
+	// frame origin's files, internal/preview/frame.go).
+	TokenCookie string
 }
 
 var (
@@ -55,6 +58,11 @@ func ReadToken(permission, domainParam string) Access {
 // PathReadToken is ReadToken with the token in the path parameter tokenParam instead of t=.
 func PathReadToken(permission, domainParam, tokenParam string) Access {
 	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam, TokenParam: tokenParam}
+}
+
+// CookieReadToken is ReadToken with the token in the cookie named cookie.
+func CookieReadToken(permission, domainParam, cookie string) Access {
+	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam, TokenCookie: cookie}
 }
 
 // Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.

@@ -60,6 +60,11 @@ const (
 // ErrorCodeMakeload is the code of a failed build; its output is in the record (spec 3 §8).
 const ErrorCodeMakeload = "FAILED_TO_CREATE_LOADABLE_USING_MAKELOAD"
 
+// interrupted is the error of a generation cut short — its server stopped (normally or not) or
+// lost contact — rather than failed: nothing is wrong with the loadable, Retry generates it.
+var interrupted = notice.ErrorInfo{Title: "Failed to generate loadable", Code: "LOADABLE_INTERRUPTED",
+	Message: "The generation stopped: the server running it stopped or lost contact. Generate it again."}
+
 // Person is a user as a loadable shows them.
 type Person struct {
 	ID       int64  `json:"id"`

@@ -160,7 +160,8 @@ func (s *Service) sweep(ctx context.Context) (map[int64]bool, error) {
 	return live, nil
 }
 
-// Close stops the generations under way (they end FAILED) and waits for them.
+// Close stops the generations under way (they end FAILED, LOADABLE_INTERRUPTED: Retry
+// generates them again) and waits for them.
 func (s *Service) Close() {
 	s.cancel()
 	s.wg.Wait()
@@ -434,6 +435,9 @@ func (s *Service) generate(l *Loadable, card card) {
 	work := filepath.Join(s.cfg.Dir, strconv.FormatInt(l.PortalID, 10), ".work-"+strconv.FormatInt(l.ID, 10))
 	defer os.RemoveAll(work)
 	fail := func(info notice.ErrorInfo) {
+		if s.ctx.Err() != nil { // the server is stopping (Close): the build or packing was cut short
+			info = interrupted
+		}
 		stopBeat()
 		l.Error, l.Output, l.GeneratedAt = &info, info.Output, nil
 		_ = os.RemoveAll(filepath.Dir(s.archivePath(l)))

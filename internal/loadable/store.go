@@ -236,8 +236,7 @@ func (s *SQLStore) Interrupted(ctx context.Context, now time.Time, staleAfter ti
 	var marked []*Loadable
 	for _, id := range dead {
 		res, err := s.db.ExecContext(ctx, `UPDATE loadables SET status = ?, owner = '', generated_at = NULL, error_title = ?, error_message = ?, error_code = ?
-			WHERE id = ? AND status = ?`, Failed, "Failed to generate loadable",
-			"The generation stopped: the server running it stopped or lost contact. Generate it again.", "LOADABLE_INTERRUPTED", id, Generating)
+			WHERE id = ? AND status = ?`, Failed, interrupted.Title, interrupted.Message, interrupted.Code, id, Generating)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -2,6 +2,7 @@ package preview
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -26,12 +27,21 @@ type Handler struct {
 	signer *readtoken.Signer
 	access *portalaccess.Checker
 	rights Rights
+	// The frame's own origin (frame.go); off while origin.For answers "".
+	origin  *FrameOrigin
+	tickets *Tickets
 }
 
 // NewHandler serves the workspace files of ws with tokens of signer, on portals checked by
 // access, while rights says the token's user still reads pages.
 func NewHandler(ws *editing.Workspace, signer *readtoken.Signer, access *portalaccess.Checker, rights Rights) *Handler {
-	return &Handler{ws: ws, signer: signer, access: access, rights: rights}
+	return &Handler{ws: ws, signer: signer, access: access, rights: rights, origin: &FrameOrigin{}}
+}
+
+// WithFrameOrigin serves the frame from origin (when it answers) with tickets of tickets.
+func (h *Handler) WithFrameOrigin(origin *FrameOrigin, tickets *Tickets) *Handler {
+	h.origin, h.tickets = origin, tickets
+	return h
 }
 
 // Routes: the token (bearer), the frame's files (the token in the path) and a page's HTML
@@ -51,52 +61,83 @@ func (h *Handler) Routes() []httpx.Route {
 type TokenAnswer struct {
 	Token     string `json:"token"`
 	ExpiresIn int    `json:"expiresIn"` // seconds
-	// Base is the workspace root for the frame, e.g. "/api/v1/workspace/pwp1…/1/2/".
+	// Base is the workspace root for the frame, e.g. "/api/v1/workspace/pwp1…/1/2/", or on
+	// the frame origin "https://frames.example/api/v1/workspace/pwf1…/1/2/" (a ticket).
 	Base string `json:"base"`
 }
 
+// token mints the frame's key: on the frame origin a single-use ticket (the frame origin
+// exchanges it for a cookie, FrameOrigin), else a preview token for the frame's path.
 func (h *Handler) token(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
 	c := caller.Must(r.Context())
-	tok, ttl := h.signer.Mint(c.UserID, pa.DomainID(), pa.ID())
 	w.Header().Set("Cache-Control", "no-store")
-	return httpx.OK(w, TokenAnswer{
-		Token: tok, ExpiresIn: int(ttl.Seconds()),
-		Base: "/api/v1/workspace/" + tok + "/" + strconv.FormatInt(pa.DomainID(), 10) + "/" + strconv.FormatInt(pa.ID(), 10) + "/",
-	})
+	root := "/api/v1/workspace/"
+	tok, ttl := "", TokenTTL
+	if origin := h.origin.For(r); origin != "" {
+		var err error
+		if tok, err = h.tickets.Issue(r.Context(), c.UserID, pa.DomainID(), pa.ID()); err != nil {
+			return err
+		}
+		root = origin + root
+	} else {
+		tok, ttl = h.signer.Mint(c.UserID, pa.DomainID(), pa.ID())
+	}
+	return httpx.OK(w, TokenAnswer{Token: tok, ExpiresIn: int(ttl.Seconds()), Base: root + tok + "/" + portalPath(pa.DomainID(), pa.ID())})
 }
 
-// file checks, in this order: the token (401), the portal in the domain (404, as every
-// portal route), the token's binding to that portal (403), the user's right now (403), then
-// the path (400) and the file (404).
+// portalPath is "{domainId}/{portalId}/".
+func portalPath(domainID, portalID int64) string {
+	return strconv.FormatInt(domainID, 10) + "/" + strconv.FormatInt(portalID, 10) + "/"
+}
+
+// file serves the frame on the app's origin (the token in the path).
 func (h *Handler) file(w http.ResponseWriter, r *http.Request) error {
-	sandbox(w)
+	pol := appPolicy(sandboxFrame)
+	frameHeaders(w, pol)
 	claims, err := h.signer.Verify(chi.URLParam(r, "token"))
 	if err != nil {
 		return err
 	}
-	pa, err := h.access.CheckURL(r)
+	return h.serveClaimed(w, r, claims, pol)
+}
+
+// serveClaimed checks, after the key (401), in this order: the portal in the domain (404, as
+// every portal route), the key's binding to that portal (403), the user's right now (403),
+// then the path (400) and the file (404).
+func (h *Handler) serveClaimed(w http.ResponseWriter, r *http.Request, claims readtoken.Claims, pol policy) error {
+	pa, err := h.claimed(r, claims)
 	if err != nil {
 		return err
-	}
-	if claims.DomainID != pa.DomainID() || claims.PortalID != pa.ID() {
-		return apperr.Forbidden("FORBIDDEN", "The preview token was issued for another portal.")
-	}
-	if ok, err := h.rights.Holds(r.Context(), claims.UserID, pa.DomainID(), Permission); err != nil {
-		return err
-	} else if !ok {
-		return apperr.Forbidden("FORBIDDEN", "You can no longer read the pages of this portal.")
 	}
 	p, err := filePath(r)
 	if err != nil {
 		return err
 	}
-	return h.serve(w, r, caller.Caller{UserID: claims.UserID}, pa, p)
+	return h.serve(w, r, caller.Caller{UserID: claims.UserID}, pa, p, pol)
+}
+
+// claimed is the URL's portal when the key's claims are for it and its user still reads pages.
+func (h *Handler) claimed(r *http.Request, claims readtoken.Claims) (portalaccess.Portal, error) {
+	pa, err := h.access.CheckURL(r)
+	if err != nil {
+		return portalaccess.Portal{}, err
+	}
+	if claims.DomainID != pa.DomainID() || claims.PortalID != pa.ID() {
+		return portalaccess.Portal{}, apperr.Forbidden("FORBIDDEN", "The preview token was issued for another portal.")
+	}
+	if ok, err := h.rights.Holds(r.Context(), claims.UserID, pa.DomainID(), Permission); err != nil {
+		return portalaccess.Portal{}, err
+	} else if !ok {
+		return portalaccess.Portal{}, apperr.Forbidden("FORBIDDEN", "You can no longer read the pages of this portal.")
+	}
+	return pa, nil
 }
 
 // page answers a page's HTML (or any file) of the caller's workspace, which must be on the
 // branch of the URL ('/' in a branch travels as ':').
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	sandbox(w)
+	pol := appPolicy(sandboxFrame)
+	frameHeaders(w, pol)
 	c := caller.Must(r.Context())
 	branch := strings.ReplaceAll(chi.URLParam(r, "branch"), ":", "/")
 	st, err := h.ws.LocalChanges(r.Context(), c, pa)
@@ -110,11 +151,12 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request, pa portalaccess.P
 	if err != nil {
 		return err
 	}
-	return h.serve(w, r, c, pa, p)
+	return h.serve(w, r, c, pa, p, pol)
 }
 
-// serve streams a file of the workspace (a folder answers its index.html), with ranges.
-func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller, pa portalaccess.Portal, p workspace.Path) error {
+// serve streams a file of the workspace (a folder answers its index.html), with ranges; a
+// document's policy takes in the workspace's whitelist.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller, pa portalaccess.Portal, p workspace.Path, pol policy) error {
 	ctx := r.Context()
 	if p == workspace.Root {
 		p = workspace.MustPath("index.html")
@@ -134,7 +176,12 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller,
 	if info.Dir {
 		return apperr.NotFound("FILE_NOT_FOUND", "The file "+strconv.Quote(p.String())+" is not in the workspace.")
 	}
-	w.Header().Set("Content-Type", asset.ContentType(info.Name))
+	ct := asset.ContentType(info.Name)
+	w.Header().Set("Content-Type", ct)
+	pol.withWhitelist(w, ct, func() (io.ReadCloser, error) {
+		f, _, err := h.ws.OpenFile(ctx, c, pa, whitelistFile)
+		return f, err
+	})
 	// Uncommitted edits change under the same name: never reuse an answer.
 	w.Header().Set("Cache-Control", "no-store")
 	stat, err := f.Stat()
@@ -145,13 +192,13 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller,
 	return nil
 }
 
-// sandbox sets the headers of every preview answer, errors included (package comment).
-func sandbox(w http.ResponseWriter) {
+// frameHeaders sets the headers of every preview answer on the app's origin, errors included
+// (package comment): the policy, framed by the app's pages only (the app's default is DENY),
+// and readable by the opaque origin the answer runs in (CORS "*", never with credentials).
+func frameHeaders(w http.ResponseWriter, pol policy) {
+	pol.setHeaders(w)
 	h := w.Header()
-	h.Set("Content-Security-Policy", FramePolicy)
-	h.Set("X-Frame-Options", "SAMEORIGIN") // the app's pages frame it (the app's default is DENY)
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
 }

@@ -12,12 +12,17 @@
 //     again on every file, so a token stops working when the right goes.
 //   - Every path goes through workspace.CleanPath and the workspace file layer (no "..", no
 //     .git, no links out); the token binds the workspace, the URL cannot name another.
-//   - Every answer is sandboxed: Content-Security-Policy "sandbox allow-scripts …" without
-//     allow-same-origin makes the document an opaque origin even when opened on its own, so
-//     a portal script cannot read the app's storage, cookies or tokens, nor call the API as
-//     the user. It may still fetch its own files: answers allow any origin (CORS "*",
-//     without credentials), which is safe because the token in the URL is the only key.
+//   - Every answer is sandboxed (policy.go): Content-Security-Policy "sandbox allow-scripts …"
+//     without allow-same-origin makes the document an opaque origin even when opened on its
+//     own, so a portal script cannot read the app's storage, cookies or tokens, nor call the
+//     API as the user; and every request it makes (fetch, beacon, image, frame, form…) may
+//     only go to this server or the portal's whitelist. It may still fetch its own files:
+//     answers allow any origin (CORS "*", without credentials), which is safe because the
+//     token in the URL is the only key.
 //   - Referrer-Policy no-referrer: a link out of the portal does not leak the token.
+//   - The token in the frame's URL can be read by the portal's scripts (an opaque origin gets
+//     no cookies). With a frame origin of its own (frame.go) the frame's URLs carry no key: a
+//     single-use ticket is exchanged for an HttpOnly cookie.
 package preview
 
 import (
@@ -43,11 +48,6 @@ var Kind = readtoken.Kind{
 
 // NewSigner derives the preview-token key from the server's signing secret.
 func NewSigner(secret string) *readtoken.Signer { return readtoken.New(secret, Kind) }
-
-// FramePolicy is the Content-Security-Policy of every preview answer: scripts run, in an
-// opaque origin (no allow-same-origin), and only the app's own pages may frame it (the app's
-// usual policy says frame-ancestors 'none').
-const FramePolicy = "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads; frame-ancestors 'self'"
 
 // Rights tells whether a user still holds a permission in a domain (admins hold every one).
 type Rights interface {

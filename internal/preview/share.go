@@ -43,7 +43,7 @@ import (
 //     one reads its creator's workspace on the preview's branch through the workspace file
 //     layer; when that workspace is no longer on the branch, it answers 'Can't open live
 //     preview' instead of another branch's files.
-//   - Portal content is untrusted: every answer carries the frame sandbox (FramePolicy), paths
+//   - Portal content is untrusted: every answer carries the preview policy (policy.go), paths
 //     go through the asset manager's resolver, and a snapshot larger than
 //     Config.MaxSnapshotBytes is refused before anything is written.
 

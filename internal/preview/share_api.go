@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"html"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
+	"portalwright/internal/whitelist"
 	"portalwright/internal/workspace"
 )
 
@@ -188,8 +190,11 @@ func errUnknownLink() error {
 // preview only), it has not expired (410), it is ready (409), the portal is active and its
 // creator still reads it, a live preview's workspace is still on its branch (409), then the
 // path (400) and the file (404).
+// sharedPolicy is the policy of a shared link's answers.
+var sharedPolicy = appPolicy(sandboxShared)
+
 func (s *Shares) serve(w http.ResponseWriter, r *http.Request) error {
-	sandbox(w)
+	frameHeaders(w, sharedPolicy)
 	err := s.serveFile(w, r)
 	if err != nil && acceptsHTML(r) {
 		writeErrorPage(w, err)
@@ -260,7 +265,12 @@ func (s *Shares) serveLive(w http.ResponseWriter, r *http.Request, rv *resolved,
 		return notInPreview(rel)
 	}
 	defer f.Close()
-	w.Header().Set("Content-Type", asset.ContentType(info.Name))
+	ct := asset.ContentType(info.Name)
+	w.Header().Set("Content-Type", ct)
+	sharedPolicy.withWhitelist(w, ct, func() (io.ReadCloser, error) {
+		wl, _, err := s.ws.OpenFile(r.Context(), c, rv.pa, whitelistFile)
+		return wl, err
+	})
 	w.Header().Set("Cache-Control", "no-store") // it follows the workspace
 	return serveOpen(w, r, f)
 }
@@ -287,7 +297,10 @@ func (s *Shares) serveSnapshot(w http.ResponseWriter, r *http.Request, p *Previe
 		return notInPreview(rel)
 	}
 	defer f.Close()
-	w.Header().Set("Content-Type", asset.ContentType(path.Base(name)))
+	ct := asset.ContentType(path.Base(name))
+	w.Header().Set("Content-Type", ct)
+	// The whitelist at the top of the snapshot (the served folder may be its build output).
+	sharedPolicy.withWhitelist(w, ct, func() (io.ReadCloser, error) { return root.Open(whitelist.File) })
 	// A snapshot never changes under its link.
 	w.Header().Set("Cache-Control", "private, max-age=300")
 	return serveOpen(w, r, f)

@@ -410,7 +410,9 @@ func publishOutput(s *Scratch, workspace, out string, limit int64) error {
 
 // Changed tells the runner that files of a user's workspace changed (workspace-relative
 // paths). A change to a file with one of the settings' extensions makes a finished state
-// STALE; during a run the run ends STALE instead of STABLE. With autoRun on, a run starts.
+// (STABLE, UNSTABLE) STALE; during a run the run ends STALE instead of STABLE. STALE needs an
+// earlier run: a state that never ran (or was cleared) stays UNINITIATED, 'has not run yet'.
+// With autoRun on, a run starts.
 // It reports whether the state became (or will become) stale.
 func (r *Runner) Changed(k Key, paths []string) bool {
 	r.mu.Lock()
@@ -435,7 +437,7 @@ func (r *Runner) Changed(k Key, paths []string) bool {
 	}
 	if !busy {
 		r.set(k, func(st *State) {
-			if st.Phase == Stable || st.Phase == Unstable || st.Phase == Uninitiated {
+			if st.Phase == Stable || st.Phase == Unstable {
 				st.Phase = Stale
 			}
 		})

@@ -33,3 +33,18 @@ func TestWatchFollowsSettings(t *testing.T) {
 		t.Fatalf("active again: %s", st.Phase)
 	}
 }
+
+// TestChangeBeforeAnyRunStaysUninitiated: STALE needs an earlier run; a change to a listed file
+// of a workspace whose tasks never ran (a fresh clone) or were cleared leaves UNINITIATED.
+func TestChangeBeforeAnyRunStaysUninitiated(t *testing.T) {
+	r := newRunner(t, fast())
+	l := newLayout(t)
+	k := Key{UserID: 5, PortalID: 8}
+	if st := r.Watch(Request{Key: k, Workspace: l.workspace, Settings: settings("FROM x\nRUN true\n")}); st.Phase != Uninitiated {
+		t.Fatalf("a fresh workspace: %s", st.Phase)
+	}
+	r.Changed(k, []string{"content/a.json"})
+	if st := r.State(k); st.Phase != Uninitiated {
+		t.Fatalf("a change before any run: %s, want UNINITIATED", st.Phase)
+	}
+}

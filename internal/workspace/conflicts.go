@@ -366,8 +366,8 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 		}
 		return &CommitResult{CommitID: tip, RuleWarnings: []string{}, Discarded: kept}, nil
 	}
-	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPush, err)
+	if err := r.landOrPush(ctx, portalID, dir, branch, tip); err != nil {
+		return nil, err
 	}
 	r.dropNewestKept(ctx, dir, branch) // landed: the safety copy is not discarded work
 	head, err = r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"portalwright/internal/gitcli"
@@ -46,6 +47,16 @@ type Repos struct {
 	schemaCheck SchemaCheck // the content check's JSON Schema validation (nil: parse only)
 
 	maint *maintainer // background packing of refs and objects (maintenance.go); nil: off
+
+	watchOnce sync.Once
+	watcher   *treeWatcher // large workspaces' change watch (watch_linux.go); made on first use
+}
+
+// trees is the watch of large workspaces, made when the first one needs it (so a Repos that
+// never sees one holds no inotify instance).
+func (r *Repos) trees() *treeWatcher {
+	r.watchOnce.Do(func() { r.watcher = newTreeWatcher() })
+	return r.watcher
 }
 
 // SchemaCheck validates a JSON document against its companion schema's text and says what

@@ -90,7 +90,7 @@ func (r *Repos) ResolveCommit(ctx context.Context, portalID int64, rev string) (
 	case fullCommitID.MatchString(rev):
 		out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
 		if err != nil {
-			return "", ErrUnknownCommit
+			return "", missingOr(ctx, err, ErrUnknownCommit)
 		}
 		return strings.TrimSpace(out), nil
 	case validRefName("refs/heads/" + rev):
@@ -102,10 +102,25 @@ func (r *Repos) ResolveCommit(ctx context.Context, portalID int64, rev string) (
 			if err == nil {
 				return strings.TrimSpace(out), nil
 			}
+			return "", missingOr(ctx, err, ErrBranchMissing)
 		}
 		return "", ErrBranchMissing
 	}
 	return "", ErrUnknownCommit
+}
+
+// missingOr is what a failed `rev-parse --verify --quiet` means: missing when git says the
+// name is no object of that kind (exit 1), else the failure itself — a cancelled call (the
+// server stopping) or git failing (128, killed) is not an unknown commit.
+func missingOr(ctx context.Context, err, missing error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w: %w", ctx.Err(), err)
+	}
+	var ge *gitcli.Error
+	if errors.As(err, &ge) && ge.ExitCode == 1 {
+		return missing
+	}
+	return err
 }
 
 // TreeFile is a file of a commit: its path and size.

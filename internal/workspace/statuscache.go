@@ -71,7 +71,8 @@ type record struct {
 	Head    string            `json:"head,omitempty"`
 	Changes map[string]string `json:"changes,omitempty"`
 	Mark    gitMark           `json:"mark"`
-	Tree    *treeStamp        `json:"tree,omitempty"` // the working tree just before (treecheck.go); nil: too large
+	Tree    *treeStamp        `json:"tree,omitempty"`  // the working tree just before (treecheck.go); nil: too large
+	Watch   string            `json:"watch,omitempty"` // a large tree's watch token just before (watch_linux.go)
 }
 
 // sameStatus tells whether two records describe the same status (ignoring Seq).
@@ -286,7 +287,7 @@ func (r *Repos) holdWorkspace(userID, portalID int64, unlock func()) func() {
 
 // remember records a status that status() just took (under the workspace lock), with the
 // working tree as it was just before.
-func (r *Repos) remember(portalID int64, dir string, st *Status, head string, tree *treeStamp) {
+func (r *Repos) remember(portalID int64, dir string, st *Status, head string, tree *treeStamp, watch string) {
 	userID, err := strconv.ParseInt(filepath.Base(filepath.Dir(dir)), 10, 64)
 	if err != nil || filepath.Clean(dir) != r.WorkspaceDir(userID, portalID) {
 		return // not a user's workspace
@@ -297,7 +298,7 @@ func (r *Repos) remember(portalID int64, dir string, st *Status, head string, tr
 	for p, k := range st.Changes {
 		changes[p] = k
 	}
-	r.writeRecord(portalID, userID, gitDir, &record{Branch: st.Branch, Head: head, Changes: changes, Mark: m, Tree: tree})
+	r.writeRecord(portalID, userID, gitDir, &record{Branch: st.Branch, Head: head, Changes: changes, Mark: m, Tree: tree, Watch: watch})
 	c := &r.statuses
 	c.mu.Lock()
 	if h := c.holds[dir]; h != nil {
@@ -314,7 +315,7 @@ func (r *Repos) writeRecord(portalID, userID int64, gitDir string, rec *record) 
 	path := filepath.Join(gitDir, recordFile)
 	prev, _ := loadRecord(path)
 	if prev != nil {
-		if prev.User == userID && prev.Portal == portalID && prev.Stale == rec.Stale && (rec.Stale || (prev.sameStatus(rec) && prev.Mark == rec.Mark && sameTree(prev.Tree, rec.Tree))) {
+		if prev.User == userID && prev.Portal == portalID && prev.Stale == rec.Stale && (rec.Stale || (prev.sameStatus(rec) && prev.Mark == rec.Mark && sameTree(prev.Tree, rec.Tree) && prev.Watch == rec.Watch)) {
 			if prev.Stale {
 				r.statuses.setEntry(portalID, userID, &wsEntry{}, false)
 			} else {

@@ -132,7 +132,7 @@ func (rec *record) settled() bool {
 func (r *Repos) unchangedStatus(ctx context.Context, userID, portalID int64) (*Status, bool) {
 	dir := r.WorkspaceDir(userID, portalID)
 	rec, err := loadRecord(filepath.Join(dir, ".git", recordFile))
-	if err != nil || rec.User != userID || rec.Portal != portalID || !rec.unchanged(dir) {
+	if err != nil || rec.User != userID || rec.Portal != portalID || !(rec.unchanged(dir) || r.unchangedWatched(dir, rec)) {
 		return nil, false
 	}
 	st := &Status{Branch: rec.Branch, Changes: rec.Changes}
@@ -140,6 +140,13 @@ func (r *Repos) unchangedStatus(ctx context.Context, userID, portalID int64) (*S
 		return nil, false
 	}
 	return st, true
+}
+
+// unchangedWatched tells whether a large workspace is certainly still as its record
+// describes it: the same git state, and no change its watch saw since (watch_linux.go).
+func (r *Repos) unchangedWatched(dir string, rec *record) bool {
+	return rec.Tree == nil && rec.Watch != "" && !rec.Stale && markOf(filepath.Join(dir, ".git")) == rec.Mark &&
+		r.trees().unchangedSince(dir, rec.Watch)
 }
 
 // statusByGit takes a git status under the workspace lock (no shortcut): a workspace without

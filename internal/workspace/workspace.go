@@ -254,6 +254,10 @@ func (r *Repos) Status(ctx context.Context, userID, portalID int64) (*Status, er
 
 func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status, error) {
 	tree := treeOf(dir) // before git: a change racing with the status shows next time (treecheck.go)
+	var watch string
+	if tree == nil {
+		watch = r.trees().token(dir) // too large to walk: the kernel tells (watch_linux.go)
+	}
 	out, err := r.git.Run(ctx, dir, gitcli.Command("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--no-renames"))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidWorkspace, err)
@@ -265,7 +269,7 @@ func (r *Repos) status(ctx context.Context, portalID int64, dir string) (*Status
 	// Recorded for other users' changes (statuscache.go); ahead/behind against the
 	// canonical tip read from the ref files, counted by git once per (HEAD, tip) pair (the
 	// clone shares the canonical objects, so no fetch is needed).
-	r.remember(portalID, dir, st, head, tree)
+	r.remember(portalID, dir, st, head, tree, watch)
 	return st, r.aheadBehindOf(ctx, portalID, dir, st, head)
 }
 
@@ -411,6 +415,7 @@ func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message 
 			return nil, ErrBranchMissing
 		}
 	}
+	before := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch) // the commit's parent, if one is made
 	if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
 		return nil, err
 	}
@@ -428,11 +433,13 @@ func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message 
 		return nil, err
 	} else if ahead == 0 {
 		return nil, ErrNothingToCommit
+	} else {
+		before = "" // local commits: where they stand is for git to tell
 	}
 	if ready != nil {
 		ready()
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, branch)
+	landed, discarded, err := r.publish(ctx, portalID, dir, branch, before)
 	if err != nil {
 		return res, err
 	}
@@ -476,8 +483,9 @@ func (r *Repos) stagedChanges(ctx context.Context, dir string) (map[string]strin
 // canonical repository's objects, so the branch's current commit is read there directly
 // (no fetch); the workspace is rebased only when the branch moved since, then pushed.
 // landed is false when the commits, replayed, changed nothing (replayOn): nothing is pushed
-// and discarded names the kept work.
-func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string) (landed bool, discarded string, err error) {
+// and discarded names the kept work. parent, when not "", is the parent of the workspace's
+// only new commit: when it is the tip, HEAD descends from it without asking git.
+func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent string) (landed bool, discarded string, err error) {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return false, "", err
@@ -491,7 +499,9 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 		}
 		tip = strings.TrimSpace(out)
 	}
-	_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
+	if parent != tip {
+		_, err = r.run(ctx, dir, gitcli.Command("merge-base", "--is-ancestor").Value(tip, "HEAD"))
+	}
 	var ge *gitcli.Error
 	switch {
 	case errors.As(err, &ge) && ge.ExitCode == 1: // the branch moved: replay our commits on it
@@ -505,10 +515,28 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch string)
 	case err != nil:
 		return false, "", err
 	}
-	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
-		return false, "", fmt.Errorf("%w: %v", ErrPush, err)
+	if err := r.landOrPush(ctx, portalID, dir, branch, tip); err != nil {
+		return false, "", err
 	}
 	return true, "", nil
+}
+
+// landOrPush puts the workspace's HEAD (on branch, a descendant of tip) on the canonical
+// branch: by linking its objects and moving the ref (landing.go), or by a push where links
+// cannot be made. The caller holds the workspace lock and the portal lock.
+func (r *Repos) landOrPush(ctx context.Context, portalID int64, dir, branch, tip string) error {
+	if head := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch); head != "" {
+		err := r.land(ctx, portalID, dir, branch, tip, head)
+		if err == nil {
+			return nil
+		} else if !errors.Is(err, errCannotLink) {
+			return fmt.Errorf("%w: %v", ErrPush, err)
+		}
+	}
+	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
+		return fmt.Errorf("%w: %v", ErrPush, err)
+	}
+	return nil
 }
 
 // RevertAll discards every uncommitted change of the user's workspace.
@@ -540,7 +568,7 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	defer unlock()
 	full, err := r.run(ctx, dir, gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
 	if err != nil {
-		return nil, ErrUnknownCommit
+		return nil, missingOr(ctx, err, ErrUnknownCommit)
 	}
 	full = strings.TrimSpace(full)
 	st, err := r.status(ctx, portalID, dir)
@@ -561,7 +589,7 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify", "--allow-empty").Option("--message", msg), author)); err != nil {
 		return nil, err
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch)
+	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch, "")
 	if err != nil {
 		return nil, err
 	}

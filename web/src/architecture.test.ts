@@ -13,8 +13,12 @@
  *    overlay, the sitemap stage).
  * 3. No import cycle runs between features or through a feature's index.ts (barrels that import
  *    each other load half-initialised modules).
+ * 4. docs/architecture.md "Web folders" is the truth: each folder (app/, api/, lib/, ui/ and every
+ *    features/<name>) has a row, imports only the features its "May import" column names, and
+ *    uses every one it names.
  */
 import { describe, expect, it } from 'vitest';
+import architectureDoc from '../../docs/architecture.md?raw';
 
 const raw = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test.tsx', '!./test/**'], {
   query: '?raw',
@@ -163,6 +167,82 @@ function violations(from: string, imp: Import): string[] {
   return problems;
 }
 
+/** A row of docs/architecture.md "Web folders": its folders and the features they may import. */
+interface FolderRow {
+  folders: string[];
+  mayImport: string[];
+}
+
+/**
+ * The rows of the "### Web folders" table of the architecture doc. A folder is written `app/` or
+ * `features/<name>`, kept as 'app' or 'features/<name>'; the third column names the features the
+ * row's folders may import (`auth`, `realtime`; '—' none).
+ */
+function webFolderRows(doc: string): FolderRow[] {
+  const start = doc.indexOf('\n### Web folders\n');
+  if (start < 0) throw new Error('docs/architecture.md has no "### Web folders" section');
+  const rest = doc.slice(start + 1);
+  const end = rest.slice(1).search(/\n#{1,3} /);
+  const section = end < 0 ? rest : rest.slice(0, end + 1);
+  const code = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const cells = line.split('|').slice(1, -1);
+      if (cells.length !== 3) throw new Error(`a Web folders row without three cells: ${line}`);
+      return { folders: code(cells[0]).map((f) => f.replace(/\/$/, '')), mayImport: code(cells[2]) };
+    });
+}
+
+/** The folder of a file for the Web folders table: 'features/<name>' or its top folder; null at src's root. */
+const folderOf = (path: string): string | null => {
+  const feature = featureOf(path);
+  if (feature !== null) return `features/${feature}`;
+  return path.includes('/') && !path.startsWith('features/') ? path.slice(0, path.indexOf('/')) : null;
+};
+
+/**
+ * What the Web folders table gets wrong about the imports: folders without a row, rows naming no
+ * folder or feature that exists, imports of a feature the row does not name, and named features
+ * no folder of the row imports.
+ */
+function folderTableProblems(rows: readonly FolderRow[], imports: ReadonlyMap<string, readonly Import[]>): string[] {
+  const problems: string[] = [];
+  const folders = new Set([...imports.keys()].map(folderOf).filter((f) => f !== null));
+  const features = new Set([...imports.keys()].map(featureOf).filter((f) => f !== null));
+  const rowOf = new Map(rows.flatMap((row) => row.folders.map((folder) => [folder, row] as const)));
+  for (const folder of folders) if (!rowOf.has(folder)) problems.push(`${folder}/ has no row`);
+  for (const row of rows) {
+    for (const folder of row.folders)
+      if (!folders.has(folder)) problems.push(`the row of ${folder} names no folder of src`);
+    for (const feature of row.mayImport)
+      if (!features.has(feature))
+        problems.push(`the row of ${row.folders.join(', ')} names ${feature}, which is no feature`);
+  }
+  const used = new Map<FolderRow, Set<string>>();
+  for (const [file, list] of imports) {
+    const folder = folderOf(file);
+    const row = folder === null ? undefined : rowOf.get(folder);
+    if (!row) continue;
+    for (const imp of list) {
+      const target = imp.target === null ? null : featureOf(imp.target);
+      if (target === null || `features/${target}` === folder) continue;
+      if (!used.has(row)) used.set(row, new Set());
+      used.get(row)!.add(target);
+      if (!row.mayImport.includes(target))
+        problems.push(`${file} imports features/${target}, which the row of ${folder} does not name`);
+    }
+  }
+  for (const row of rows) {
+    for (const feature of row.mayImport) {
+      if (!used.get(row)?.has(feature))
+        problems.push(`the row of ${row.folders.join(', ')} names ${feature}, which none of them imports`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
 /** The area a file belongs to for the cycle rule: its feature folder, or its first two folders. */
 const areaOf = (path: string) => {
   const feature = featureOf(path);
@@ -237,6 +317,13 @@ describe('the import graph', () => {
     expect(cycles, cycles.map((c) => `import cycle among: ${c.join(', ')}`).join('\n')).toEqual([]);
   });
 
+  it('imports between folders only what docs/architecture.md "Web folders" names, and all of it', () => {
+    const rows = webFolderRows(architectureDoc);
+    expect(rows.map((r) => r.folders).flat()).toContain('features/widgets');
+    const problems = folderTableProblems(rows, imports);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   it('keeps every allow-list entry in use', () => {
     const unused = ALLOWED.filter(
       (a) =>
@@ -297,6 +384,57 @@ describe('the import rules', () => {
       check('features/designer/PropertyFields.tsx', "import { H } from '../../app/selection/PortalChainHost';"),
     ).toHaveLength(1);
     expect(check('app/shell/Header.tsx', "import { H } from '../selection/PortalChainHost';")).toEqual([]);
+  });
+
+  it('reads the Web folders table and names what it gets wrong', () => {
+    const doc = [
+      '## Front end',
+      '### Web folders',
+      '',
+      '| Folder | Owns | May import (features, through their `index.ts`) |',
+      '| --- | --- | --- |',
+      '| `app/` | the shell (`paths.ts`) | `widgets` |',
+      '| `features/designer`, `features/widgets` | the designer; the widgets | `assets` (lazily) |',
+      '| `features/assets` | files | — |',
+      '',
+      '## Next',
+      '| `features/other` | not in the section | `x` |',
+    ].join('\n');
+    const rows = webFolderRows(doc);
+    expect(rows).toEqual([
+      { folders: ['app'], mayImport: ['widgets'] },
+      { folders: ['features/designer', 'features/widgets'], mayImport: ['assets'] },
+      { folders: ['features/assets'], mayImport: [] },
+    ]);
+    const graph = (edges: Record<string, string[]>) =>
+      new Map(
+        Object.entries(edges).map(([file, targets]) => [
+          file,
+          targets.map((target) => ({ specifier: target, target, typeOnly: false })),
+        ]),
+      );
+    const imports = graph({
+      'app/shell/Header.tsx': ['features/widgets/index.ts', 'features/designer/index.ts'],
+      'features/designer/Designer.tsx': ['features/widgets/index.ts', 'api/pages.ts'],
+      'features/widgets/index.ts': ['features/widgets/Picker.tsx'],
+      'features/widgets/Picker.tsx': ['features/assets/index.ts'],
+      'features/assets/index.ts': [],
+      'ui/Tree.tsx': [],
+      'api/pages.ts': [],
+    });
+    expect(folderTableProblems(rows, imports)).toEqual([
+      'ui/ has no row',
+      'api/ has no row',
+      'app/shell/Header.tsx imports features/designer, which the row of app does not name',
+      'features/designer/Designer.tsx imports features/widgets, which the row of features/designer does not name',
+    ]);
+    expect(folderTableProblems(rows, graph({ 'app/A.ts': [], 'features/widgets/index.ts': [] }))).toEqual([
+      'the row of features/designer names no folder of src',
+      'the row of features/designer, features/widgets names assets, which is no feature',
+      'the row of features/assets names no folder of src',
+      'the row of app names widgets, which none of them imports',
+      'the row of features/designer, features/widgets names assets, which none of them imports',
+    ]);
   });
 
   it('finds a cycle between two feature barrels', () => {

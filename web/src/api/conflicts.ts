@@ -4,7 +4,8 @@
  * - `workspace-conflicts/{d}/{p}`: the caller's local commits that cannot merge with the branch,
  *   per file and conflict; `…/file?path=` one file in full (with its schema text); `…/resolve`
  *   commits the choices (409 CONFLICT_TIP_MOVED when the branch moved on meanwhile).
- * - `workspace-discarded/{d}/{p}`: local commits a Reset or a branch override put aside (30 days);
+ * - `workspace-discarded/{d}/{p}`: local commits and uncommitted changes a Reset or a branch
+ *   override put aside (kept for the server's `limits.discardedWorkDays`, GET config/features);
  *   `…/{id}/restore` brings one back as uncommitted changes.
  * - `workspace-review/{d}/{p}`: what a commit will change (no parameter), another user's
  *   workspace (`user`) or a commit (`commit`): `…/files`, one file's diff (`?path=`) and an

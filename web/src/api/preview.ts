@@ -17,17 +17,19 @@
  *
  * The designer frame's token: POST workspace/{domainId}/{portalId}/token mints a short-lived
  * read token scoped to the caller and the portal. The frame loads `base + …` (the token sits in
- * the path: a sandboxed frame cannot send the bearer header). Never cached: every mint is a new
- * token.
+ * the path: a sandboxed frame cannot send the bearer header). When the server serves the frame on
+ * an origin of its own (--frame-addr), `base` is absolute on that origin and the token is a
+ * single-use ticket the frame origin exchanges for a cookie (the frame's own URL then carries no
+ * key): one token per frame src. Never cached: every mint is a new token.
  */
 import { api } from './client';
 import type { Id } from './portal';
 
 export interface PreviewToken {
   token: string;
-  /** Seconds the token stays valid (1800). */
+  /** Seconds the frame may read with it (1800). */
   expiresIn: number;
-  /** '/api/v1/workspace/<token>/<domainId>/<portalId>/' */
+  /** '/api/v1/workspace/<token>/<domainId>/<portalId>/', or 'https://<frame origin>/api/v1/workspace/<ticket>/…/' */
   base: string;
 }
 

@@ -55,8 +55,18 @@ export interface SsoFeature {
   loginUrl?: string;
 }
 
+/** The server's settings the screens state or time by, so they never say another number. */
+export interface ServerLimits {
+  /** The longest a task run may take (--task-timeout), in ms. */
+  taskTimeoutMs: number;
+  /** How long discarded work stays restorable, in days. */
+  discardedWorkDays: number;
+}
+
 export interface Features {
   sso?: SsoFeature;
+  /** Absent from older servers. */
+  limits?: ServerLimits;
 }
 
 export interface ProbeLink {

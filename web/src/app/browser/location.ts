@@ -8,6 +8,14 @@ export function basePath(): string {
   return window.location.pathname || '/';
 }
 
+/**
+ * The hash route the browser is at now (`#/…`). It moves on as soon as a navigation starts
+ * (a link, the address bar, the router's own), ahead of the route rendered.
+ */
+export function currentRoute(): string {
+  return window.location.hash;
+}
+
 export function reloadPage(): void {
   window.location.reload();
 }

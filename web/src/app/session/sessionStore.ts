@@ -34,6 +34,9 @@ export const useSessionStore = create<SessionState>(() => ({ ...initialSessionSt
 
 export const selectIsLoggedIn = (s: SessionState) => s.status === 'loggedIn';
 
+/** The server's limits the screens state or time by (GET config/features); undefined when unknown. */
+export const selectLimits = (s: SessionState) => s.features.limits;
+
 /**
  * Signed in and the session still ours: not replaced by another sign-in (401 SESSION_EXPIRED,
  * the conflict dialog is up) and not ending. Background work (polls, intervals, the socket)

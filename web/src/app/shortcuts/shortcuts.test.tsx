@@ -9,6 +9,7 @@ import {
   matchesCombo,
   SHORTCUTS,
   shortcutFor,
+  useSaveShortcut,
   useShortcut,
 } from './shortcuts';
 
@@ -140,6 +141,37 @@ describe('the shortcut registry', () => {
     unmount();
     expect(key({ key: 'k', code: 'KeyK', ctrlKey: true }).defaultPrevented).toBe(false);
     expect(second).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useSaveShortcut', () => {
+  const ctrlS = (init: KeyboardEventInit = {}) => key({ key: 's', code: 'KeyS', ctrlKey: true, ...init });
+
+  it('saves while enabled; with nothing to save does nothing, the browser dialog still refused; a held key saves once', () => {
+    const save = vi.fn();
+    const { rerender, unmount } = renderHook(({ enabled }) => useSaveShortcut(save, enabled), {
+      initialProps: { enabled: false },
+    });
+    expect(ctrlS().defaultPrevented).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+    rerender({ enabled: true });
+    expect(ctrlS().defaultPrevented).toBe(true);
+    expect(ctrlS({ repeat: true }).defaultPrevented).toBe(true);
+    expect(save).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(ctrlS().defaultPrevented).toBe(false);
+  });
+
+  it('the editor shown last answers (a dialog over its screen), even with nothing to save', () => {
+    const screenSave = vi.fn();
+    const dialogSave = vi.fn();
+    renderHook(() => useSaveShortcut(screenSave, true));
+    const dialog = renderHook(() => useSaveShortcut(dialogSave, false));
+    ctrlS();
+    expect([screenSave.mock.calls.length, dialogSave.mock.calls.length]).toEqual([0, 0]);
+    dialog.unmount();
+    ctrlS();
+    expect(screenSave).toHaveBeenCalledTimes(1);
   });
 });
 

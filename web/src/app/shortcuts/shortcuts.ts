@@ -5,7 +5,7 @@
  * the browser's own action (Save Page, its search) is prevented. With no handler the key does
  * what the browser does.
  *
- *   useShortcut('save', () => save(), canSave); // an editor: Ctrl/Cmd+S saves
+ *   useSaveShortcut(() => save(), dirty && canWrite); // an editor: Ctrl/Cmd+S saves
  */
 import { useEffect, useRef } from 'react';
 
@@ -130,4 +130,17 @@ export function useShortcut(id: ShortcutId, handler: Handler, enabled = true) {
     if (!enabled) return;
     return addShortcutHandler(id, (event) => latest.current(event));
   }, [id, enabled]);
+}
+
+/**
+ * An editor's Ctrl/Cmd+S while it is mounted (the translation manager and its selector, the JSON
+ * and source editors, page source mode, the designer, the link manager, the whitelist): `save`
+ * runs when `enabled` (something to save, allowed to, no merge or conflict dialog waiting for an
+ * answer); otherwise the keys do nothing, and the browser's Save Page never opens while an editor
+ * is shown. A held key saves once.
+ */
+export function useSaveShortcut(save: () => void, enabled: boolean) {
+  useShortcut('save', (event) => {
+    if (enabled && !event.repeat) save();
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isFolder, type Asset } from '../../api/assets';
 import { PermissionView } from '../../app/permissions/Restricted';
@@ -48,16 +48,7 @@ const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? ''
 function ExplorerView({ domain, portal, branch }: { domain: string; portal: string; branch: string }) {
   const [params, setParams] = useSearchParams();
   const path = params.get('path') || '/';
-  // The folder asked for last: an answer that arrives before that navigation has rendered (the
-  // router's updates are transitions) still knows which folder is open (issue 22 item 3).
-  const requested = useRef(path);
-  useEffect(() => {
-    requested.current = path;
-  }, [path]);
-  const setPath = (next: string) => {
-    requested.current = next;
-    setParams(next === '/' ? {} : { path: next });
-  };
+  const setPath = (next: string) => setParams(next === '/' ? {} : { path: next });
   // A file open in its editor: ?edit=<file>&mode=json|source (Back closes it), or, from the
   // Readiness screen, ?open=<file>&pointer=<JSON pointer>|line=<n>: a JSON file in the JSON
   // editor (its source when it has no schema), another in the source editor, at that place.
@@ -91,7 +82,7 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
   const files = (folder.data?.children ?? []).filter((a) => !isFolder(a));
   const selectedFiles = files.filter((a) => selected.has(a.path));
   const limits = useSizeLimits();
-  const actions = useAssetActions(domain, portal, path, setPath, () => requested.current);
+  const actions = useAssetActions(domain, portal, path, setPath);
   const refreshAfterUpload = useDebouncedFolderRefresh(domain, portal, path);
   // Files other users are changing (uncommitted changes, or editing now) are marked.
   const activity = usePortalActivity(domain, portal);

@@ -35,10 +35,12 @@ describe('useAssetActions (issue 22 item 3)', () => {
       'POST api/v1/assets/1/2/delete': () =>
         new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response,
     });
+    window.location.hash = '#/file-explorer?path=%2Fold';
     const { onPathChange, hook } = setup('/old');
     act(() => hook.result.current.deleteFolder.run('/old'));
-    hook.rerender({ folder: '/other' }); // the user opened another folder meanwhile
     await waitFor(() => expect(answer).not.toBeNull());
+    // The author opened another folder meanwhile; it has not rendered yet when the answer comes.
+    window.location.hash = '#/file-explorer?path=%2Fother';
     await act(async () => answer?.(jsonResponse([{ file: '/old', result: true }])));
     await waitFor(() => expect(hook.result.current.deleteFolder.pending).toBe(false));
     expect(onPathChange).not.toHaveBeenCalled();
@@ -49,6 +51,20 @@ describe('useAssetActions (issue 22 item 3)', () => {
     const { onPathChange, hook } = setup('/a/b');
     act(() => hook.result.current.deleteFolder.run('/a/b'));
     await waitFor(() => expect(onPathChange).toHaveBeenCalledWith('/a'));
+  });
+
+  it('renaming the open folder keeps the thumbnail token: the grid still shown asks for no old path', async () => {
+    const fetch = mockFetch({
+      'PUT api/v1/assets/1/2/folder/rename': () =>
+        jsonResponse({ name: 'new', path: '/new', type: 'DIR', children: [] }),
+    });
+    const { client, onPathChange, hook } = setup('/old');
+    client.setQueryData(assetKeys.thumbnailToken('1', '2'), { token: 't1', expiresIn: 600 });
+    act(() => hook.result.current.renameFolder.run('new'));
+    await waitFor(() => expect(onPathChange).toHaveBeenCalledWith('/new'));
+    await waitFor(() => expect(hook.result.current.renameFolder.pending).toBe(false));
+    expect(client.getQueryState(assetKeys.thumbnailToken('1', '2'))?.isInvalidated).toBe(false);
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/token'))).toEqual([]);
   });
 
   it('renaming the open folder forgets the old path instead of asking for it again', async () => {

@@ -2,6 +2,7 @@
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
 import { ApiError } from '../../api/errors';
+import { currentRoute } from '../../app/browser/location';
 import { toasts } from '../../app/toasts/toastService';
 import { plural } from '../../lib/format';
 import { useAction } from '../../ui/useAction';
@@ -29,18 +30,17 @@ function isUnder(key: QueryKey, allLength: number, folder: string): boolean {
 }
 
 /**
- * `folder` is the folder shown, `openFolder` the one the user asked for last (it may not have
- * rendered yet when an answer arrives).
+ * `folder` is the folder shown. A folder action that moves the author (to the renamed folder, to
+ * the deleted folder's parent) does so only when the author is still where the action started:
+ * the route is the browser's (currentRoute), which is ahead of the rendered one while a
+ * navigation renders, so a late answer never overrides a folder the author opened since.
  */
-export function useAssetActions(
-  domain: string,
-  portal: string,
-  folder: string,
-  onPathChange: (path: string) => void,
-  openFolder: () => string = () => folder,
-) {
+export function useAssetActions(domain: string, portal: string, folder: string, onPathChange: (path: string) => void) {
   const all = assetKeys.all(domain, portal);
   const queryClient = useQueryClient();
+  const moveIfStillAt = (route: string, path: string) => {
+    if (currentRoute() === route) onPathChange(path);
+  };
 
   const createFolder = useAction({
     action: (name: string) => assetApi.createFolder(domain, portal, childPath(folder, name)),
@@ -51,18 +51,22 @@ export function useAssetActions(
   const renameFolder = useAction({
     action: async (name: string) => ({
       from: folder,
+      route: currentRoute(),
       renamed: await assetApi.renameFolder(domain, portal, folder, childPath(parentPath(folder), name)),
     }),
     failure: ASSET_MESSAGES.renameFolderFailed,
-    onSuccess: async ({ from, renamed }: { from: string; renamed: Asset }) => {
-      // Go to the new path, then refresh every query but those of the old path (and below it):
-      // they would ask for a folder that no longer exists (404). They are not dropped while a
-      // view still shows them either (the tree until the parent is read again, the screen until
-      // the navigation renders): a view re-rendered on a dropped query reads it again.
-      onPathChange(renamed.path);
+    onSuccess: async ({ from, route, renamed }: { from: string; route: string; renamed: Asset }) => {
+      // Go to the new path, then read the other folder listings again (the parent lists the new
+      // name), never those of the old path (and below it): they would ask for a folder that no
+      // longer exists (404). They are not dropped while a view still shows them either (the
+      // tree until the parent is read again, the screen until the navigation renders): a view
+      // re-rendered on a dropped query reads it again. The thumbnail token stays: a new one
+      // would give the old grid, still shown until then, new URLs of old paths (404s).
+      moveIfStillAt(route, renamed.path);
       const isOld = (query: Query) => isUnder(query.queryKey, all.length, from);
+      const isListing = (query: Query) => query.queryKey[all.length] === 'folder';
       await queryClient.cancelQueries({ queryKey: all, predicate: isOld });
-      await queryClient.invalidateQueries({ queryKey: all, predicate: (query) => !isOld(query) });
+      await queryClient.invalidateQueries({ queryKey: all, predicate: (query) => isListing(query) && !isOld(query) });
       // Those no view shows any more are forgotten now, the others once unused (marked stale
       // without a read, so a folder made again under the old name is read afresh).
       await queryClient.invalidateQueries({ queryKey: all, predicate: isOld, refetchType: 'none' });
@@ -78,21 +82,21 @@ export function useAssetActions(
     invalidate: [assetKeys.folder(domain, portal, folder)],
   });
 
-  // The folder to delete travels with the call: by the time it answers the user may have
-  // opened another folder, which must stay open (and is not the one deleted).
+  // The folder to delete (the open one) travels with the call, and so does the route it was
+  // open at: by the time it answers the author may have opened another folder, which stays open.
   const deleteFolder = useAction({
     action: async (path: string) => {
+      const route = currentRoute();
       const [result] = await assetApi.remove(domain, portal, [path]);
       const failure = result ? deleteFailures([result])[0] : undefined;
       if (failure) throw new ApiError({ httpStatus: 409, errorMessage: failure.message });
+      return route;
     },
     failure: (path: string) => ASSET_MESSAGES.deleteFolderFailed(folderName(path)),
-    invalidate: (_: void, path: string) => [assetKeys.folder(domain, portal, parentPath(path))],
-    onSuccess: (_: void, path: string) => {
+    invalidate: (_: string, path: string) => [assetKeys.folder(domain, portal, parentPath(path))],
+    onSuccess: (route: string, path: string) => {
       queryClient.removeQueries({ queryKey: assetKeys.folder(domain, portal, path) });
-      // Only when the folder open now (useAction calls the latest onSuccess) is the one deleted.
-      const open = openFolder();
-      if (open === path || open.startsWith(`${path}/`)) onPathChange(parentPath(path));
+      moveIfStillAt(route, parentPath(path));
     },
   });
 

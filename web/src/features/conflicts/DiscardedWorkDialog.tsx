@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { conflictKeys, conflictsApi, type DiscardedWork, type RestoreResult } from '../../api/conflicts';
 import type { Id } from '../../api/portal';
 import { workspaceChanged } from '../../app/selection/workspaceRefresh';
+import { selectLimits, useSessionStore } from '../../app/session/sessionStore';
 import { toasts } from '../../app/toasts/toastService';
 import { formatDateTime } from '../../lib/format';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -59,13 +60,14 @@ function Files({ entry }: { entry: DiscardedWork }) {
 }
 
 /**
- * Recover discarded work: the local commits a Reset or a branch override put aside (newest
- * first, 30 days), each with Restore, which brings it back as uncommitted changes; then every
- * workspace view refreshes. One request per click.
+ * Recover discarded work: the local commits and uncommitted changes a Reset or a branch override
+ * put aside (newest first, kept for the server's days), each with Restore, which brings it back
+ * as uncommitted changes; then every workspace view refreshes. One request per click.
  */
 export function DiscardedWorkDialog({ open, onClose, d, p, branch }: DiscardedWorkDialogProps) {
   const titleId = useId();
   const client = useQueryClient();
+  const keptDays = useSessionStore(selectLimits)?.discardedWorkDays;
   const list = useQuery({
     queryKey: conflictKeys.discarded(d, p),
     queryFn: () => conflictsApi.discarded(d, p),
@@ -119,7 +121,7 @@ export function DiscardedWorkDialog({ open, onClose, d, p, branch }: DiscardedWo
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{MSG.recover}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{MSG.recoverIntro}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{MSG.recoverIntro(keptDays)}</DialogContentText>
         <DataTable
           label={MSG.discardedTable}
           columns={columns}

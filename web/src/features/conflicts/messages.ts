@@ -1,6 +1,9 @@
 /** Every user-visible text of conflict resolution, discarded work and review (issue 21). */
 import { plural } from '../../lib/format';
 
+/** ' for 60 days': how long discarded work is kept, the server's number (nothing when unknown). */
+const keptFor = (days: number | undefined) => (days ? ` for ${plural(days, 'day')}` : '');
+
 export const CONFLICT_MESSAGES = {
   // Resolution screen
   title: 'Resolve conflicts',
@@ -54,16 +57,16 @@ export const CONFLICT_MESSAGES = {
   resetWorkspace: 'Reset Workspace',
   resetTitle: 'Reset Workspace?',
   resetConfirm: 'Reset',
-  resetQuestion:
-    'Reset discards your local commits from the branch. They are kept under Recover discarded work for 30 days, where you can restore them.',
+  resetQuestion: (days: number | undefined) =>
+    `Reset discards your local commits and uncommitted changes. They are kept under Recover discarded work${keptFor(days)}, where you can restore them.`,
   resetting: 'Resetting Workspace',
   resetFailed: 'Could not reset the workspace',
   resolveFirst: 'Resolve the conflicts first',
 
   // Discarded work
   recover: 'Recover discarded work',
-  recoverIntro:
-    'Local commits that a Reset or a branch override put aside, kept for 30 days. Restoring brings them back as uncommitted changes.',
+  recoverIntro: (days: number | undefined) =>
+    `Local commits and uncommitted changes that a Reset or a branch override put aside${days ? `, kept${keptFor(days)}` : ''}. Restoring brings them back as uncommitted changes.`,
   discardedTable: 'Discarded work',
   discardedEmpty: 'No discarded work',
   discardedFailed: 'Could not load the discarded work',

@@ -22,6 +22,12 @@ const HERO_PROBE = {
   ],
 };
 
+/** The batch save of the hero, accepted. */
+const HERO_SAVED = {
+  [`POST api/v1/portal/${D}/${P}/batch`]: () =>
+    jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
+};
+
 function versioned(body: unknown, version: string) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
     status: 200,
@@ -90,6 +96,7 @@ function renderDesigner(page = 'home') {
 /** The preview frame, with a stand-in window (happy-dom does not load frames). */
 async function frame(): Promise<HTMLIFrameElement> {
   const iframe = (await screen.findByTitle('Portal preview')) as HTMLIFrameElement;
+  await act(async () => {}); // the new src's effects (its first load, the start time-out) have run
   if (!iframe.contentWindow)
     Object.defineProperty(iframe, 'contentWindow', { value: { postMessage: vi.fn() }, configurable: true });
   return iframe;
@@ -119,18 +126,54 @@ describe('DesignerScreen', () => {
     designerFetch();
     renderDesigner();
     const iframe = await frame();
-    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(iframe.getAttribute('src')).toBe(
       `/api/v1/workspace/pwp1.t/${D}/${P}/out/index.html?designMode=1&parentOrigin=${encodeURIComponent(window.location.origin)}&lang=en_GB#/home`,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Please Wait');
   });
 
-  it('shows the engine steps, outlines widgets, and edits a clicked widget live; save sends one batch', async () => {
+  it('on the frame origin: a single-use ticket per frame src, the frame keeps its origin, its messages are heard', async () => {
+    let minted = 0;
+    let languageMode = 'TRANSLATION';
+    const FRAMES = 'http://frames.example:8081';
     const fetch = designerFetch({
-      [`POST api/v1/portal/${D}/${P}/batch`]: () =>
-        jsonResponse([{ file: 'home-hero', path: 'widgets/database/home-hero.json', version: 'w2' }]),
+      [`POST api/v1/workspace/${D}/${P}/token`]: () => {
+        minted += 1;
+        return jsonResponse({
+          token: `pwf1.${minted}`,
+          expiresIn: 1800,
+          base: `${FRAMES}/api/v1/workspace/pwf1.${minted}/${D}/${P}/`,
+        });
+      },
+      [ASSET('portal.json')]: () =>
+        versioned(
+          { taskRunnerSettings: { active: true, outputPath: 'out' }, languageSettings: { languageMode } },
+          languageMode,
+        ),
     });
+    const { queryClient } = renderDesigner();
+    let iframe = await frame();
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    expect(iframe.getAttribute('src')).toMatch(
+      new RegExp(`^${FRAMES}/api/v1/workspace/pwf1\\.1/${D}/${P}/out/index\\.html\\?`),
+    );
+    fromEngine(iframe, 'engineEvent', { step: 'Loading Page', progress: 33, pageId: 'home' }, FRAMES);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Page');
+    fromEngine(iframe, 'engineEvent', { step: 'Evil', progress: 50 }, 'null');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Page');
+
+    // Another base (the language becomes a folder): a new ticket, never the used one again.
+    languageMode = 'MULTILANGUAGE';
+    await act(() => queryClient.invalidateQueries({ queryKey: ['portal', D, P] }));
+    await waitFor(() => expect(screen.getByTitle('Portal preview').getAttribute('src')).toContain('/pwf1.2/'));
+    iframe = await frame();
+    expect(iframe.getAttribute('src')).toContain(`/pwf1.2/${D}/${P}/out/en_GB/index.html`);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith(`workspace/${D}/${P}/token`))).toHaveLength(2);
+  });
+
+  it('shows the engine steps, outlines widgets, and edits a clicked widget live; save sends one batch', async () => {
+    const fetch = designerFetch(HERO_SAVED);
     renderDesigner();
     const iframe = await frame();
     fromEngine(iframe, 'engineEvent', { step: 'Loading Page', progress: 33, pageId: 'home' });
@@ -309,6 +352,45 @@ describe('DesignerScreen', () => {
     useSelectionStore.setState({ permissions: [] });
     renderDesigner();
     expect(await screen.findByText(/You do not have the right permission/)).toBeInTheDocument();
+  });
+
+  it("chooses a widget in the panel's Widget select (the keyboard's way) and saves with Ctrl+S", async () => {
+    const fetch = designerFetch(HERO_SAVED);
+    renderDesigner();
+    const iframe = await frame();
+    fromEngine(iframe, 'engineEvent', { step: 'Preparing To Render', progress: 100, pageId: 'home' });
+    for (const [id, y] of [
+      ['home-cards', 200],
+      ['home-hero', 20],
+    ] as const)
+      fromEngine(iframe, 'registerShortCode', {
+        id,
+        type: 'hero',
+        query: 'Full Size',
+        rect: { x: 0, y, width: 9, height: 9 },
+      });
+    const user = userEvent.setup();
+    const widget = await screen.findByRole('combobox', { name: /^Widget/ });
+    widget.focus();
+    await user.keyboard('{Enter}');
+    // In page order: the hero (top) first.
+    const options = within(await screen.findByRole('listbox', { name: 'Widget' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['home-hero (hero)', 'home-cards (hero)']);
+    await user.keyboard('{Enter}');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(document.querySelector('[data-widget-outline="home-hero"]')).toHaveAttribute('data-selected', 'true');
+
+    fireEvent.change(title, { target: { value: 'Welcome' } });
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled());
+    expect(bodyOf(fetch, `POST api/v1/portal/${D}/${P}/batch`)).toEqual([
+      {
+        file: 'home-hero',
+        type: 'widget',
+        data: { type: 'hero', data: { title: 'Welcome', align: 'start' } },
+        version: 'w1',
+      },
+    ]);
   });
 });
 

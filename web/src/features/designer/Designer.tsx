@@ -37,6 +37,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { useDesignerFrame } from './useDesignerFrame';
 import { useDesignerSave } from './useDesignerSave';
 import { useWidgetMediaQueries } from './useWidgetMediaQueries';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface DesignerProps {
   domain: string;
@@ -134,6 +135,7 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
 
   // ---- leaving with unsaved changes
   const hasDirty = isDirty(dirty);
+  useSaveShortcut(() => void save(), canWrite && hasDirty && !saving);
   const blocker = useLeaveGuard(hasDirty && canWrite);
 
   const goToPage = (target: string) => {
@@ -197,6 +199,8 @@ export function Designer({ domain, portal, branch, language, pageId }: DesignerP
           dirty={dirty}
           readOnly={!canWrite}
           onChange={onWidgetChange}
+          widgets={frame.overlay.phase === 'ready' ? frame.shortCodes : {}}
+          onSelectWidget={setSelected}
           onTranslationPreview={(key, value) => postTranslationUpdated(frame.frameRef.current, key, value, language)}
         />
         <DesignerSurface

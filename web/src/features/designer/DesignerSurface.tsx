@@ -4,7 +4,7 @@ import { dirtyKey, type DirtyCache } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { outlineBorder, pageLabelOf, surfaceSize } from './model';
 import { FailureOverlay, MissingParametersScreen, ProgressOverlay } from './Overlays';
-import { PREVIEW_SANDBOX } from './protocol';
+import { frameSandbox } from './protocol';
 import { mediaQueryWidth, type DesignerSettings } from './settings';
 import type { useDesignerFrame } from './useDesignerFrame';
 
@@ -65,7 +65,7 @@ export function DesignerSurface({
             ref={frame.frameRef}
             src={frame.src}
             title={MSG.frameTitle}
-            sandbox={PREVIEW_SANDBOX}
+            sandbox={frameSandbox(frame.src, window.location.origin)}
             referrerPolicy="no-referrer"
             onLoad={frame.onFrameLoad}
             sx={{

@@ -112,7 +112,7 @@ export function JsonField({
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Box sx={{ height: EDITOR_MAX_HEIGHT, '& .ace_editor': { height: `${EDITOR_MAX_HEIGHT}px !important` } }}>
+      <Box sx={{ '& .ace_editor': { height: `${EDITOR_MAX_HEIGHT}px !important` } }}>
         <Suspense fallback={<Loading label="Loading the editor" />}>
           <AceField
             value={text}

@@ -37,6 +37,8 @@ export const DESIGNER_MESSAGES = {
   noWidget: 'Click a widget in the page to edit its properties.',
   readOnly: 'You can view these properties but not change them (page write permission needed).',
   pageSelector: 'Page',
+  /** The aside's choice of the page's widgets: the keyboard's way to a widget (issue 31). */
+  widgetSelector: 'Widget',
   frameTitle: 'Portal preview',
   saveChanges: 'Save changes',
   discardChanges: 'Discard changes',

@@ -3,6 +3,8 @@ import {
   acceptEngineMessage,
   designerFrameSrc,
   frameBase,
+  frameOrigin,
+  frameSandbox,
   parseShortCode,
   PREVIEW_SANDBOX,
   previewUrl,
@@ -12,9 +14,10 @@ import {
 const BASE = '/api/v1/workspace/pwp1.t/1/2/';
 const ORIGIN = 'http://app.example';
 
-function fakeFrame() {
+function fakeFrame(src = BASE + 'index.html') {
   const contentWindow = { postMessage: vi.fn() };
-  return { frame: { contentWindow } as unknown as HTMLIFrameElement, contentWindow };
+  const frame = { contentWindow, getAttribute: (name: string) => (name === 'src' ? src : null) };
+  return { frame: frame as unknown as HTMLIFrameElement, contentWindow };
 }
 
 describe('acceptEngineMessage', () => {
@@ -42,9 +45,27 @@ describe('acceptEngineMessage', () => {
       acceptEngineMessage({ source: src, origin: 'null', data: JSON.stringify({ payload: {} }) }, frame),
     ).toBeNull();
     expect(acceptEngineMessage({ source: src, origin: 'null', data: msg }, null)).toBeNull();
+    // The app's own origin never: a frame that shares it is not sandboxed.
+    expect(acceptEngineMessage({ source: src, origin: window.location.origin, data: msg }, frame)).toBeNull();
     // A frame without a window accepts nothing (a null source cannot match it).
     const unloaded = { contentWindow: null } as unknown as HTMLIFrameElement;
     expect(acceptEngineMessage({ source: null, origin: 'null', data: msg }, unloaded)).toBeNull();
+  });
+
+  it('on the frame origin, accepts that origin only', () => {
+    const { frame, contentWindow } = fakeFrame('http://frames.example:8081/api/v1/workspace/pwf1.t/1/2/index.html');
+    const src = contentWindow as unknown as Window;
+    expect(
+      acceptEngineMessage({ source: src, origin: 'http://frames.example:8081', data: msg }, frame, ORIGIN),
+    ).toEqual({
+      type: 'engineEvent',
+      payload: { step: 'Loading Page', progress: 33 },
+    });
+    expect(acceptEngineMessage({ source: src, origin: 'null', data: msg }, frame, ORIGIN)).toBeNull();
+    expect(acceptEngineMessage({ source: src, origin: ORIGIN, data: msg }, frame, ORIGIN)).toBeNull();
+    expect(
+      acceptEngineMessage({ source: src, origin: 'http://frames.example:8082', data: msg }, frame, ORIGIN),
+    ).toBeNull();
   });
 
   it('gives an empty payload when the message has none', () => {
@@ -60,7 +81,17 @@ describe('the frame src', () => {
     expect(previewUrl(BASE, 'home', ORIGIN)).toBe(
       `${BASE}index.html?designMode=1&parentOrigin=${encodeURIComponent(ORIGIN)}#/home`,
     );
-    expect(PREVIEW_SANDBOX).toBe('allow-scripts allow-forms allow-popups');
+    expect(PREVIEW_SANDBOX).toBe('allow-scripts allow-forms');
+  });
+
+  it('keeps the frame opaque on the app origin, and its own origin on the frame origin', () => {
+    expect(frameOrigin(`${BASE}index.html`, ORIGIN)).toBeNull();
+    expect(frameOrigin(`${ORIGIN}${BASE}index.html`, ORIGIN)).toBeNull();
+    expect(frameSandbox(`${BASE}index.html`, ORIGIN)).toBe('allow-scripts allow-forms');
+    const elsewhere = 'http://app.example:8081/api/v1/workspace/pwf1.t/1/2/index.html';
+    expect(frameOrigin(elsewhere, ORIGIN)).toBe('http://app.example:8081');
+    expect(frameSandbox(elsewhere, ORIGIN)).toBe('allow-scripts allow-forms allow-same-origin');
+    expect(frameOrigin(null, ORIGIN)).toBeNull();
   });
 
   it('adds the output path only when the task runner is active', () => {

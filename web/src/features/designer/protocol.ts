@@ -2,18 +2,40 @@
  * The designer side of the design-mode protocol (engine/README.md "Design-mode protocol"; spec 2
  * §4 "Pages and designer"). PREVIEW_SANDBOX, previewUrl, acceptEngineMessage and sendToEngine are
  * the README's helper code (tested there against the engine), typed; frameBase adds the output
- * path and language segments of spec 2 §4.
+ * path and language segments of spec 2 §4; frameSandbox and frameOrigin the frame origin.
  */
 import { MASTER_PAGE_ID } from '../../api/pages';
 
-// The preview iframe: <iframe sandbox="allow-scripts allow-forms allow-popups" src={previewUrl(…)}>.
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
+// The preview iframe: <iframe sandbox="allow-scripts allow-forms" src={previewUrl(…)}>. No
+// allow-popups: a page's script could open a window on any host with what it read.
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms';
+
+/**
+ * The frame's origin: that of its src when the server serves the frame on an origin of its own
+ * (--frame-addr, docs/operations.md), else null (the app's origin: the frame runs in an opaque
+ * origin and its messages come from 'null').
+ */
+export function frameOrigin(src: string | null | undefined, appOrigin: string): string | null {
+  if (!src) return null;
+  try {
+    const origin = new URL(src, appOrigin).origin;
+    return origin === appOrigin || origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The iframe's sandbox: on its own origin the frame keeps it (its files are read with a cookie). */
+export function frameSandbox(src: string | null | undefined, appOrigin: string): string {
+  return frameOrigin(src, appOrigin) ? `${PREVIEW_SANDBOX} allow-same-origin` : PREVIEW_SANDBOX;
+}
 
 /** The synthetic sitemap root, opened at #/master-page. */
 export { MASTER_PAGE_ID };
 
 // previewUrl: base is '/api/v1/workspace/<token>/<domainId>/<portalId>/' (with the output path and
-// language segments where they apply); appOrigin is the designer's window.location.origin.
+// language segments where they apply; on the frame origin an absolute URL with a single-use
+// ticket); appOrigin is the designer's window.location.origin.
 export function previewUrl(base: string, pageId: string, appOrigin: string): string {
   return (
     base + 'index.html?designMode=1&parentOrigin=' + encodeURIComponent(appOrigin) + '#/' + encodeURIComponent(pageId)
@@ -26,14 +48,17 @@ export interface EngineMessage {
 }
 
 // acceptEngineMessage: the {type, payload} of a message from our preview frame, else null.
-// The frame is an opaque origin, so its messages arrive with event.origin === 'null'.
+// On the app's origin the frame is an opaque origin, so its messages arrive with event.origin ===
+// 'null'; on the frame origin they come from that origin (frameOrigin of the frame's src).
 export function acceptEngineMessage(
   event: Pick<MessageEvent, 'source' | 'origin' | 'data'>,
   frame: HTMLIFrameElement | null | undefined,
+  appOrigin: string = window.location.origin,
 ): EngineMessage | null {
   // Stricter than the README's copy: a frame without a window (not loaded, removed) accepts nothing,
   // so a message whose source is null cannot match it.
-  if (!frame?.contentWindow || event.source !== frame.contentWindow || event.origin !== 'null') return null;
+  if (!frame?.contentWindow || event.source !== frame.contentWindow) return null;
+  if (event.origin !== (frameOrigin(frame.getAttribute('src'), appOrigin) ?? 'null')) return null;
   if (typeof event.data !== 'string') return null;
   try {
     const msg = JSON.parse(event.data) as { type?: unknown; payload?: unknown } | null;

@@ -1,6 +1,6 @@
 /**
  * The preview frame's life (spec 2 §4; engine/README.md "Design-mode protocol"): the preview
- * token (re-minted before it expires), the frame's src, the engine's messages (accepted only
+ * token (one per frame src, re-minted before it expires), the frame's src, the engine's messages (accepted only
  * through acceptEngineMessage), the overlay state machine with the host's timers, and the
  * designer → engine messages (navigate, refreshVersion, dataChanged).
  */
@@ -31,7 +31,7 @@ export interface DesignerFrameOptions {
 
 export function useDesignerFrame({ domain, portal, pageId, base, onWidgetClicked, onReady }: DesignerFrameOptions) {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
-  const [token, setToken] = useState<PreviewToken | null>(null);
+  const [token, setToken] = useState<(PreviewToken & { forBase: string }) | null>(null);
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [overlay, dispatch] = useReducer(overlayReducer, initialOverlay);
   const [shortCodes, setShortCodes] = useState<Record<string, RegisteredShortCode>>({});
@@ -42,11 +42,20 @@ export function useDesignerFrame({ domain, portal, pageId, base, onWidgetClicked
   const callbacks = useRef({ onWidgetClicked, onReady });
   callbacks.current = { onWidgetClicked, onReady };
 
+  const baseKey = base ? JSON.stringify(base) : null;
+  const baseKeyRef = useRef(baseKey);
+  baseKeyRef.current = baseKey;
+
+  // A token opens one frame src: on the frame origin it is a single-use ticket (the server
+  // exchanges it for a cookie), so every new src (another base, a retry, a renewal) gets its own.
   const mint = useCallback(async () => {
+    const forBase = baseKeyRef.current;
+    if (forBase === null) return;
     try {
       const minted = await previewApi.token(domain, portal);
+      if (baseKeyRef.current !== forBase) return; // the base changed meanwhile: its own mint follows
       setTokenError(null);
-      setToken(minted);
+      setToken({ ...minted, forBase });
     } catch (error) {
       setTokenError(toApiError(error).errorMessage);
     }
@@ -54,19 +63,21 @@ export function useDesignerFrame({ domain, portal, pageId, base, onWidgetClicked
 
   useEffect(() => {
     void mint();
-  }, [mint]);
+  }, [mint, baseKey]);
 
-  // Re-mint before expiry. The token is in the frame's path, so the frame is reloaded at the page
-  // it shows (the designer re-sends its unsaved edits once the page is ready again).
+  // Re-mint before expiry. The token is in the frame's first URL, so the frame is reloaded at the
+  // page it shows (the designer re-sends its unsaved edits once the page is ready again).
   useEffect(() => {
     if (!token) return;
     const timer = window.setTimeout(() => void mint(), renewPreviewAfterMs(token));
     return () => window.clearTimeout(timer);
   }, [token, mint]);
 
-  const baseKey = base ? JSON.stringify(base) : null;
   const src = useMemo(
-    () => (token && base ? designerFrameSrc(token.base, base, pageRef.current, window.location.origin) : null),
+    () =>
+      token && base && token.forBase === baseKey
+        ? designerFrameSrc(token.base, base, pageRef.current, window.location.origin)
+        : null,
     [token, baseKey],
   );
 

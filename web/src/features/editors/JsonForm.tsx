@@ -21,6 +21,7 @@ import { MergeDialog } from './MergeDialog';
 import { FindingsAlert } from '../readiness';
 import { useFileSave } from './useFileSave';
 import type { FileBase } from './useMergingSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface JsonFormProps extends JsonFormContext {
   domain: Id;
@@ -132,6 +133,8 @@ export function JsonForm({
     setBaseline(formStateOf(schema, next.text));
     setFormData(formStateOf(schema, text));
   }
+
+  useSaveShortcut(() => void save(), !readOnly && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     const wait = toasts.info(EDITOR_MESSAGES.pleaseWait);

@@ -19,6 +19,7 @@ import { useEditorTheme } from './useEditorTheme';
 import { useFileSave } from './useFileSave';
 // Ace is big: its own chunk, fetched when a source editor first opens.
 import { AceField } from './LazyAceField';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export interface SourceEditorProps {
   domain: Id;
@@ -122,6 +123,8 @@ function SourceForm({
   useEffect(() => {
     if (line && line > 0) setGoTo({ line });
   }, [line]);
+
+  useSaveShortcut(() => void save(), canWrite && dirty && !invalid && !files.saving && !files.conflict);
 
   async function save() {
     if (invalid) return;

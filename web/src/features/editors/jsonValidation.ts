@@ -62,9 +62,28 @@ const UNSUPPORTED = new Set<string>([
   TranslatableString.UnsupportedFieldWithIdAndReason,
 ]);
 
-/** rjsf's own texts, with the spec's 'Unsupported schema type' for a field it cannot render. */
+const WITH_REASON = new Set<string>([
+  TranslatableString.UnsupportedFieldWithReason,
+  TranslatableString.UnsupportedFieldWithIdAndReason,
+]);
+
+/** The texts given for unknown types, which rjsf passes back as an unsupported field's reason. */
+const unknownTypeTexts = new Set<string>();
+
+/**
+ * rjsf's own texts, with the spec's 'Unsupported type … used in schema part' for a field of an
+ * unknown type and 'Unsupported schema type' for any other field it cannot render.
+ */
 export function translateString(text: TranslatableString, params?: string[]): string {
-  if (UNSUPPORTED.has(text)) return EDITOR_MESSAGES.unsupportedSchemaType;
+  if (text === TranslatableString.UnknownFieldType) {
+    const message = EDITOR_MESSAGES.unknownType(params?.[0] ?? '');
+    unknownTypeTexts.add(message);
+    return message;
+  }
+  if (UNSUPPORTED.has(text)) {
+    const reason = WITH_REASON.has(text) ? params?.at(-1) : undefined;
+    return reason !== undefined && unknownTypeTexts.has(reason) ? reason : EDITOR_MESSAGES.unsupportedSchemaType;
+  }
   return englishStringTranslator(text, params);
 }
 

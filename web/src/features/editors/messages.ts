@@ -17,6 +17,8 @@ export const EDITOR_MESSAGES = {
   noMatchingSchema: 'Could not find a matching schema for the data',
   /** A field rjsf cannot render (spec 2 §5). */
   unsupportedSchemaType: 'Unsupported schema type',
+  /** A field whose schema names a type JSON Schema does not have (spec 2 §5). */
+  unknownType: (type: string) => `Unsupported type ${type} used in schema part`,
   pattern: 'This value should match required pattern',
   invalidUrl: 'Enter a valid URL (https://…, /path or #anchor).',
   formErrors:
@@ -69,4 +71,6 @@ export const EDITOR_MESSAGES = {
   /** A plain row's heading when the list has no title: 'Entry 1'. */
   entry: 'Entry',
   moreRows: (n: number) => `Building ${n} more rows…`,
+  /** Under an editable Ace editor: Tab indents there, so it says how to leave (issue 31). */
+  leaveEditorHint: 'Tab indents. To leave the editor, press Escape, then Tab.',
 } as const;

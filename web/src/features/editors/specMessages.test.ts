@@ -38,4 +38,10 @@ describe('JSON editor messages in the spec wording', () => {
     );
     expect(translateString(TranslatableString.AddItemButton)).toBe('Add Item');
   });
+  it("a field of an unknown type reads 'Unsupported type <type> used in schema part'", () => {
+    const reason = translateString(TranslatableString.UnknownFieldType, ['money']);
+    expect(reason).toBe('Unsupported type money used in schema part');
+    expect(translateString(TranslatableString.UnsupportedFieldWithIdAndReason, ['root_price', reason])).toBe(reason);
+    expect(translateString(TranslatableString.UnsupportedFieldWithReason, [reason])).toBe(reason);
+  });
 });

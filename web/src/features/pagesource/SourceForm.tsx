@@ -30,6 +30,7 @@ import {
 import { LeaveDialog, UnbalancedMarkupDialog } from './SourceDialogs';
 import { SourceToolbar } from './SourceToolbar';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 /** What the screen reads of the form in its callbacks: whether the text is edited and its base. */
 export interface SourceFormState {
@@ -141,6 +142,8 @@ export function SourceForm({
     }
     void (leaving ? saveAndLeave() : save());
   }
+
+  useSaveShortcut(() => requestSave(false), canWrite && dirty && !saving && !files.conflict && unbalanced === null);
 
   function confirmUnbalanced() {
     const leaving = unbalanced?.leaving ?? false;

@@ -1,4 +1,5 @@
 import type { TaskRunnerPhase, TaskRunnerState } from '../../api/taskRunner';
+import type { ServerLimits } from '../../api/types';
 
 /** Texts of the task runner (spec 3 §2, §4 "Task runner", §8). */
 export const TASK_RUNNER_MESSAGES = {
@@ -66,9 +67,13 @@ export const TASK_RUNNER_POLL_MS = 5000;
 export const TASK_RUNNER_FETCH_DELAY_MS = 200;
 /** Spec 3 §9: the panel's width. */
 export const TASK_RUNNER_PANEL_WIDTH = 634;
+/** The server's default --task-timeout, for a server that does not say its own. */
+const DEFAULT_TASK_TIMEOUT_MS = 10 * 60 * 1000;
 /**
  * Spec 3 §4 "Task runner": a RUNNING or VALIDATING state that has not changed for this long is
- * taken as stuck, and the tasks are re-run once (a run's wall time on the server is capped at 10
- * minutes too, so a live run always changes state before this).
+ * taken as stuck, and the tasks are re-run once. It is the server's --task-timeout (the limits
+ * of GET config/features): a run's wall time is capped at it, so a live run always changes
+ * state before this.
  */
-export const TASK_RUNNER_STUCK_MS = 10 * 60 * 1000;
+export const taskRunnerStuckMs = (limits: ServerLimits | undefined): number =>
+  limits?.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;

@@ -5,11 +5,14 @@ import { useSelectionStore } from '../../app/selection/selectionStore';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { useRealtimeStore } from '../realtime/realtimeStore';
 import { FakeRealtime, note, renderApp, setUp, tearDown } from '../realtime/testing';
-import { TASK_RUNNER_STUCK_MS } from './messages';
+import { useSessionStore } from '../../app/session/sessionStore';
+import { taskRunnerStuckMs } from './messages';
 import { clearTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
 import { useTaskRunnerSync } from './useTaskRunnerSync';
 
 const BASE = 'api/v1/workspace-build/1/3';
+// The server's --task-timeout (GET config/features): 30 minutes, longer than its default 10.
+const STUCK_MS = 30 * 60 * 1000;
 const SETTINGS = 'api/v1/settings/1/3';
 
 function open(permissions = ['task_read', 'task_write']) {
@@ -111,16 +114,24 @@ describe('the task runner re-run rule (spec 3 §4)', () => {
     expect(fetch.mock.calls).toHaveLength(1);
   });
 
-  it(`re-runs a RUNNING state that has not changed for ${TASK_RUNNER_STUCK_MS / 60000} minutes, once`, async () => {
+  it("the stuck time is the server's task timeout, its default 10 minutes when the server does not say", () => {
+    expect(taskRunnerStuckMs({ taskTimeoutMs: STUCK_MS, discardedWorkDays: 60 })).toBe(STUCK_MS);
+    expect(taskRunnerStuckMs(undefined)).toBe(10 * 60 * 1000);
+  });
+
+  it("re-runs a RUNNING state that has not changed for the server's task timeout, once", async () => {
     // Date stays real: the session's token must not expire meanwhile.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    expect(TASK_RUNNER_STUCK_MS).toBe(10 * 60 * 1000);
+    useSessionStore.setState({ features: { limits: { taskTimeoutMs: STUCK_MS, discardedWorkDays: 60 } } });
     const fetch = server(st('RUNNING', { output: 'step 1' }));
     open();
     renderApp(<Sync />);
     await waitFor(() => expect(useTaskRunnerStore.getState().state?.phase).toBe('RUNNING'));
+    // Not after the default 10 minutes.
+    await act(() => vi.advanceTimersByTimeAsync(11 * 60 * 1000));
+    expect(builds(fetch)).toBe(0);
     // Progress moves the deadline on.
-    await act(() => vi.advanceTimersByTimeAsync(TASK_RUNNER_STUCK_MS - 1000));
+    await act(() => vi.advanceTimersByTimeAsync(STUCK_MS - 11 * 60 * 1000 - 1000));
     act(() =>
       fake.message(
         note('user-7', 'TASK_RUNNER_STATE_CHANGE', {
@@ -131,11 +142,11 @@ describe('the task runner re-run rule (spec 3 §4)', () => {
         }),
       ),
     );
-    await act(() => vi.advanceTimersByTimeAsync(TASK_RUNNER_STUCK_MS - 1000));
+    await act(() => vi.advanceTimersByTimeAsync(STUCK_MS - 1000));
     expect(builds(fetch)).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await waitFor(() => expect(builds(fetch)).toBe(1));
-    await act(() => vi.advanceTimersByTimeAsync(TASK_RUNNER_STUCK_MS * 2));
+    await act(() => vi.advanceTimersByTimeAsync(STUCK_MS * 2));
     expect(builds(fetch)).toBe(1);
   });
 
@@ -151,7 +162,7 @@ describe('the task runner re-run rule (spec 3 §4)', () => {
         note('user-7', 'TASK_RUNNER_STATE_CHANGE', { domainId: 1, portalId: 3, userId: 7, state: st('STABLE') }),
       ),
     );
-    await act(() => vi.advanceTimersByTimeAsync(TASK_RUNNER_STUCK_MS * 2));
+    await act(() => vi.advanceTimersByTimeAsync(taskRunnerStuckMs(undefined) * 2));
     expect(builds(fetch)).toBe(0);
   });
 });

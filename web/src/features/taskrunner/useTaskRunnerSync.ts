@@ -9,7 +9,8 @@
  * VALIDATING, or is INACTIVE, the tasks are re-run to refresh"): after the first fetch of an
  * opened portal, a user with task_write whose portal.json has the runner active gets one run
  * (PUT …/build) when the phase is INACTIVE, or when it is RUNNING or VALIDATING and the state
- * does not change for TASK_RUNNER_STUCK_MS. At most one such run per portal opening.
+ * does not change for the server's task timeout (taskRunnerStuckMs). At most one such run per
+ * portal opening.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { RoomMessage } from '../../api/realtime';
@@ -25,14 +26,14 @@ import { toApiError } from '../../api/errors';
 import { isLimitedPortal } from '../../app/nav/menus';
 import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { selectLimits, useSessionStore } from '../../app/session/sessionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
 import { useRoomMessages, useSocketDownPolling } from '../realtime';
 import {
   TASK_RUNNER_FETCH_DELAY_MS,
   TASK_RUNNER_MESSAGES as MSG,
   TASK_RUNNER_POLL_MS,
-  TASK_RUNNER_STUCK_MS,
+  taskRunnerStuckMs,
 } from './messages';
 import {
   applyAnsweredTaskRunnerState,
@@ -113,7 +114,8 @@ function useTaskRunnerRefresh(key: string | null, current: { current: string | n
         return;
       }
       if (!isTaskRunnerBusy(first.phase)) return;
-      // RUNNING or VALIDATING: re-run once the state has not moved for TASK_RUNNER_STUCK_MS.
+      // RUNNING or VALIDATING: re-run once the state has not moved for the server's task timeout.
+      const stuckMs = taskRunnerStuckMs(selectLimits(useSessionStore.getState()));
       let seen = fingerprint(first);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = () => {
@@ -121,7 +123,7 @@ function useTaskRunnerRefresh(key: string | null, current: { current: string | n
         timer = setTimeout(() => {
           finish();
           void rerun((state) => isTaskRunnerBusy(state?.phase) && fingerprint(state) === seen);
-        }, TASK_RUNNER_STUCK_MS);
+        }, stuckMs);
       };
       const unsubscribe = useTaskRunnerStore.subscribe((s) => {
         if (!s.state) return;

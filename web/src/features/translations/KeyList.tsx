@@ -3,7 +3,7 @@
  * DOM, so 5,000 keys stay fast). Each option is named by its whole key (shownKey: the product's
  * keys lower case, nested keys as written) and shows the label cut at 28 characters, the status
  * icon of the current language and, for a new key, the unsaved mark. Arrow keys, Home and End
- * move the selection.
+ * move the selection; Enter opens the selected key's value editor (issue 31: keyboard alone).
  */
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -28,6 +28,8 @@ export interface KeyListProps {
   keys: readonly string[];
   selected: string | null;
   onSelect: (key: string) => void;
+  /** Enter on the selected key: its value is to be edited (the focus goes to its editor). */
+  onOpen?: (key: string) => void;
   statusOf: (key: string) => KeyStatus | undefined;
   valueOf: (key: string) => string | undefined;
   isUnsaved: (key: string) => boolean;
@@ -37,7 +39,7 @@ export interface KeyListProps {
 
 export const optionId = (key: string) => `translation-key-${key}`;
 
-export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved, markedOf }: KeyListProps) {
+export function KeyList({ keys, selected, onSelect, onOpen, statusOf, valueOf, isUnsaved, markedOf }: KeyListProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
@@ -73,6 +75,11 @@ export function KeyList({ keys, selected, onSelect, statusOf, valueOf, isUnsaved
   }, [selectedIndex]);
 
   function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && selected !== null && selectedIndex >= 0) {
+      e.preventDefault();
+      onOpen?.(selected);
+      return;
+    }
     const moves: Record<string, number> = {
       ArrowDown: selectedIndex + 1,
       ArrowUp: selectedIndex - 1,

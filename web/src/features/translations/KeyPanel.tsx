@@ -26,6 +26,7 @@ export function KeyPanel({
   canWrite,
   selectedKey,
   onSelect,
+  onOpen,
   onAdd,
   onDelete,
   visibleKeys,
@@ -44,6 +45,7 @@ export function KeyPanel({
   canWrite: boolean;
   selectedKey: string | null;
   onSelect: (key: string) => void;
+  onOpen?: (key: string) => void;
   onAdd: () => void;
   onDelete: () => void;
   visibleKeys: readonly string[];
@@ -107,6 +109,7 @@ export function KeyPanel({
           keys={visibleKeys}
           selected={selectedKey}
           onSelect={onSelect}
+          onOpen={onOpen}
           statusOf={statusOf}
           valueOf={valueOf}
           isUnsaved={isUnsaved}

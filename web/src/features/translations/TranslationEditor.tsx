@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Finding } from '../../api/readiness';
 import { shownKey } from '../../api/translations';
 import { languageLabel } from '../../lib/languages';
@@ -28,6 +28,27 @@ function storeSpellCheck(on: boolean) {
   } catch {
     // storage unavailable: the choice lasts for this screen
   }
+}
+
+/** The editable field of a value editor: the rich text's textbox, else the text field. */
+const VALUE_FIELD = '[contenteditable="true"], input:not([type="hidden"]), textarea:not([aria-hidden="true"])';
+
+/**
+ * Focuses the first `selector` in `box`, at once or as soon as it shows (the rich-text editor
+ * loads lazily). Returns the function that stops waiting.
+ */
+function focusWhenShown(box: HTMLElement, selector: string): () => void {
+  const focus = () => {
+    const target = box.querySelector<HTMLElement>(selector);
+    target?.focus();
+    return !!target;
+  };
+  if (focus()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (focus()) observer.disconnect();
+  });
+  observer.observe(box, { childList: true, subtree: true, attributes: true });
+  return () => observer.disconnect();
 }
 
 /**
@@ -53,6 +74,7 @@ export function TranslationEditor({
   onSave,
   onCancel,
   findings = [],
+  focusRequest = 0,
 }: {
   domain: string;
   portal: string;
@@ -74,9 +96,17 @@ export function TranslationEditor({
   onCancel: () => void;
   /** The selected key's readiness findings in this language (issue 29). */
   findings?: readonly Finding[];
+  /** Raised (Enter on a key in the list): the focus goes into the value's editor. */
+  focusRequest?: number;
 }) {
   const [spellCheck, setSpellCheck] = useState(readSpellCheck);
   const isDefault = language === defaultLanguage;
+  const valueBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = valueBox.current;
+    if (!focusRequest || !box) return;
+    return focusWhenShown(box, VALUE_FIELD);
+  }, [focusRequest]);
 
   function setSpell(on: boolean) {
     setSpellCheck(on);
@@ -103,7 +133,7 @@ export function TranslationEditor({
             </Typography>
             <FindingsAlert findings={findings} placed={false} />
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box ref={valueBox} sx={{ flex: 1, minWidth: 0 }}>
                 <ValueEditor
                   // One editor per key and language: undo history never crosses keys.
                   key={`${language}/${key}`}

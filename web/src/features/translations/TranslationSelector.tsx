@@ -45,6 +45,7 @@ import { setDraftValue, unionKeys } from './model';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
 import { ValueEditor } from './ValueEditor';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export { postTranslationUpdated, translationUpdatedMessage, TRANSLATION_UPDATED } from './previewMessage';
 
@@ -182,6 +183,8 @@ function EditTranslationDialog({
     onPreview?.(translationKey, original);
     onClose();
   }
+
+  useSaveShortcut(() => void save(), !saver.saving && !conflict);
 
   async function save() {
     const data = setDraftValue(base.data, language, translationKey, draft);

@@ -50,6 +50,7 @@ import { useLanguageStatus } from './useLanguageStatus';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export default function TranslationsScreen() {
   const { domain, portal, branch, language, opened } = usePortalParams();
@@ -102,6 +103,8 @@ function TranslationManager({
   const [filter, setFilter] = useState<KeyFilter>({ search: '', type: '', status: '' });
   const [dialog, setDialog] = useState<'add' | 'delete' | null>(null);
   const [conflict, setConflict] = useState(false);
+  // Enter on a key in the list: the focus goes to its value editor (a new request each time).
+  const [focusRequest, setFocusRequest] = useState(0);
   const saver = useTranslationSave(domain, portal);
   const tasksBusy = useTaskRunnerBusy();
 
@@ -162,6 +165,7 @@ function TranslationManager({
   }
   const saveRef = useRef(save);
   saveRef.current = save;
+  useSaveShortcut(() => void save(), dirty && canWrite && !saver.saving && !conflict);
 
   /** True when the user may go on (no changes, accepted and saved, or nothing to ask). */
   const confirmLeave = useCallback(async (): Promise<boolean> => {
@@ -252,6 +256,10 @@ function TranslationManager({
           canWrite={canWrite}
           selectedKey={key}
           onSelect={setSelectedKey}
+          onOpen={(k) => {
+            setSelectedKey(k);
+            setFocusRequest((n) => n + 1);
+          }}
           onAdd={() => setDialog('add')}
           onDelete={() => setDialog('delete')}
           visibleKeys={visibleKeys}
@@ -279,6 +287,7 @@ function TranslationManager({
           onSave={() => void save()}
           onCancel={() => setState((s) => (s ? { ...s, draft: s.baseline } : s))}
           findings={key ? readiness.findingsOf(key) : undefined}
+          focusRequest={focusRequest}
         />
       </Stack>
 

@@ -34,6 +34,7 @@ import { CheckSection } from './CheckSection';
 import { WHITELIST_MESSAGES as MSG } from './messages';
 import { isDirty, reapply, urlsOf, WHITELIST_FILE, withoutUrl, withUrls } from './model';
 import { AddUrlForm, WhitelistEntries } from './WhitelistEntries';
+import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
 
 export default function WhitelistScreen() {
   const { domain, portal, branch, opened } = usePortalParams();
@@ -148,6 +149,8 @@ function WhitelistEditor({ domain, portal }: { domain: string; portal: string })
       else showHttpError(failure.error, MSG.saveFailed);
     });
   }
+
+  useSaveShortcut(save, canWrite && dirty && !tooMany && !saving && !conflict);
 
   /** Loads the current whitelist; with `keepEdit` the user's edit is put on top of it, unsaved. */
   const reload = useAction({

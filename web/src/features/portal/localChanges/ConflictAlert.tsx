@@ -8,6 +8,7 @@ import { portalApi, type Id, type WorkspaceStatus } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
 import { paths } from '../../../app/paths';
 import { refreshWorkspaceViews, workspaceChanged } from '../../../app/selection/workspaceRefresh';
+import { selectLimits, useSessionStore } from '../../../app/session/sessionStore';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useAction } from '../../../ui/useAction';
 import { CONFLICT_MESSAGES as MSG } from '../../conflicts';
@@ -27,14 +28,16 @@ export interface ConflictAlertProps {
 
 /**
  * The local commits conflict with the branch: the server's message with Resolve conflicts (the
- * resolution screen) and Reset Workspace, which asks first (the commits are kept under Recover
- * discarded work for 30 days), then goes to the dashboard of the branch the server put the
- * workspace on (the active one when this branch was deleted).
+ * resolution screen) and Reset Workspace, which asks first (the commits and uncommitted changes
+ * are kept under Recover discarded work for as many days as the server keeps them), then goes
+ * to the dashboard of the branch the server put the workspace on (the active one when this
+ * branch was deleted).
  */
 export function ConflictAlert({ d, p, branch, language, message, onLeave, onReset }: ConflictAlertProps) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const keptDays = useSessionStore(selectLimits)?.discardedWorkDays;
   const reset = useAction<void, WorkspaceStatus>({
     action: async () => {
       overlay.show(MSG.resetting);
@@ -87,7 +90,7 @@ export function ConflictAlert({ d, p, branch, language, message, onLeave, onRese
       <ConfirmDialog
         open={confirming}
         title={MSG.resetTitle}
-        message={MSG.resetQuestion}
+        message={MSG.resetQuestion(keptDays)}
         confirmLabel={MSG.resetConfirm}
         danger
         pending={reset.pending}

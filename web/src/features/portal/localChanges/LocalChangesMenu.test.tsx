@@ -25,7 +25,7 @@ let overlayMessages: string[];
 
 beforeEach(() => {
   storeTokens({ id_token: jwtExpiringIn(900) });
-  useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser } });
+  useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser }, features: {} });
   useSelectionStore.setState({
     ...initialSelectionState,
     domain: { id: 1, name: 'Demo Airline' },
@@ -269,7 +269,8 @@ describe('local changes menu', () => {
     expect(within(panel).getByRole('button', { name: 'Revert To' })).toBeDisabled();
   });
 
-  it('Reset Workspace asks first; Cancel resets nothing', async () => {
+  it('Reset Workspace asks first, saying how long the server keeps the work; Cancel resets nothing', async () => {
+    useSessionStore.setState({ features: { limits: { taskTimeoutMs: 600_000, discardedWorkDays: 60 } } });
     const fetch = server(undefined, () => jsonResponse(inConflict));
     render();
     const panel = await openPanel();
@@ -277,7 +278,7 @@ describe('local changes menu', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Reset Workspace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Workspace?' });
     expect(dialog).toHaveTextContent(
-      'Reset discards your local commits from the branch. They are kept under Recover discarded work for 30 days, where you can restore them.',
+      'Reset discards your local commits and uncommitted changes. They are kept under Recover discarded work for 60 days, where you can restore them.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Workspace?' })).toBeNull());
@@ -481,6 +482,10 @@ describe('local changes menu', () => {
     const panel = await openPanel();
     await userEvent.click(within(panel).getByRole('button', { name: 'Recover discarded work' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recover discarded work' });
+    // A server that does not say how long it keeps the work: no number of the screen's own.
+    expect(dialog).toHaveTextContent(
+      'Local commits and uncommitted changes that a Reset or a branch override put aside. Restoring brings them back as uncommitted changes.',
+    );
     const table = await within(dialog).findByRole('table', { name: 'Discarded work' });
     expect(table).toHaveTextContent('03/06/2026 10:30');
     expect(table).toHaveTextContent('Menu rework');

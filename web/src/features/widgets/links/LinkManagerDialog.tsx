@@ -29,6 +29,7 @@ import { ExternalLinkFields } from './ExternalLinkFields';
 import { InternalLinkFields } from './InternalLinkPicker';
 import { LINK_TYPES, micrositeTarget, type LinkType } from './linkType';
 import { assetLink, initialLinkState, linkResult, type ExternalState, type LinkState } from './model';
+import { useSaveShortcut } from '../../../app/shortcuts/shortcuts';
 
 /** The link manager's width (spec 2 §9 "other dialogs 815 … px wide"). */
 export const LINK_MANAGER_WIDTH = 815;
@@ -92,6 +93,11 @@ function LinkManagerBody({
     setState((s) => ({ ...s, external: { ...s.external, ...patch } }));
 
   const { saveable, result } = linkResult(state, root);
+  const save = () => {
+    onSave(result);
+    onClose();
+  };
+  useSaveShortcut(save, canSave && saveable);
 
   const tabId = (t: LinkType) => `${titleId}-tab-${t}`;
   const panelId = (t: LinkType) => `${titleId}-panel-${t}`;
@@ -177,14 +183,7 @@ function LinkManagerBody({
       <DialogActions>
         <Button onClick={onClose}>{WIDGET_MESSAGES.close}</Button>
         {canSave && (
-          <Button
-            variant="contained"
-            disabled={!saveable}
-            onClick={() => {
-              onSave(result);
-              onClose();
-            }}
-          >
+          <Button variant="contained" disabled={!saveable} onClick={save}>
             {WIDGET_MESSAGES.save}
           </Button>
         )}

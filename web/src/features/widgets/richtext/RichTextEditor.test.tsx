@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { RichTextEditor } from './RichTextEditor';
@@ -77,5 +78,31 @@ describe('RichTextEditor', () => {
     expect(box).toHaveAttribute('contenteditable', 'false');
     expect(box).toHaveAttribute('aria-readonly', 'true');
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('has one Tab stop in its toolbar; the arrow keys move between the buttons', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">before</button>
+        <RichTextEditor value="Text" ariaLabel="Value" onChange={() => undefined} />
+      </>,
+    );
+    const box = await screen.findByRole('textbox', { name: 'Value' });
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Italic' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Link' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    // Tab leaves the toolbar for the text; Shift+Tab comes back to the button last focused.
+    await user.tab();
+    expect(box).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Link' })).toHaveFocus();
   });
 });

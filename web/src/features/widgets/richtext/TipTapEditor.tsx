@@ -21,8 +21,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { normalizeLinkHref } from '../../../lib/sanitizeHtml';
+import { releaseTabOnEscape } from '../../../ui/releaseTabOnEscape';
 import type { RichTextEditorProps } from './RichTextEditor';
 import { editorInput, editorOutput } from './richTextValue';
 
@@ -79,6 +80,10 @@ export default function TipTapEditor({
     editor?.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
+  // Tab nests a list item; Escape then Tab leaves the editor (no keyboard trap).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => (box.current ? releaseTabOnEscape(box.current) : undefined), []);
+
   useEffect(() => {
     if (!editor) return;
     editor.setOptions({
@@ -97,6 +102,7 @@ export default function TipTapEditor({
 
   return (
     <Box
+      ref={box}
       dir={dir}
       sx={{
         border: 1,
@@ -128,28 +134,59 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   });
   const [linkOpen, setLinkOpen] = useState(false);
   const chain = () => editor.chain().focus();
+  // One Tab stop; the arrow keys, Home and End move between the buttons (WAI-ARIA toolbar).
+  const [current, setCurrent] = useState(0);
+  const bar = useRef<HTMLDivElement>(null);
+  const tool = (index: number) => ({ tabIndex: index === current ? 0 : -1, onFocus: () => setCurrent(index) });
+
+  function onKeyDown(e: KeyboardEvent) {
+    const buttons = [...(bar.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const next: Record<string, number> = {
+      ArrowRight: (at + 1) % buttons.length,
+      ArrowLeft: (at - 1 + buttons.length) % buttons.length,
+      Home: 0,
+      End: buttons.length - 1,
+    };
+    if (!(e.key in next)) return;
+    e.preventDefault();
+    buttons[next[e.key]].focus();
+  }
 
   return (
     <Stack
+      ref={bar}
       direction="row"
       role="toolbar"
       aria-label={`${label} formatting`}
       spacing={0.5}
+      onKeyDown={onKeyDown}
       sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5, py: 0.25 }}
     >
-      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+      <ToolButton label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()} {...tool(0)}>
         <FormatBoldIcon fontSize="small" />
       </ToolButton>
-      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+      <ToolButton label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()} {...tool(1)}>
         <FormatItalicIcon fontSize="small" />
       </ToolButton>
-      <ToolButton label="Bullet list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+      <ToolButton
+        label="Bullet list"
+        active={state.bullet}
+        onClick={() => chain().toggleBulletList().run()}
+        {...tool(2)}
+      >
         <FormatListBulletedIcon fontSize="small" />
       </ToolButton>
-      <ToolButton label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolButton
+        label="Numbered list"
+        active={state.ordered}
+        onClick={() => chain().toggleOrderedList().run()}
+        {...tool(3)}
+      >
         <FormatListNumberedIcon fontSize="small" />
       </ToolButton>
-      <ToolButton label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
+      <ToolButton label="Link" active={state.link} onClick={() => setLinkOpen(true)} {...tool(4)}>
         <LinkIcon fontSize="small" />
       </ToolButton>
       {linkOpen && (
@@ -176,11 +213,15 @@ function ToolButton({
   label,
   active,
   onClick,
+  tabIndex,
+  onFocus,
   children,
 }: {
   label: string;
   active: boolean;
   onClick: () => void;
+  tabIndex: number;
+  onFocus: () => void;
   children: ReactNode;
 }) {
   return (
@@ -189,6 +230,8 @@ function ToolButton({
         size="small"
         aria-label={label}
         aria-pressed={active}
+        tabIndex={tabIndex}
+        onFocus={onFocus}
         color={active ? 'primary' : 'default'}
         // Keep the editor's selection: the button must not take the focus on mouse down.
         onMouseDown={(e) => e.preventDefault()}

@@ -1,0 +1,142 @@
+package preview
+
+import (
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"portalwright/internal/whitelist"
+	"portalwright/internal/workspace"
+)
+
+// A preview answer runs a portal's scripts, which are untrusted (one author's page runs in
+// another author's browser). Its Content-Security-Policy lets them run but keeps what they can
+// reach to the portal's own files (and its whitelist): no fetch, XHR, beacon, image, font,
+// media, frame, worker or form to any other host. Together with the app's frame-src (the frame
+// cannot navigate itself elsewhere) and a sandbox without allow-popups or allow-top-navigation
+// (the designer's frame), nothing read in the frame leaves by the usual ways.
+
+// Sandbox flags of the answers. No allow-same-origin except on the frame origin (FrameOrigin):
+// on the app's origin the portal runs in an opaque origin, away from the app's storage.
+const (
+	// sandboxFrame is the designer's frame: no popups (a window to any host), no downloads.
+	sandboxFrame = "allow-scripts allow-forms allow-modals"
+	// sandboxShared is a shared link, opened as a whole page on a phone: its links may open
+	// new windows (a page can navigate itself anyway, so popups add no way out).
+	sandboxShared = "allow-scripts allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
+)
+
+// policy is one Content-Security-Policy of a preview answer.
+type policy struct {
+	sandbox string
+	// own is the source expression of the portal's own files: 'self', or on the frame
+	// origin that origin with the portal's path (one portal's frame cannot read another's).
+	own string
+	// ancestors may frame the answer.
+	ancestors string
+	// whitelist are sources of the portal's whitelist (whitelistSources), documents only.
+	whitelist []string
+}
+
+// String is the header value. Scripts and styles may be inline or evaluated (portals are
+// built that way) and data:/blob: URLs carry no request; every other load (images, fonts,
+// media, manifests fall back to default-src), every connection and every frame is the
+// portal's files or its whitelist; forms post only to the portal's files.
+func (p policy) String() string {
+	src := func(list ...string) string {
+		return strings.Join(append(append([]string{p.own}, list...), p.whitelist...), " ")
+	}
+	return strings.Join([]string{
+		"sandbox " + p.sandbox,
+		"default-src " + src("'unsafe-inline'", "'unsafe-eval'", "data:", "blob:"),
+		"connect-src " + src(),
+		"frame-src " + src(),
+		"worker-src " + p.own + " blob:",
+		"object-src 'none'",
+		"base-uri " + p.own,
+		"form-action " + p.own,
+		"frame-ancestors " + p.ancestors,
+	}, "; ")
+}
+
+// appPolicy is the policy of an answer on the app's origin (the frame with a token in its
+// path, a shared link, a page's HTML).
+func appPolicy(sandbox string) policy {
+	return policy{sandbox: sandbox, own: "'self'", ancestors: "'self'"}
+}
+
+// setHeaders sets the headers of every preview answer, errors included: the policy, no
+// referrer (a link out names nothing), no DNS prefetching of the page's links, no sniffing.
+func (p policy) setHeaders(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", p.String())
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-DNS-Prefetch-Control", "off")
+	h.Set("X-Content-Type-Options", "nosniff")
+}
+
+// maxWhitelistFile is the largest whitelist.json read for a policy.
+const maxWhitelistFile = 1 << 20
+
+// withWhitelist sets the policy again with the portal's whitelist (opened by open) when the
+// answer is a document: the only answers whose policy governs what loads.
+func (p policy) withWhitelist(w http.ResponseWriter, contentType string, open func() (io.ReadCloser, error)) {
+	if !isDocument(contentType) {
+		return
+	}
+	f, err := open()
+	if err != nil {
+		return // no whitelist (or an unreadable one): the portal's own files only
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxWhitelistFile+1))
+	f.Close()
+	if err != nil || len(raw) > maxWhitelistFile {
+		return
+	}
+	if p.whitelist = whitelistSources(raw); len(p.whitelist) > 0 {
+		w.Header().Set("Content-Security-Policy", p.String())
+	}
+}
+
+func isDocument(contentType string) bool {
+	ct, _, _ := strings.Cut(contentType, ";")
+	ct = strings.TrimSpace(strings.ToLower(ct))
+	return ct == "text/html" || ct == "application/xhtml+xml"
+}
+
+// cspHost is a host a source expression may carry: a name (a leading "*." allowed), an IPv4
+// or a bracketed IPv6 address, an optional port. Anything else (a ';', a space, a quote) would
+// change the policy, so it is left out.
+var cspHost = regexp.MustCompile(`^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
+
+// maxWhitelistChars bounds the whitelist's sources in the header (it is named three times):
+// proxies refuse answers whose headers pass a few KiB.
+const maxWhitelistChars = 1000
+
+// whitelistFile is the portal's whitelist, at the top of the portal.
+var whitelistFile = workspace.MustPath(whitelist.File)
+
+// whitelistSources are the origins of whitelist.json's URLs (whitelist.Origin), at most
+// maxWhitelistChars of them. Entries that are not plain http(s) URLs are skipped: the file is
+// portal content and may have been edited by hand.
+func whitelistSources(raw []byte) []string {
+	entries, err := whitelist.Parse(raw)
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	size := 0
+	for _, e := range entries {
+		o := whitelist.Origin(e.URL)
+		_, host, _ := strings.Cut(o, "://")
+		if o == "" || seen[o] || !cspHost.MatchString(host) || size+len(o)+1 > maxWhitelistChars {
+			continue
+		}
+		seen[o] = true
+		size += len(o) + 1
+		out = append(out, o)
+	}
+	return out
+}
