@@ -5,7 +5,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useE2E, apiSession, signIn, expectVisible, expectHidden, expectURL, expectText } from '../harness/index.js';
-import { expectFocused, focusedElement, tabTo } from '../harness/focus.js';
+import { expectFocused, focusedDescription, pressUntilFocused } from '../harness/keyboard.js';
 
 const PORTAL = '/#/domain/1/portal/1/branch/master/en_GB';
 
@@ -42,7 +42,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     // The next stop is in the main region, not the side navigation or the header; the link,
     // unfocused, takes no room on the screen again.
     await page.keyboard.press('Tab');
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('main')), `Tab after the skip link stays in main (${await focusedElement(page)})`);
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('main')), `Tab after the skip link stays in main (${await focusedDescription(page)})`);
     const rect = await skip.evaluate((el) => el.getBoundingClientRect().toJSON());
     assert.ok(rect.width <= 1 && rect.height <= 1, `the unfocused skip link is hidden (${JSON.stringify(rect)})`);
   });
@@ -50,7 +50,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
   it("after choosing a screen in the side navigation's menu, the focus is on the new screen's heading", async () => {
     const page = await open('/#/domain/1/dashboard');
     const manageDomain = nav(page).getByRole('button', { name: 'Manage Domain' });
-    await tabTo(page, manageDomain);
+    await pressUntilFocused(manageDomain);
     await page.keyboard.press('Enter');
     const menuItem = page.getByRole('menuitem', { name: 'Manage Portals' });
     await expectVisible(menuItem);
@@ -64,7 +64,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
   it('a picker opens with Enter, moves with the arrows and chooses with Enter', async () => {
     const page = await open(`${PORTAL}/dashboard`, { heading: 'Crew Portal' });
     const selectLanguage = nav(page).getByRole('button', { name: /^Select Language/ });
-    await tabTo(page, selectLanguage);
+    await pressUntilFocused(selectLanguage);
     await page.keyboard.press('Enter');
     const languages = page.getByRole('list', { name: 'Languages' });
     await expectVisible(languages);
@@ -96,7 +96,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
 
     // The branch picker, its entries loaded after it opened: the arrows reach the new branch.
     const selectBranch = nav(page).getByRole('button', { name: /^Select Branch/ });
-    await tabTo(page, selectBranch, { back: true });
+    await pressUntilFocused(selectBranch, { key: 'Shift+Tab' });
     await page.keyboard.press('Enter');
     const branches = page.getByRole('list', { name: 'Branches' });
     await expectFocused(branches.getByRole('button', { name: 'master' }));
@@ -108,7 +108,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     const page = await open(`${PORTAL}/dashboard`, { heading: 'Crew Portal' });
     for (const name of [/^Local changes/, /^Task runner$/, /^Notifications/, /^Profile /]) {
       const opener = page.getByRole('banner').getByRole('button', { name });
-      await tabTo(page, opener);
+      await pressUntilFocused(opener);
       await page.keyboard.press('Enter');
       await expectVisible(page.locator('.MuiPopover-paper'));
       await page.keyboard.press('Tab'); // into the panel
@@ -122,7 +122,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     await page.goto(`${PORTAL}/branches`);
     const deleteBranch = page.getByRole('button', { name: 'Delete branch keyboard-branch' });
     await expectVisible(deleteBranch, { timeout: 15_000 });
-    await tabTo(page, deleteBranch);
+    await pressUntilFocused(deleteBranch);
     await page.keyboard.press('Enter');
     const question = page.getByRole('alertdialog', { name: 'Delete Branch' });
     await expectVisible(question);
@@ -133,7 +133,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
 
     // FormDialog: Create Branch, closed with Escape.
     const create = page.getByRole('button', { name: 'Create Branch' });
-    await tabTo(page, create, { back: true });
+    await pressUntilFocused(create, { key: 'Shift+Tab' });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create Branch' });
     await expectVisible(dialog);
@@ -145,7 +145,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     await page.goto('/#/admin/domains/1');
     const deleteDomain = page.getByRole('button', { name: 'Delete Domain' });
     await expectVisible(deleteDomain, { timeout: 15_000 });
-    await tabTo(page, deleteDomain);
+    await pressUntilFocused(deleteDomain);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: /Delete/ });
     await expectVisible(confirm);
@@ -171,7 +171,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
   it("'?' lists the shortcuts; Escape closes the list and gives the focus back", async () => {
     const page = await open('/#/');
     const home = nav(page).getByRole('button', { name: 'Portalwright home' });
-    await tabTo(page, home);
+    await pressUntilFocused(home);
     await page.keyboard.press('?');
     const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expectVisible(list);

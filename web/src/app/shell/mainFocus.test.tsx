@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { createHashRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { focusHeadingWhenShown, MAIN_ID, useRouteFocus } from './mainFocus';
 import { SkipLink, SKIP_LINK_TEXT } from './SkipLink';
@@ -93,20 +93,19 @@ function SearchScreen() {
   );
 }
 
+/** At the URL's hash, as the app: the press that goes to a screen is made at the URL before it. */
 function renderFrame() {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Frame />,
-        children: [
-          { path: '/', element: <h1>Welcome</h1> },
-          { path: '/users', element: <h1>Users</h1> },
-          { path: '/search', element: <SearchScreen /> },
-        ],
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
+  window.location.hash = '#/';
+  const router = createHashRouter([
+    {
+      element: <Frame />,
+      children: [
+        { path: '/', element: <h1>Welcome</h1> },
+        { path: '/users', element: <h1>Users</h1> },
+        { path: '/search', element: <SearchScreen /> },
+      ],
+    },
+  ]);
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -125,6 +124,16 @@ describe('useRouteFocus', () => {
     await user.tab();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Users' })).toHaveFocus());
+  });
+
+  it('leaves the focus alone when the user pressed keys at the new URL before its screen showed', async () => {
+    const user = userEvent.setup();
+    const router = renderFrame();
+    await user.tab();
+    window.history.pushState(null, '', '#/users'); // the URL first; the screen comes later
+    await user.tab();
+    await act(() => router.navigate('/users'));
+    expect(screen.getByRole('link', { name: 'Search' })).toHaveFocus();
   });
 
   it('leaves a field the new screen focuses on purpose', async () => {

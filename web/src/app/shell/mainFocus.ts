@@ -85,16 +85,20 @@ export function focusHeadingWhenShown(main: HTMLElement): () => void {
  * - route changes before the user pressed a key or the pointer in the shell: the first screen
  *   after sign-in or a reload and the redirects that follow it (the focus is at the top of the
  *   page, the first Tab reaches the skip link);
+ * - a screen shown after the user pressed a key or the pointer at its URL already (a screen
+ *   slow to load): they have moved on meanwhile;
  * - a focus in the main region or in a dialog: an in-screen change of the URL (a row chosen in a
  *   list), or a field the new screen focuses on purpose.
  */
 export function useRouteFocus(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
-  const interacted = useRef(false);
+  // The URL at the user's last key or pointer press: the press that went to a screen was made
+  // at the URL before it.
+  const pressedAt = useRef<string | null>(null);
   useEffect(() => {
     const note = () => {
-      interacted.current = true;
+      pressedAt.current = window.location.href;
     };
     document.addEventListener('keydown', note, true);
     document.addEventListener('pointerdown', note, true);
@@ -106,7 +110,9 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (!interacted.current || !main.current || placedByScreen(main.current)) return;
+    const pressed = pressedAt.current;
+    if (pressed === null || pressed === window.location.href) return;
+    if (!main.current || placedByScreen(main.current)) return;
     return focusHeadingWhenShown(main.current);
   }, [pathname, main]);
 }

@@ -154,7 +154,7 @@ describe('Users', () => {
     const { user, router } = render('/admin/users/7');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const prompt = await screen.findByText(/Delete the user ada\?/);
-    await user.click(within(prompt.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'No' }));
+    await user.click(within(prompt.closest('[role="alertdialog"]') as HTMLElement).getByRole('button', { name: 'No' }));
     expect(called(fetch, 'DELETE api/v1/user/delete/7')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
