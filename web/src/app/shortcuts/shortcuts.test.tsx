@@ -26,42 +26,39 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** A key press as matchesCombo reads it: no modifier unless given. */
+const press = (
+  key: string,
+  code: string,
+  mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {},
+) => ({
+  key,
+  code,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
+
 describe('matchesCombo', () => {
   const save = SHORTCUTS.save.combo;
   it('takes Ctrl or Cmd with the letter, by the key or by its place on the keyboard', () => {
-    expect(
-      matchesCombo({ key: 's', code: 'KeyS', ctrlKey: true, metaKey: false, altKey: false, shiftKey: false }, save),
-    ).toBe(true);
-    expect(
-      matchesCombo({ key: 'S', code: 'KeyS', ctrlKey: false, metaKey: true, altKey: false, shiftKey: false }, save),
-    ).toBe(true);
+    expect(matchesCombo(press('s', 'KeyS', { ctrlKey: true }), save)).toBe(true);
+    expect(matchesCombo(press('S', 'KeyS', { metaKey: true }), save)).toBe(true);
     // Another layout's letter on the S key.
-    expect(
-      matchesCombo({ key: 'ы', code: 'KeyS', ctrlKey: true, metaKey: false, altKey: false, shiftKey: false }, save),
-    ).toBe(true);
+    expect(matchesCombo(press('ы', 'KeyS', { ctrlKey: true }), save)).toBe(true);
   });
   it('refuses the letter alone, with Shift or with Alt', () => {
-    expect(
-      matchesCombo({ key: 's', code: 'KeyS', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }, save),
-    ).toBe(false);
-    expect(
-      matchesCombo({ key: 'S', code: 'KeyS', ctrlKey: true, metaKey: false, altKey: false, shiftKey: true }, save),
-    ).toBe(false);
-    expect(
-      matchesCombo({ key: 's', code: 'KeyS', ctrlKey: true, metaKey: false, altKey: true, shiftKey: false }, save),
-    ).toBe(false);
+    expect(matchesCombo(press('s', 'KeyS'), save)).toBe(false);
+    expect(matchesCombo(press('S', 'KeyS', { ctrlKey: true, shiftKey: true }), save)).toBe(false);
+    expect(matchesCombo(press('s', 'KeyS', { ctrlKey: true, altKey: true }), save)).toBe(false);
   });
   it("takes '?' typed alone (with the Shift it needs), not with Ctrl", () => {
     const help = SHORTCUTS.help.combo;
-    expect(
-      matchesCombo({ key: '?', code: 'Slash', ctrlKey: false, metaKey: false, altKey: false, shiftKey: true }, help),
-    ).toBe(true);
-    expect(
-      matchesCombo({ key: '?', code: 'Slash', ctrlKey: true, metaKey: false, altKey: false, shiftKey: true }, help),
-    ).toBe(false);
-    expect(
-      matchesCombo({ key: '/', code: 'Slash', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }, help),
-    ).toBe(false);
+    expect(matchesCombo(press('?', 'Slash', { shiftKey: true }), help)).toBe(true);
+    expect(matchesCombo(press('?', 'Slash', { ctrlKey: true, shiftKey: true }), help)).toBe(false);
+    expect(matchesCombo(press('/', 'Slash'), help)).toBe(false);
   });
 });
 
