@@ -543,7 +543,6 @@ func scanMessage(row interface{ Scan(...any) error }) (Message, error) {
 	return m, nil
 }
 
-
 // Retry puts a failed, held, skipped or pending message back to pending, due now, with its
 // attempts reset. It returns ErrNotFound, ErrAlreadySent, or ErrSending while a worker holds it.
 func (o *Outbox) Retry(ctx context.Context, id int64) error {
