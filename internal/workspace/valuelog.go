@@ -1,0 +1,143 @@
+package workspace
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"portalwright/internal/gitcli"
+)
+
+// The commits of a branch of the canonical repository that changed one file, following its
+// renames, with the file's blob before and after each, for the history of one value
+// (internal/valuehistory). One git process lists them (git log --follow), one more reads the
+// blobs (cat-file --batch).
+//
+// Merges: the walk is git's default history simplification over the full history, not
+// first-parent: a change made on a side branch shows as its own commit with its real author;
+// a merge shows only when its file differs from every parent's (a conflict resolved by hand:
+// combined diff, -c), with one "before" blob per parent. A side branch whose changes to the
+// file the merge did not keep is not walked (the merge is the same as its other parent).
+// --topo-order puts every commit before its parents, which the value walk relies on.
+
+// FileChange is one commit that changed a file.
+type FileChange struct {
+	Commit  string
+	Author  string
+	Email   string
+	Time    time.Time
+	Message string
+	Path    string   // the file's path after the commit
+	OldPath string   // its path before (a rename), else Path
+	Before  []string // the blob before, per parent ("" absent); one for a plain commit
+	After   string   // the blob after ("" deleted)
+}
+
+// zeroBlob is git's id of "no blob".
+const zeroBlob = "0000000000000000000000000000000000000000"
+
+// BranchTip is the commit branch points at in the portal's canonical repository, read from
+// its ref files; ErrBranchMissing when the portal or the branch does not exist.
+func (r *Repos) BranchTip(portalID int64, branch string) (string, error) {
+	bare := r.bare(portalID)
+	if !validRefName(branch) || !exists(bare) {
+		return "", ErrBranchMissing
+	}
+	tip := tipOf(bare, branch)
+	if tip == "" {
+		return "", ErrBranchMissing
+	}
+	return tip, nil
+}
+
+// FileLog lists, newest first, the commits from tip (a full commit id, as BranchTip gives)
+// that changed path, following its renames.
+func (r *Repos) FileLog(ctx context.Context, portalID int64, tip string, p Path) ([]FileChange, error) {
+	bare := r.bare(portalID)
+	if !commitID.MatchString(tip) || !exists(bare) {
+		return nil, ErrUnknownCommit
+	}
+	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
+		Option("--format", "%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s").
+		Value(tip).Paths(p.rel))
+	if err != nil {
+		return nil, missingOr(ctx, err, ErrUnknownCommit)
+	}
+	return parseFileLog(string(out)), nil
+}
+
+// parseFileLog reads FileLog's output: per commit a header token ("\x1e" then fields split by
+// "\x1f"), then raw diff records, each a status token then one path (two for a rename or
+// copy), all ended by NUL. A plain record's status token is ":mode mode old new S"; a
+// merge's combined one "::mode… blob… new SS".
+func parseFileLog(out string) []FileChange {
+	changes := []FileChange{}
+	tokens := strings.Split(out, "\x00")
+	var c *FileChange
+	for i := 0; i < len(tokens); i++ {
+		tok := strings.TrimLeft(tokens[i], "\n")
+		if header, ok := strings.CutPrefix(tok, "\x1e"); ok {
+			f := strings.SplitN(header, "\x1f", 5)
+			c = nil
+			if len(f) == 5 {
+				t, _ := time.Parse(time.RFC3339, f[3])
+				changes = append(changes, FileChange{Commit: f[0], Author: f[1], Email: f[2], Time: t.UTC(), Message: f[4]})
+				c = &changes[len(changes)-1]
+			}
+			// The header token also holds the first record's status after a newline.
+			if nl := strings.IndexByte(header, '\n'); nl >= 0 {
+				tok = strings.TrimLeft(header[nl:], "\n")
+			} else {
+				continue
+			}
+		}
+		if c == nil || !strings.HasPrefix(tok, ":") || i+1 >= len(tokens) {
+			continue
+		}
+		colons := len(tok) - len(strings.TrimLeft(tok, ":"))
+		f := strings.Fields(tok[colons:])
+		// colons parents: modes (parents+1), blobs (parents+1), status.
+		if len(f) != 2*(colons+1)+1 {
+			continue
+		}
+		blobs := f[colons+1 : 2*colons+2]
+		status := f[len(f)-1]
+		i++
+		c.Path, c.OldPath = tokens[i], tokens[i]
+		if colons == 1 && (status[0] == 'R' || status[0] == 'C') && i+1 < len(tokens) {
+			i++
+			c.Path = tokens[i]
+		}
+		c.Before = c.Before[:0]
+		for _, b := range blobs[:colons] {
+			c.Before = append(c.Before, blobOrAbsent(b))
+		}
+		c.After = blobOrAbsent(blobs[colons])
+	}
+	// A commit listed without a record of the file (a merge the same as a parent) changed
+	// nothing of it.
+	kept := changes[:0]
+	for _, ch := range changes {
+		if ch.Path != "" {
+			kept = append(kept, ch)
+		}
+	}
+	return kept
+}
+
+func blobOrAbsent(id string) string {
+	if id == zeroBlob {
+		return ""
+	}
+	return id
+}
+
+// Blobs reads blobs of the portal's canonical repository by id, in one git process; ids
+// that are missing are left out.
+func (r *Repos) Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error) {
+	bare := r.bare(portalID)
+	if !exists(bare) {
+		return nil, ErrBranchMissing
+	}
+	return r.readBlobs(ctx, bare, ids)
+}
