@@ -21,8 +21,9 @@ import (
 
 // Doc is a parsed JSON document read by pointer. Not safe for concurrent use.
 type Doc struct {
-	d   *doc
-	ids map[*node]*items // array identities, built once per array
+	d    *doc
+	ids  map[*node]*items // array identities, built once per array
+	memo map[string]*node // values found by pointer
 }
 
 // ParseDoc parses src; src must not change while the Doc is used.
@@ -81,8 +82,47 @@ func (x *Doc) at(segs []string) *node {
 	return n
 }
 
-// child is the member s of an object or the item s of an array (nil: none).
+// lookup is at for a pointer, remembered: a history asks each version for the same few.
+func (x *Doc) lookup(ptr string) (*node, error) {
+	if n, ok := x.memo[ptr]; ok {
+		return n, nil
+	}
+	segs, err := SplitPointer(ptr)
+	if err != nil {
+		return nil, err
+	}
+	n := x.at(segs)
+	if x.memo == nil {
+		x.memo = map[string]*node{}
+	}
+	x.memo[ptr] = n
+	return n, nil
+}
+
+// child is the member s of an object or the item s of an array (nil: none). A container not
+// built yet is searched in its text, building only the value found: one value of a large
+// file costs a scan, not a tree.
 func child(n *node, s string) *node {
+	if n.flags&flagLazy != 0 && n.isContainer() {
+		c := n.doc.cursor(n)
+		want := -1
+		if n.kind == jArray {
+			i, err := strconv.Atoi(s)
+			if err != nil || i < 0 || strconv.Itoa(i) != s {
+				return nil
+			}
+			want = i
+		}
+		for i := 0; ; i++ {
+			sp, ok := c.step()
+			if !ok {
+				return nil
+			}
+			if (want < 0 && sp.keyString() == s) || i == want {
+				return n.doc.nodeAt(sp, int(n.depth)+1)
+			}
+		}
+	}
 	switch n.kind {
 	case jObject:
 		v, _ := n.get(s, -1)
@@ -111,28 +151,27 @@ func index(s string, n int) (int, bool) {
 
 // Has reports whether the document has a value at ptr.
 func (x *Doc) Has(ptr string) bool {
-	segs, err := SplitPointer(ptr)
-	return err == nil && x.at(segs) != nil
+	n, err := x.lookup(ptr)
+	return err == nil && n != nil
 }
 
 // Value is the value at ptr as compact JSON; nil when there is none.
 func (x *Doc) Value(ptr string) *string {
-	segs, err := SplitPointer(ptr)
+	n, err := x.lookup(ptr)
 	if err != nil {
 		return nil
 	}
-	return compact(x.at(segs))
+	return compact(n)
 }
 
 // Same reports whether the value at aPtr in a equals the value at bPtr in b (both absent
 // counts as the same).
 func Same(a *Doc, aPtr string, b *Doc, bPtr string) bool {
-	as, errA := SplitPointer(aPtr)
-	bs, errB := SplitPointer(bPtr)
+	an, errA := a.lookup(aPtr)
+	bn, errB := b.lookup(bPtr)
 	if errA != nil || errB != nil {
 		return false
 	}
-	an, bn := a.at(as), b.at(bs)
 	if an == nil || bn == nil {
 		return an == nil && bn == nil
 	}
@@ -169,8 +208,7 @@ func Follow(newer, older *Doc, ptr string) (string, bool) {
 		}
 		switch n.kind {
 		case jObject:
-			n, _ = n.get(s, -1)
-			o, _ = o.get(s, -1)
+			n, o = child(n, s), child(o, s)
 			out = append(out, s)
 		case jArray:
 			i, ok := index(s, len(n.members()))
@@ -321,4 +359,18 @@ func setIn(n *node, segs []string, val *node) (*node, error) {
 		return newContainer(jArray, out), nil
 	}
 	return nil, errors.New("'" + s + "' is below a value that is neither an object nor an array")
+}
+
+// Changes is Compare's field list for two parsed documents (translation: paths read as
+// keys), so that a walk over many versions parses each version once. ok is false when the
+// documents cannot be compared key by key (an object repeats a key) or the changes were too
+// many to list (Compare's limit).
+func Changes(older, newer *Doc, translation bool) (fields []FieldChange, ok bool) {
+	d := &Diff{Fields: []FieldChange{}}
+	jd := &jsonDiffer{d: d, translation: translation}
+	jd.value(older.d.root, newer.d.root, loc{}, loc{})
+	if older.d.dupKeys || newer.d.dupKeys || d.Truncated {
+		return nil, false
+	}
+	return d.Fields, true
 }

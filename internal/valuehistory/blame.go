@@ -35,16 +35,16 @@ type step struct {
 	newer, older *merge.Doc
 }
 
-func compareVersions(path string, newer, older *version) step {
+func compareVersions(translation bool, newer, older *version) step {
 	if !newer.exists || !older.exists || newer.json() == nil || older.json() == nil {
 		return step{all: true}
 	}
-	d := merge.Compare(path, older.raw, newer.raw)
-	if d.Truncated || len(d.Hunks) > 0 {
+	fields, ok := merge.Changes(older.json(), newer.json(), translation)
+	if !ok {
 		return step{all: true}
 	}
 	s := step{changed: map[string]bool{}, newer: newer.json(), older: older.json()}
-	for _, f := range d.Fields {
+	for _, f := range fields {
 		if f.Op == "add" || f.Op == "change" {
 			s.changed[f.Pointer] = true
 		}
@@ -137,7 +137,7 @@ func BlameWalk(path string, translation bool, work, tip *version, changes []work
 	if len(changes) == 0 || changes[0].After == "" {
 		tip = absent
 	}
-	same, changed := compareVersions(path, work, tip).apply(start)
+	same, changed := compareVersions(translation, work, tip).apply(start)
 	for _, i := range changed {
 		rows[i].Uncommitted, rows[i].Author = true, by
 	}
@@ -166,7 +166,7 @@ func BlameWalk(path string, translation bool, work, tip *version, changes []work
 			if err != nil {
 				return nil, err
 			}
-			kept, rest := compareVersions(path, nv, ov).apply(in)
+			kept, rest := compareVersions(translation, nv, ov).apply(in)
 			if len(kept) > 0 {
 				if state[b] == nil {
 					state[b] = tracked{}

@@ -1,7 +1,11 @@
 package workspace
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -132,12 +136,75 @@ func blobOrAbsent(id string) string {
 	return id
 }
 
-// Blobs reads blobs of the portal's canonical repository by id, in one git process; ids
+// Blobs reads blobs of the portal's canonical repository by id, in one git process
+// (cat-file --batch, read as it streams: each blob is copied once, into its own buffer); ids
 // that are missing are left out.
 func (r *Repos) Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error) {
 	bare := r.bare(portalID)
 	if !exists(bare) {
 		return nil, ErrBranchMissing
 	}
-	return r.readBlobs(ctx, bare, ids)
+	want := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if commitID.MatchString(id) && !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	bw := &blobWriter{blobs: make(map[string][]byte, len(want))}
+	if len(want) == 0 {
+		return bw.blobs, nil
+	}
+	err := r.git.Stream(ctx, bare, gitcli.Command("cat-file", "--batch").Stdin(strings.NewReader(strings.Join(want, "\n")+"\n")), bw)
+	if err == nil && (bw.cur != nil || len(bw.head) > 0) {
+		err = fmt.Errorf("cat-file: output cut short")
+	}
+	return bw.blobs, err
+}
+
+// blobWriter parses cat-file --batch output as it arrives: "<id> blob <size>\n<content>\n",
+// or "<id> missing\n".
+type blobWriter struct {
+	blobs map[string][]byte
+	head  []byte // a header line being read
+	id    string
+	cur   []byte // the blob being read (nil: between blobs)
+	need  int    // bytes of cur (and its newline) still to come
+}
+
+func (w *blobWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if w.cur != nil || w.need > 0 {
+			if k := min(len(p), w.need); k > 0 {
+				if len(w.cur) < cap(w.cur) {
+					take := min(k, cap(w.cur)-len(w.cur))
+					w.cur = append(w.cur, p[:take]...)
+				}
+				w.need -= k
+				p = p[k:]
+			}
+			if w.need == 0 {
+				w.blobs[w.id] = w.cur
+				w.cur = nil
+			}
+			continue
+		}
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			w.head = append(w.head, p...)
+			break
+		}
+		line := string(append(w.head, p[:i]...))
+		w.head, p = w.head[:0], p[i+1:]
+		f := strings.Fields(line)
+		if len(f) != 3 {
+			continue // "<id> missing"
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil || size < 0 {
+			return 0, fmt.Errorf("cat-file: bad header %q", line)
+		}
+		w.id, w.cur, w.need = f[0], make([]byte, 0, size), size+1 // the content and its newline
+	}
+	return n, nil
 }
