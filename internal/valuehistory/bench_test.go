@@ -37,6 +37,10 @@ func (f workspaceFiles) Branch(c caller.Caller, pa portalaccess.Portal) string {
 	return f.repos.CurrentBranch(c.UserID, pa.ID())
 }
 
+func (f workspaceFiles) Author(_ context.Context, c caller.Caller) workspace.Author {
+	return workspace.Author{Name: c.Username, Email: c.Username + "@example.com"}
+}
+
 type onePortal struct{}
 
 func (onePortal) Load(context.Context, int64, int64) (portalaccess.Record, error) {

@@ -48,6 +48,8 @@ type Files interface {
 	Read(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error)
 	Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, name string) (workspace.Version, error)
 	Branch(c caller.Caller, pa portalaccess.Portal) string
+	// Author is who the caller's commits are by (their uncommitted work is shown as theirs).
+	Author(ctx context.Context, c caller.Caller) workspace.Author
 }
 
 // Git reads the canonical repository: *workspace.Repos.
@@ -200,13 +202,15 @@ func (s *Service) history(ctx context.Context, c caller.Caller, pa portalaccess.
 		w := t.start(st.work)
 		tipPtr, _ = t.locate(st.work, w, st.tipFile)
 		if !t.same(st.work, w, st.tipFile, tipPtr) {
-			entries = append(entries, withDiff(Entry{Uncommitted: true, Author: c.Username, Path: p.String(),
+			me := s.files.Author(ctx, c)
+			entries = append(entries, withDiff(Entry{Uncommitted: true, Author: me.Name, Email: me.Email, Path: p.String(),
 				Old: t.value(st.tipFile, tipPtr), New: t.value(st.work, w)}))
 		}
 	} else {
 		tipPtr = t.start(st.tipFile)
 		if st.tipFile.exists {
-			entries = append(entries, Entry{Uncommitted: true, Author: c.Username, Path: p.String(), Old: t.value(st.tipFile, tipPtr)})
+			me := s.files.Author(ctx, c)
+			entries = append(entries, Entry{Uncommitted: true, Author: me.Name, Email: me.Email, Path: p.String(), Old: t.value(st.tipFile, tipPtr)})
 		}
 	}
 	key := strings.Join([]string{strconv.FormatInt(pa.ID(), 10), st.tip, p.String(), t.Key, strconv.FormatBool(t.Whole), tipPtr}, "\x00")
@@ -302,7 +306,7 @@ func (s *Service) blame(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	key := strings.Join([]string{strconv.FormatInt(pa.ID(), 10), st.tip, p.String(), string(st.version), c.Username}, "\x00")
 	rows, ok := s.blames.get(key)
 	if !ok {
-		if rows, err = BlameWalk(p.String(), translation, st.work, st.tipFile, st.changes, s.reader(ctx, pa), c.Username); err != nil {
+		if rows, err = BlameWalk(p.String(), translation, st.work, st.tipFile, st.changes, s.reader(ctx, pa), s.files.Author(ctx, c).Name); err != nil {
 			return nil, err
 		}
 		n := 256
