@@ -538,17 +538,9 @@ func scanMessage(row interface{ Scan(...any) error }) (Message, error) {
 	}
 	m.Kind = Kind(kind)
 	m.CreatedAt = m.CreatedAt.UTC()
-	m.NextAttemptAt = nullTime(next)
-	m.SentAt = nullTime(sent)
+	m.NextAttemptAt = store.TimeOrNil(next)
+	m.SentAt = store.TimeOrNil(sent)
 	return m, nil
-}
-
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
 }
 
 func escapeLike(s string) string {
