@@ -135,7 +135,7 @@ describe('value history', { timeout: 300_000 }, () => {
 
     // The blame of the file: the key's row names Bob's restore commit; it passes axe.
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Blame', exact: true }).click();
+    await page.getByRole('button', { name: /^Blame of / }).click();
     const blame = page.getByRole('dialog', { name: /^Blame of / });
     const blameTable = blame.getByRole('table', { name: /^Blame of / });
     await expectVisible(blameTable, { timeout: LONG });

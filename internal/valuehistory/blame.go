@@ -2,7 +2,6 @@ package valuehistory
 
 import (
 	"strings"
-	"time"
 
 	"portalwright/internal/merge"
 	"portalwright/internal/workspace"
@@ -14,14 +13,9 @@ type Row struct {
 	Pointer string  `json:"pointer"`
 	Path    string  `json:"path"` // translation files: the key ("nav.home")
 	Value   *string `json:"value"`
-	// Commit is "" when the value was changed by uncommitted work (Uncommitted) or when no
-	// commit of the branch explains it (a history cut short).
-	Commit      string     `json:"commit"`
-	Uncommitted bool       `json:"uncommitted"`
-	Author      string     `json:"author"`
-	Email       string     `json:"email"`
-	Time        *time.Time `json:"time"`
-	Message     string     `json:"message"`
+	// Change has no commit when uncommitted work changed the value, or when no commit of the
+	// branch explains it (a history cut short).
+	Change
 }
 
 // tracked is the leaves still unexplained in one version: pointer there → row index.
@@ -122,7 +116,7 @@ func hasIndex(p string) bool {
 // FileLog lists them) whose version differs from its parent's — for a merge, from every
 // parent's. A leaf is followed into older versions as the review compares them: by key, and
 // array items by identity.
-func BlameWalk(path string, translation bool, work, tip *version, changes []workspace.FileChange, read Blobs, by string) ([]Row, error) {
+func BlameWalk(path string, translation bool, work, tip *version, changes []workspace.FileChange, read Blobs, by workspace.Author) ([]Row, error) {
 	d := work.json()
 	if d == nil {
 		return nil, errNotJSON
@@ -139,7 +133,7 @@ func BlameWalk(path string, translation bool, work, tip *version, changes []work
 	}
 	same, changed := compareVersions(translation, work, tip).apply(start)
 	for _, i := range changed {
-		rows[i].Uncommitted, rows[i].Author = true, by
+		rows[i].Change = uncommitted(by)
 	}
 	if len(same) == 0 {
 		return rows, nil
@@ -180,8 +174,7 @@ func BlameWalk(path string, translation bool, work, tip *version, changes []work
 			}
 		}
 		for _, r := range in {
-			at := c.Time
-			rows[r].Commit, rows[r].Author, rows[r].Email, rows[r].Time, rows[r].Message = c.Commit, c.Author, c.Email, &at, c.Message
+			rows[r].Change = committed(c)
 		}
 		vs.done(i)
 	}

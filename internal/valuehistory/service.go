@@ -202,15 +202,13 @@ func (s *Service) history(ctx context.Context, c caller.Caller, pa portalaccess.
 		w := t.start(st.work)
 		tipPtr, _ = t.locate(st.work, w, st.tipFile)
 		if !t.same(st.work, w, st.tipFile, tipPtr) {
-			me := s.files.Author(ctx, c)
-			entries = append(entries, withDiff(Entry{Uncommitted: true, Author: me.Name, Email: me.Email, Path: p.String(),
+			entries = append(entries, withDiff(Entry{Change: uncommitted(s.files.Author(ctx, c)), Path: p.String(),
 				Old: t.value(st.tipFile, tipPtr), New: t.value(st.work, w)}))
 		}
 	} else {
 		tipPtr = t.start(st.tipFile)
 		if st.tipFile.exists {
-			me := s.files.Author(ctx, c)
-			entries = append(entries, Entry{Uncommitted: true, Author: me.Name, Email: me.Email, Path: p.String(), Old: t.value(st.tipFile, tipPtr)})
+			entries = append(entries, Entry{Change: uncommitted(s.files.Author(ctx, c)), Path: p.String(), Old: t.value(st.tipFile, tipPtr)})
 		}
 	}
 	key := strings.Join([]string{strconv.FormatInt(pa.ID(), 10), st.tip, p.String(), t.Key, strconv.FormatBool(t.Whole), tipPtr}, "\x00")
@@ -306,7 +304,7 @@ func (s *Service) blame(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	key := strings.Join([]string{strconv.FormatInt(pa.ID(), 10), st.tip, p.String(), string(st.version), c.Username}, "\x00")
 	rows, ok := s.blames.get(key)
 	if !ok {
-		if rows, err = BlameWalk(p.String(), translation, st.work, st.tipFile, st.changes, s.reader(ctx, pa), s.files.Author(ctx, c).Name); err != nil {
+		if rows, err = BlameWalk(p.String(), translation, st.work, st.tipFile, st.changes, s.reader(ctx, pa), s.files.Author(ctx, c)); err != nil {
 			return nil, err
 		}
 		n := 256

@@ -21,20 +21,36 @@ type Target struct {
 	Whole bool
 }
 
-// Entry is one change of the value: by a commit of the branch, or (Uncommitted) by the
-// author's work not committed yet. Old and New are JSON text (a text value is a JSON
-// string); nil is "absent".
-type Entry struct {
+// Change is who changed a value and when: a commit of the branch, or (Uncommitted, no commit
+// and no time) the author's work not committed yet.
+type Change struct {
 	Commit      string     `json:"commit"`
 	Uncommitted bool       `json:"uncommitted"`
 	Author      string     `json:"author"`
 	Email       string     `json:"email"`
 	Time        *time.Time `json:"time"`
 	Message     string     `json:"message"`
-	Path        string     `json:"path"`           // the file's path after the change
-	Lang        string     `json:"lang,omitempty"` // translation histories: the language
-	Old         *string    `json:"old"`
-	New         *string    `json:"new"`
+}
+
+// committed is the Change of a commit of the file's log.
+func committed(c workspace.FileChange) Change {
+	at := c.Time
+	return Change{Commit: c.Commit, Author: c.Author, Email: c.Email, Time: &at, Message: c.Message}
+}
+
+// uncommitted is the Change of the author's work.
+func uncommitted(by workspace.Author) Change {
+	return Change{Uncommitted: true, Author: by.Name, Email: by.Email}
+}
+
+// Entry is one change of the value. Old and New are JSON text (a text value is a JSON
+// string); nil is "absent".
+type Entry struct {
+	Change
+	Path string  `json:"path"`           // the file's path after the change
+	Lang string  `json:"lang,omitempty"` // translation histories: the language
+	Old  *string `json:"old"`
+	New  *string `json:"new"`
 	// Diff is a line diff of Old and New when one of them is a long or multi-line text.
 	Diff []merge.Hunk `json:"diff,omitempty"`
 }
@@ -245,9 +261,7 @@ func Walk(t Target, tip *version, ptr string, changes []workspace.FileChange, re
 			}
 		}
 		if changed {
-			at := c.Time
-			entries = append(entries, withDiff(Entry{Commit: c.Commit, Author: c.Author, Email: c.Email, Time: &at,
-				Message: c.Message, Path: c.Path, Old: old, New: t.value(nv, p)}))
+			entries = append(entries, withDiff(Entry{Change: committed(c), Path: c.Path, Old: old, New: t.value(nv, p)}))
 		}
 		vs.done(i)
 	}

@@ -113,7 +113,7 @@ func (r *repo) history(path string, t Target, work []byte) []Entry {
 		w := t.start(wv)
 		ptr, _ = t.locate(wv, w, tipFile)
 		if !t.same(wv, w, tipFile, ptr) {
-			out = append(out, Entry{Uncommitted: true, Old: t.value(tipFile, ptr), New: t.value(wv, w)})
+			out = append(out, Entry{Change: Change{Uncommitted: true}, Old: t.value(tipFile, ptr), New: t.value(wv, w)})
 		}
 	}
 	committed, err := Walk(t, tipFile, ptr, changes, read)
@@ -267,7 +267,7 @@ func TestBlame(t *testing.T) {
 	blobs, _ := r.repos.Blobs(ctx, 1, []string{changes[0].After})
 	read := func(ids []string) (map[string][]byte, error) { return r.repos.Blobs(ctx, 1, ids) }
 	work := newVersion([]byte(`{"title":"Food","menu":[{"id":2,"title":"Green salad"},{"id":1,"title":"Soup"}],"tags":[],"new":true}`), true)
-	rows, err := BlameWalk("content/food.json", false, work, newVersion(blobs[changes[0].After], true), changes, read, "me")
+	rows, err := BlameWalk("content/food.json", false, work, newVersion(blobs[changes[0].After], true), changes, read, workspace.Author{Name: "me"})
 	if err != nil {
 		t.Fatal(err)
 	}

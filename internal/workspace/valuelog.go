@@ -62,7 +62,7 @@ func (r *Repos) FileLog(ctx context.Context, portalID int64, tip string, p Path)
 		return nil, ErrUnknownCommit
 	}
 	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
-		Option("--format", "%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s").
+		Option("--format", logFormat).
 		Value(tip).Paths(p.rel))
 	if err != nil {
 		return nil, missingOr(ctx, err, ErrUnknownCommit)
@@ -81,19 +81,12 @@ func parseFileLog(out string) []FileChange {
 	for i := 0; i < len(tokens); i++ {
 		tok := strings.TrimLeft(tokens[i], "\n")
 		if header, ok := strings.CutPrefix(tok, "\x1e"); ok {
-			f := strings.SplitN(header, "\x1f", 5)
 			c = nil
-			if len(f) == 5 {
-				t, _ := time.Parse(time.RFC3339, f[3])
-				changes = append(changes, FileChange{Commit: f[0], Author: f[1], Email: f[2], Time: t.UTC(), Message: f[4]})
+			if h, ok := parseHeader(header); ok {
+				changes = append(changes, FileChange{Commit: h.CommitID, Author: h.Author, Email: h.Email, Time: h.Time, Message: h.Message})
 				c = &changes[len(changes)-1]
 			}
-			// The header token also holds the first record's status after a newline.
-			if nl := strings.IndexByte(header, '\n'); nl >= 0 {
-				tok = strings.TrimLeft(header[nl:], "\n")
-			} else {
-				continue
-			}
+			continue
 		}
 		if c == nil || !strings.HasPrefix(tok, ":") || i+1 >= len(tokens) {
 			continue

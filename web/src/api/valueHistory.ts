@@ -6,14 +6,18 @@ import { api } from './client';
 import type { Hunk } from './conflicts';
 import { portalKeys, type Id } from './portal';
 
-/** One change of the value; old and new are JSON text (null: absent). */
-export interface ValueChange {
+/** Who changed a value and when: a commit, or the author's uncommitted work (no commit, no time). */
+export interface ChangeInfo {
   commit: string;
   uncommitted: boolean;
   author: string;
   email: string;
   time: string | null;
   message: string;
+}
+
+/** One change of the value; old and new are JSON text (null: absent). */
+export interface ValueChange extends ChangeInfo {
   path: string;
   lang?: string;
   old: string | null;
@@ -28,16 +32,10 @@ export interface ValueHistory {
   entries: ValueChange[];
 }
 
-export interface BlameRow {
+export interface BlameRow extends ChangeInfo {
   pointer: string;
   path: string;
   value: string | null;
-  commit: string;
-  uncommitted: boolean;
-  author: string;
-  email: string;
-  time: string | null;
-  message: string;
 }
 
 export interface Blame {

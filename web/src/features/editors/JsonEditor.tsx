@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { Id } from '../../api/portal';
 import { toasts } from '../../app/toasts/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
@@ -16,7 +16,7 @@ import { SourceEditor } from './SourceEditor';
 import type { JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
 import { normalizeSchema } from './normalizeSchema';
-import { BlameDialog, VALUE_HISTORY_MESSAGES } from '../valuehistory';
+import { BlameButton } from '../valuehistory';
 
 export interface JsonEditorProps extends JsonFormContext {
   domain: Id;
@@ -73,7 +73,6 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
   const file = useFileText(domain, portal, path);
   const presence = usePresence(domain, portal, path);
   const findings = useFileFindings(domain, portal, path);
-  const [blame, setBlame] = useState(false);
   const schema = useMemo(() => {
     if (typeof schemaText.data !== 'string') return null;
     const parsed = parseJsonText(schemaText.data);
@@ -102,18 +101,8 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
         <Typography variant="h5" component="h2">
           {EDITOR_MESSAGES.editingTitle(path)}
         </Typography>
-        <Button onClick={() => setBlame(true)}>{VALUE_HISTORY_MESSAGES.blame}</Button>
+        <BlameButton d={domain} p={portal} of={{ kind: 'file', path }} name={path} />
       </Stack>
-      {blame && (
-        <BlameDialog
-          open
-          onClose={() => setBlame(false)}
-          d={domain}
-          p={portal}
-          of={{ kind: 'file', path }}
-          name={path}
-        />
-      )}
       <PresenceBar domain={domain} portal={portal} path={path} />
       {(file.isPending || schemaText.isPending) && !error && <Loading label="Loading the file" />}
       {error && (

@@ -13,7 +13,7 @@ import { Loading } from '../../ui/Loading';
 import { FindingsAlert } from '../readiness';
 import { SPELL_CHECK_STORAGE_KEY, TRANSLATION_MESSAGES as MSG } from './messages';
 import { ValueEditor } from './ValueEditor';
-import { BlameDialog, HistoryButton, VALUE_HISTORY_MESSAGES } from '../valuehistory';
+import { BlameButton, HistoryButton } from '../valuehistory';
 
 function readSpellCheck(): boolean {
   try {
@@ -101,7 +101,6 @@ export function TranslationEditor({
   focusRequest?: number;
 }) {
   const [spellCheck, setSpellCheck] = useState(readSpellCheck);
-  const [blame, setBlame] = useState(false);
   const isDefault = language === defaultLanguage;
   const valueBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -128,20 +127,13 @@ export function TranslationEditor({
               {isDefault ? ' (default)' : ''}
             </Typography>
           </Box>
-          <Button size="small" onClick={() => setBlame(true)}>
-            {VALUE_HISTORY_MESSAGES.blame}
-          </Button>
-        </Stack>
-        {blame && (
-          <BlameDialog
-            open
-            onClose={() => setBlame(false)}
+          <BlameButton
             d={domain}
             p={portal}
             of={{ kind: 'translation', lang: language }}
             name={languageLabel(language)}
           />
-        )}
+        </Stack>
         {busy && <Loading label={MSG.pleaseWait} />}
         {key ? (
           <>

@@ -65,7 +65,10 @@ function BlameContent({ d, p, of, name }: Omit<BlameDialogProps, 'open' | 'onClo
   const target = of.kind === 'translation' ? of.lang : of.path;
   const query = useQuery({
     queryKey: valueHistoryKeys.blame(d, p, of.kind, target),
-    queryFn: () => (of.kind === 'translation' ? valueHistoryApi.translationBlame(d, p, of.lang) : valueHistoryApi.fileBlame(d, p, of.path)),
+    queryFn: () =>
+      of.kind === 'translation'
+        ? valueHistoryApi.translationBlame(d, p, of.lang)
+        : valueHistoryApi.fileBlame(d, p, of.path),
     retry: false,
     staleTime: 0,
   });

@@ -32,7 +32,10 @@ const LINE = {
 
 function Hunks({ hunks }: { hunks: Hunk[] }) {
   return (
-    <Box component="pre" sx={{ ...valueBox, bgcolor: 'transparent', border: 1, borderColor: 'divider', maxHeight: 300 }}>
+    <Box
+      component="pre"
+      sx={{ ...valueBox, bgcolor: 'transparent', border: 1, borderColor: 'divider', maxHeight: 300 }}
+    >
       {hunks.map((h, i) => (
         <Box key={i} component="span" sx={{ display: 'block' }}>
           <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>

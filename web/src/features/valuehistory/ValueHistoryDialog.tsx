@@ -57,7 +57,13 @@ interface Pick {
   change: ValueChange;
 }
 
-function HistoryContent({ d, p, subject, canRestore = false, onRestored }: Omit<ValueHistoryDialogProps, 'open' | 'onClose' | 'what'>) {
+function HistoryContent({
+  d,
+  p,
+  subject,
+  canRestore = false,
+  onRestored,
+}: Omit<ValueHistoryDialogProps, 'open' | 'onClose' | 'what'>) {
   const query = useQuery({
     queryKey: valueHistoryKeys.history(d, p, subject),
     queryFn: () => valueHistoryApi.history(d, p, subject),
@@ -76,7 +82,8 @@ function HistoryContent({ d, p, subject, canRestore = false, onRestored }: Omit<
     },
   });
 
-  if (query.isError) return <LoadError title={MSG.loadFailed} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadError title={MSG.loadFailed} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Loading label={MSG.loading} />;
   const items = timeline(query.data.entries);
   if (items.length === 0) return <Typography color="text.secondary">{MSG.empty}</Typography>;

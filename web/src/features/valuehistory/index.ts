@@ -4,5 +4,6 @@
  */
 export { HistoryButton, type HistoryButtonProps } from './HistoryButton';
 export { ValueHistoryDialog, type ValueHistoryDialogProps } from './ValueHistoryDialog';
+export { BlameButton } from './BlameButton';
 export { BlameDialog, type BlameDialogProps } from './BlameDialog';
 export { VALUE_HISTORY_MESSAGES } from './messages';

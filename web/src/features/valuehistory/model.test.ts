@@ -55,7 +55,14 @@ describe('value history model', () => {
   it('filters a blame by author and days, and exports it safely', () => {
     const rows = [
       row({}),
-      row({ pointer: '/b', path: 'b', author: 'Bob', time: '2025-04-02T23:00:00Z', value: '"=SUM(A1)"', message: 'say "hi"' }),
+      row({
+        pointer: '/b',
+        path: 'b',
+        author: 'Bob',
+        time: '2025-04-02T23:00:00Z',
+        value: '"=SUM(A1)"',
+        message: 'say "hi"',
+      }),
       row({ pointer: '/c', path: 'c', uncommitted: true, commit: '', time: null, author: 'me' }),
     ];
     expect(authorsOf(rows)).toEqual(['Ann', 'Bob', 'me']);

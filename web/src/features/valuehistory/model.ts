@@ -45,7 +45,15 @@ export function timeline(entries: readonly ValueChange[]): TimelineItem[] {
     const id = e.uncommitted ? 'uncommitted' : e.commit;
     let item = byId.get(id);
     if (!item) {
-      item = { id, commit: e.commit, uncommitted: e.uncommitted, author: e.author, time: e.time, message: e.message, changes: [] };
+      item = {
+        id,
+        commit: e.commit,
+        uncommitted: e.uncommitted,
+        author: e.author,
+        time: e.time,
+        message: e.message,
+        changes: [],
+      };
       byId.set(id, item);
       items.push(item);
     }
