@@ -146,4 +146,52 @@ describe('value history', { timeout: 300_000 }, () => {
     await expectAccessible(page, 'blame dialog');
     await screenshot(page, 'value-history-blame');
   });
+
+  it("a JSON field's and a page's history, the file's blame: keyboard and axe", async () => {
+    const admin = await apiSession(e2e.server);
+    await admin.ok('GET', 'portal/1/2/open');
+    const menu = 'content/en_GB/menu.json';
+    const read = await admin.call('GET', `assets/1/2/src/${menu}`);
+    const doc = read.body;
+    doc.title = 'Our menu';
+    await admin.ok('POST', `assets/1/2/src/${menu}`, { data: `${JSON.stringify(doc, null, 2)}\n` }, { headers: { 'If-Match': read.etag } });
+    await admin.ok('POST', 'portal/1/2/commits', { message: 'Menu title' });
+
+    const page = await e2e.newPage({ bypassCSP: true }); // axe is injected as a script
+    await signIn(page, { username: 'admin', password: e2e.server.adminPassword });
+    await page.evaluate((file) => {
+      window.location.hash = `#/domain/1/portal/2/branch/master/en_GB/file-explorer?path=%2Fcontent%2Fen_GB&edit=${encodeURIComponent(`/${file}`)}&mode=json`;
+    }, menu);
+    // The form's field "title" has its History action; by keyboard: focus, Enter.
+    const history = page.getByRole('button', { name: 'History of title', exact: true });
+    await expectVisible(history, { timeout: LONG });
+    await history.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'History of title' });
+    const items = dialog.getByRole('list', { name: 'Changes of this value, newest first' }).getByRole('listitem');
+    await expectText(items.first(), /Menu title[\s\S]*Menu[\s\S]*Our menu/, { timeout: LONG });
+    await expectAccessible(page, 'JSON field history');
+    await screenshot(page, 'value-history-json-field');
+    await page.keyboard.press('Escape');
+    // Array items have theirs too.
+    await expectVisible(page.getByRole('button', { name: /^History of sections › 1$/ }));
+
+    await page.getByRole('button', { name: `Blame of ${'/' + menu}` }).click();
+    const blame = page.getByRole('table', { name: `Blame of ${'/' + menu}` });
+    await expectVisible(blame, { timeout: LONG });
+    await expectText(blame, /Our menu/);
+    await expectAccessible(page, 'content file blame');
+    await page.keyboard.press('Escape');
+
+    // A page's history in the Page Manager.
+    await page.evaluate(() => {
+      window.location.hash = '#/domain/1/portal/1/branch/master/en_GB/page-manager';
+    });
+    const pageHistory = page.getByRole('button', { name: /^History of / }).first();
+    await expectVisible(pageHistory, { timeout: LONG });
+    await pageHistory.click();
+    await expectVisible(page.getByRole('dialog', { name: /^History of / }).getByRole('list'), { timeout: LONG });
+    await expectAccessible(page, 'page history');
+    await screenshot(page, 'value-history-page');
+  });
 });

@@ -34,6 +34,9 @@ function Hunks({ hunks }: { hunks: Hunk[] }) {
   return (
     <Box
       component="pre"
+      tabIndex={0}
+      role="region"
+      aria-label={MSG.changes}
       sx={{ ...valueBox, bgcolor: 'transparent', border: 1, borderColor: 'divider', maxHeight: 300 }}
     >
       {hunks.map((h, i) => (
@@ -81,7 +84,8 @@ function Side({ d, p, label, value }: { d: Id; p: Id; label: string; value: stri
       {image ? (
         <ImageValue d={d} p={p} path={image} label={label} />
       ) : (
-        <Box component="pre" sx={valueBox}>
+        // Scrollable when long: focusable, so the keyboard can scroll it.
+        <Box component="pre" tabIndex={0} role="region" aria-label={label} sx={valueBox}>
           {display(value)}
         </Box>
       )}
