@@ -221,6 +221,7 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
               parent={placement?.parent ?? null}
               onDesigner={() => void navigate(designerPath(page.id, 'designer-mode'))}
               onSource={() => void navigate(designerPath(page.id, 'source-mode'))}
+              history={{ domain, portal, canRestore: can.write }}
             />
           )}
         </Stack>
