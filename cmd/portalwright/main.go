@@ -34,6 +34,13 @@ Usage:
                                  readiness (exit 0: no errors, 1: errors, 2: could not check)
   portalwright verify-loadable <file.tar.gz>
                                  check a loadable package against its manifest
+  portalwright backup --to DIR|FILE.tar.gz [--include-workspaces]
+                                 back up the data directory and database while the
+                                 server runs (docs/operations.md "Backup and restore")
+  portalwright restore --from DIR|FILE.tar.gz --data-dir DIR [--database-url URL]
+                                 restore a backup into an empty data directory
+  portalwright verify-backup DIR|FILE.tar.gz
+                                 check a backup against its manifest
   portalwright version           print the version
 
 Run 'portalwright <command> --help' for the flags of a command.
@@ -84,6 +91,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return checkPortal(ctx, args, stdout, stderr)
 	case "verify-loadable":
 		return verifyLoadable(args, stdout)
+	case "backup":
+		return backupCmd(ctx, args, stdout, stderr, getenv)
+	case "restore":
+		return restoreCmd(ctx, args, stdout, stderr, getenv)
+	case "verify-backup":
+		return verifyBackup(args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, portalwright.BackendVersion())
 		return nil
