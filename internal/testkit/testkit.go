@@ -8,7 +8,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-chi/chi/v5"
@@ -129,3 +133,33 @@ func Routes(routes []httpx.Route) http.Handler {
 	}
 	return r
 }
+
+// Binary is the server binary for tests that run it as a process of its own:
+// PORTALWRIGHT_BIN (make test), else one built once from ./cmd/portalwright.
+func Binary(t testing.TB) string {
+	t.Helper()
+	if bin := os.Getenv("PORTALWRIGHT_BIN"); bin != "" {
+		return bin
+	}
+	binaryBuild.Do(func() {
+		dir, err := os.MkdirTemp("", "pw-test-bin-")
+		if err != nil {
+			binaryErr = err.Error()
+			return
+		}
+		binaryPath = filepath.Join(dir, "portalwright")
+		out, err := exec.Command("go", "build", "-o", binaryPath, "portalwright/cmd/portalwright").CombinedOutput()
+		if err != nil {
+			binaryErr = err.Error() + ": " + string(out)
+		}
+	})
+	if binaryErr != "" {
+		t.Fatalf("building the server: %s", binaryErr)
+	}
+	return binaryPath
+}
+
+var (
+	binaryBuild           sync.Once
+	binaryPath, binaryErr string
+)
