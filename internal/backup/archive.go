@@ -353,7 +353,7 @@ func readArchive(file, stage string) (*source, error) {
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read %s from %s: %w", name, file, err)
+			return nil, fmt.Errorf("%s is damaged or cut short: reading %s: %w", file, name, err)
 		}
 		seen[name] = File{Path: name, Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}
 	}

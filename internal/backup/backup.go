@@ -45,6 +45,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"portalwright/internal/config"
@@ -107,6 +108,7 @@ func Backup(ctx context.Context, cfg config.Config, opts Options) (_ *Manifest, 
 	defer os.RemoveAll(scratch)
 	defer func() {
 		if err != nil {
+			err = diskFull(err, filepath.Dir(to)) // before the partial backup is removed
 			out.abort()
 		}
 	}()
@@ -449,4 +451,17 @@ func latestSchema(dialect string) (int64, error) {
 		return store.LatestVersion(store.Postgres)
 	}
 	return store.LatestVersion(store.SQLite)
+}
+
+// diskFull names a full file system as the cause of a failure whose own message may not (git's
+// "failed to write", a tool's "write error").
+func diskFull(err error, dir string) error {
+	var st syscall.Statfs_t
+	if errors.Is(err, syscall.ENOSPC) || strings.Contains(err.Error(), syscall.ENOSPC.Error()) || syscall.Statfs(dir, &st) != nil {
+		return err
+	}
+	if free := int64(st.Bavail) * int64(st.Bsize); free < 1<<20 {
+		return fmt.Errorf("%w (%v: %s has %d bytes free)", err, syscall.ENOSPC, dir, free)
+	}
+	return err
 }

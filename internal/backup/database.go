@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"portalwright/internal/store"
@@ -134,6 +135,9 @@ func copySQLite(ctx context.Context, src, dst string) (*facts, error) {
 	}
 	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
 		db.Close()
+		if strings.Contains(err.Error(), "disk is full") { // SQLITE_FULL: the copy's side
+			return nil, fmt.Errorf("copy the database into %s: %w", filepath.Dir(dst), syscall.ENOSPC)
+		}
 		return nil, fmt.Errorf("cannot read the database %s: %w", src, err)
 	}
 	db.Close()
