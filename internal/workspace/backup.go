@@ -96,28 +96,25 @@ func (r *Repos) BundleCanonical(ctx context.Context, portalID int64, scratch, ou
 	if !exists(filepath.Join(live, "HEAD")) {
 		return nil, ErrNoRepository
 	}
-	shadow, err := r.shadow(ctx, scratch, "repo-"+strconv.FormatInt(portalID, 10), filepath.Join(live, "objects"))
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(shadow)
 	refs, err := r.listRefs(ctx, live)
 	if err != nil {
 		return nil, err
 	}
 	snap := &RepoSnapshot{Head: "refs/heads/" + DefaultBranch, Refs: refs}
 	if head, err := os.ReadFile(filepath.Join(live, "HEAD")); err == nil {
-		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
+		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && validRefName(target) {
 			snap.Head = target
 		}
 	}
+	shadow, err := r.shadow(scratch, "repo-"+strconv.FormatInt(portalID, 10), snap.Head, filepath.Join(live, "objects"))
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(shadow)
 	if err := r.setRefs(ctx, shadow, refs); err != nil {
 		return nil, err
 	}
 	if err := r.keepCommits(ctx, shadow, snap, keep); err != nil {
-		return nil, err
-	}
-	if _, err := r.run(ctx, shadow, gitcli.Command("symbolic-ref", "HEAD").Value(snap.Head)); err != nil {
 		return nil, err
 	}
 	if _, err := r.run(ctx, shadow, gitcli.Command("fsck", "--connectivity-only", "--no-dangling", "--no-progress").Timeout(bundleTimeout)); err != nil {
@@ -190,13 +187,11 @@ func (r *Repos) keepCommits(ctx context.Context, shadow string, snap *RepoSnapsh
 }
 
 // shadow makes an empty bare repository in scratch whose objects are read from the given
-// object folders (alternates).
-func (r *Repos) shadow(ctx context.Context, scratch, name string, objects ...string) (string, error) {
+// object folders (alternates) and whose HEAD names head. It is written directly (git's layout
+// of a bare repository: HEAD, config, objects/, refs/): one git process less per repository.
+func (r *Repos) shadow(scratch, name, head string, objects ...string) (string, error) {
 	dir := filepath.Join(scratch, name+".git")
 	_ = os.RemoveAll(dir)
-	if _, err := r.run(ctx, "", gitcli.Command("init", "-q", "--bare").Value(dir)); err != nil {
-		return "", err
-	}
 	var alt strings.Builder
 	for _, o := range objects {
 		abs, err := filepath.Abs(o)
@@ -205,8 +200,19 @@ func (r *Repos) shadow(ctx context.Context, scratch, name string, objects ...str
 		}
 		alt.WriteString(abs + "\n")
 	}
-	if err := os.WriteFile(filepath.Join(dir, "objects", "info", "alternates"), []byte(alt.String()), 0o644); err != nil {
-		return "", err
+	for _, d := range []string{"objects/info", "objects/pack", "refs/heads", "refs/tags"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o700); err != nil {
+			return "", err
+		}
+	}
+	for f, content := range map[string]string{
+		"HEAD":                    "ref: " + head + "\n",
+		"config":                  "[core]\n\trepositoryformatversion = 0\n\tbare = true\n",
+		"objects/info/alternates": alt.String(),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(content), 0o600); err != nil {
+			return "", err
+		}
 	}
 	return dir, nil
 }
@@ -323,14 +329,14 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 		return nil, err
 	}
 	defer os.RemoveAll(objects)
-	snap, err := r.workspaceHead(ctx, dir)
+	snap, headTree, err := r.workspaceHead(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	if snap.Worktree, err = r.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head); err != nil {
+	if snap.Worktree, err = r.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head, headTree); err != nil {
 		return nil, err
 	}
-	kept, err := r.listRefs(ctx, gitDir)
+	kept, _, err := r.refMap(ctx, gitDir) // read from the ref files, no git process (refs.go)
 	if err != nil {
 		return nil, err
 	}
@@ -340,9 +346,16 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 			snap.Refs[n] = sha
 		}
 	}
-	// The bundle: HEAD's branch, the uncommitted work and the kept refs, less what the
-	// canonical snapshot has.
-	shadow, err := r.shadow(ctx, scratch, name, objects, filepath.Join(gitDir, "objects"))
+	// The bundle: HEAD's commit, the uncommitted work and the kept refs, less what the
+	// canonical snapshot has (its tips are in this store too: the canonical store only grows).
+	tipSet := make(map[string]bool, len(tips))
+	for _, sha := range tips {
+		tipSet[sha] = true
+	}
+	if snap.Worktree == "" && len(snap.Refs) == 0 && tipSet[snap.Head] {
+		return snap, nil // a clean workspace level with a branch: nothing of its own
+	}
+	shadow, err := r.shadow(scratch, name, "refs/portalwright/backup/head", objects, filepath.Join(gitDir, "objects"))
 	if err != nil {
 		return nil, err
 	}
@@ -361,18 +374,8 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 	for n := range refs {
 		revs.WriteString(n + "\n")
 	}
-	if len(tips) > 0 {
-		// Only the tips this store has can be excluded (all of them, normally: the
-		// canonical store only grows).
-		have, err := r.run(ctx, shadow, gitcli.Command("cat-file", "--batch-check=%(objectname) %(objecttype)").Stdin(strings.NewReader(strings.Join(tips, "\n")+"\n")))
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range lines(have) {
-			if f := strings.Fields(l); len(f) == 2 && f[1] != "missing" {
-				revs.WriteString("^" + f[0] + "\n")
-			}
-		}
+	for _, sha := range tips {
+		revs.WriteString("^" + sha + "\n")
 	}
 	count, err := r.run(ctx, shadow, gitcli.Command("rev-list", "--count", "--objects", "--stdin").Stdin(strings.NewReader(revs.String())).Timeout(bundleTimeout))
 	if err != nil {
@@ -388,10 +391,10 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 	return snap, nil
 }
 
-// workspaceHead reads the workspace's branch and commit. A rebase or merge under way (a
+// workspaceHead reads the workspace's branch, commit and that commit's tree. A rebase or merge under way (a
 // commit being published) is given a moment to finish; one left by a crash counts as what
 // abortUnfinished will make of it: the branch and commit it started from.
-func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapshot, error) {
+func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapshot, string, error) {
 	gitDir := filepath.Join(dir, ".git")
 	busy := func() bool {
 		return exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) || exists(filepath.Join(gitDir, "MERGE_HEAD"))
@@ -399,38 +402,42 @@ func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapsh
 	for deadline := time.Now().Add(5 * time.Second); busy() && time.Now().Before(deadline); {
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, "", ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
 	snap := &WorkspaceSnapshot{}
+	rev := "HEAD"
 	for _, d := range []string{"rebase-merge", "rebase-apply"} {
 		name, err1 := os.ReadFile(filepath.Join(gitDir, d, "head-name"))
 		orig, err2 := os.ReadFile(filepath.Join(gitDir, d, "orig-head"))
 		if err1 == nil && err2 == nil && shaPattern.MatchString(strings.TrimSpace(string(orig))) {
 			snap.Branch = strings.TrimPrefix(strings.TrimSpace(string(name)), "refs/heads/")
-			snap.Head = strings.TrimSpace(string(orig))
-			return snap, nil
+			rev = strings.TrimSpace(string(orig))
+			break
 		}
 	}
-	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
-	if err != nil {
-		return nil, err
+	if rev == "HEAD" {
+		head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+		if err != nil {
+			return nil, "", err
+		}
+		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
+			snap.Branch = strings.TrimPrefix(target, "refs/heads/")
+		}
 	}
-	if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok {
-		snap.Branch = strings.TrimPrefix(target, "refs/heads/")
+	out, err := r.run(ctx, dir, gitcli.Command("rev-parse").Value(rev+"^{commit}", rev+"^{tree}"))
+	if f := strings.Fields(out); err != nil || len(f) != 2 {
+		return nil, "", fmt.Errorf("workspace %s: %v %s", dir, err, out)
+	} else {
+		snap.Head = f[0]
+		return snap, f[1], nil
 	}
-	out, err := r.run(ctx, dir, gitcli.Command("rev-parse", "--verify", "HEAD"))
-	if err != nil {
-		return nil, fmt.Errorf("workspace %s: %w", dir, err)
-	}
-	snap.Head = strings.TrimSpace(out)
-	return snap, nil
 }
 
 // snapshotWorktree writes the workspace's files as a commit on head into objects, with a
 // copy of its index; "" when they are head's tree.
-func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, objects, head string) (string, error) {
+func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, objects, head, headTree string) (string, error) {
 	index := filepath.Join(scratch, name+".index")
 	defer os.Remove(index)
 	if err := copyFile(filepath.Join(dir, ".git", "index"), index); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -447,14 +454,10 @@ func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, object
 	if err != nil {
 		return "", err
 	}
-	tree = strings.TrimSpace(tree)
-	headTree, err := r.run(ctx, dir, env(gitcli.Command("rev-parse").Value(head+"^{tree}")))
-	if err != nil {
-		return "", err
-	}
-	if strings.TrimSpace(headTree) == tree {
+	if strings.TrimSpace(tree) == headTree {
 		return "", nil
 	}
+	tree = strings.TrimSpace(tree)
 	c := authorEnv(env(gitcli.Command("commit-tree").Value(tree).Flags("-p").Value(head)), SystemAuthor)
 	commit, err := r.run(ctx, dir, c.Stdin(strings.NewReader("Uncommitted changes (backup)")))
 	return strings.TrimSpace(commit), err
