@@ -182,7 +182,9 @@ func TestRefusals(t *testing.T) {
 				})
 			}},
 			{"a path out of the backup", "unsafe path", func(d string) {
-				editManifest(t, d, func(m *Manifest) { m.Files = append(m.Files, File{Path: "../../etc/passwd", SHA256: strings.Repeat("0", 64)}) })
+				editManifest(t, d, func(m *Manifest) {
+					m.Files = append(m.Files, File{Path: "../../etc/passwd", SHA256: strings.Repeat("0", 64)})
+				})
 			}},
 			{"a newer schema", "newer than this Portalwright's", func(d string) { editManifest(t, d, func(m *Manifest) { m.Database.SchemaVersion = 1 << 40 }) }},
 			{"not JSON", "not valid JSON", func(d string) { os.WriteFile(filepath.Join(d, ManifestName), []byte("{"), 0o600) }},

@@ -504,7 +504,7 @@ func (r *drillRig) commit(base, token, user string, portal int64, message string
 func (r *drillRig) generate(base, token, name string) int64 {
 	body := `{"name":"` + name + `","partNumber":"PW-DRILL","versionPrefix":"1.0","type":"PORTAL","gitRef":"master","copyrightData":{"metaData":{"accept":true}}}`
 	var l struct {
-		ID                     int64
+		ID                       int64
 		Status, FileName, SHA256 string
 	}
 	st, resp, _, err := call("POST", base, token, "/loadable/1/2", body, nil)
@@ -518,7 +518,7 @@ func (r *drillRig) generate(base, token, name string) int64 {
 	}
 	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		var list []struct {
-			ID                     int64
+			ID                       int64
 			Status, FileName, SHA256 string
 		}
 		st, resp, _, err := call("GET", base, token, "/loadable/1/2", "", nil)
