@@ -89,15 +89,12 @@ func restoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 
 // verifyBackup is `portalwright verify-backup DIR|FILE.tar.gz`.
 func verifyBackup(args []string, stdout io.Writer) error {
-	const usage = "portalwright verify-backup DIR|FILE.tar.gz"
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprintf(stdout, "Usage: %s\n\nCheck a backup against its manifest without restoring it: every file with its size and\nSHA-256, none missing or added, and a format and schema version this binary restores.\n", usage)
-		return flag.ErrHelp
+	from, err := oneArgument(args, stdout, "portalwright verify-backup DIR|FILE.tar.gz",
+		"Check a backup against its manifest without restoring it: every file with its size and\nSHA-256, none missing or added, and a format and schema version this binary restores.")
+	if err != nil {
+		return err
 	}
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		return errors.New("usage: " + usage)
-	}
-	m, err := backup.Verify(args[0])
+	m, err := backup.Verify(from)
 	if err != nil {
 		return err
 	}

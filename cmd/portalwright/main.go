@@ -214,15 +214,12 @@ func userCreate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 // verifyLoadable checks a package against its manifest (docs/portal-format.md "Loadable
 // packages") and prints its commit, file count and SHA-256.
 func verifyLoadable(args []string, stdout io.Writer) error {
-	const usage = "portalwright verify-loadable <file.tar.gz>"
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprintf(stdout, "Usage: %s\n\nCheck a loadable package against its manifest: every file's size and SHA-256, none missing or added.\n", usage)
-		return flag.ErrHelp
+	file, err := oneArgument(args, stdout, "portalwright verify-loadable <file.tar.gz>",
+		"Check a loadable package against its manifest: every file's size and SHA-256, none missing or added.")
+	if err != nil {
+		return err
 	}
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		return errors.New("usage: " + usage)
-	}
-	f, err := os.Open(args[0])
+	f, err := os.Open(file)
 	if err != nil {
 		return err
 	}
@@ -237,4 +234,17 @@ func verifyLoadable(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "OK: %d files from commit %s; package sha256 %s\n", len(m.Files), m.SourceCommit, hex.EncodeToString(sum.Sum(nil)))
 	return nil
+}
+
+// oneArgument is the one argument of a command that takes nothing else (--help prints usage and
+// synopsis).
+func oneArgument(args []string, stdout io.Writer, usage, synopsis string) (string, error) {
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		fmt.Fprintf(stdout, "Usage: %s\n\n%s\n", usage, synopsis)
+		return "", flag.ErrHelp
+	}
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		return "", errors.New("usage: " + usage)
+	}
+	return args[0], nil
 }

@@ -52,14 +52,14 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	addr := freeAddr(t)
 	cmd := exec.Command(r.bin, "serve", "--addr", addr, "--data-dir", r.cfg.DataDir, "--log-level", "warn", "--heartbeat", r.beat.String())
 	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+r.cfg.AdminPassword, "TMPDIR="+r.tmp)
-	out := &syncBuffer{}
+	out := &testkit.SyncBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
-			interruptAndWait(cmd)
+			testkit.StopProcess(cmd, 10*time.Second)
 		}
 		if t.Failed() {
 			t.Logf("server %s output:\n%s", addr, out.String())
@@ -67,20 +67,6 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	})
 	waitReady(t, "http://"+addr)
 	return cmd, "http://" + addr
-}
-
-// interruptAndWait stops a server process as Ctrl-C does, killing it if it has not ended
-// within 10 s.
-func interruptAndWait(cmd *exec.Cmd) {
-	cmd.Process.Signal(os.Interrupt)
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-	}
 }
 
 // runs lists the task runner's run folders (one per build under way).

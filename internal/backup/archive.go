@@ -188,40 +188,37 @@ func (s *tarSink) abort() {
 	_ = os.Remove(s.f.Name())
 }
 
-// hashFile is the SHA-256 and size of a file.
-func hashFile(p string) (string, int64, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return "", 0, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	return hex.EncodeToString(h.Sum(nil)), n, err
-}
-
-// copyFile copies src to dst (mode 0600), answering the copy's SHA-256 and size.
-func copyFile(src, dst string) (string, int64, error) {
+// hashFile is the SHA-256 and size of a file; with dst != "" the file is copied there too
+// (a new file, mode 0600).
+func hashFile(src string, dst ...string) (string, int64, error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return "", 0, err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		return "", 0, err
-	}
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(out, h), in)
-	if cerr := out.Close(); err == nil {
-		err = cerr
+	var w io.Writer = h
+	var out *os.File
+	if len(dst) > 0 {
+		if out, err = os.OpenFile(dst[0], os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600); err != nil {
+			return "", 0, err
+		}
+		w = io.MultiWriter(out, h)
 	}
-	if err != nil {
-		_ = os.Remove(dst)
-		return "", 0, err
+	n, err := io.Copy(w, in)
+	if out != nil {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			_ = os.Remove(dst[0])
+		}
 	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
+	return hex.EncodeToString(h.Sum(nil)), n, err
 }
+
+// copyFile copies src to dst (a new file, mode 0600), answering the copy's SHA-256 and size.
+func copyFile(src, dst string) (string, int64, error) { return hashFile(src, dst) }
 
 // syncPath flushes a file or folder to disk.
 func syncPath(p string) error {

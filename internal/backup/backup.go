@@ -219,7 +219,7 @@ func (b *run) repositories() error {
 		keep[l.portal] = append(keep[l.portal], l.ref)
 	}
 	b.tips = map[int64][]string{}
-	tick := b.counter("repositories", len(b.facts.portals))
+	tick := b.say.counter("repositories", len(b.facts.portals))
 	for _, id := range b.facts.portals {
 		if err := b.ctx.Err(); err != nil {
 			return err
@@ -266,7 +266,7 @@ func (b *run) repositories() error {
 
 // loadables copies the packages the database names (rule 3).
 func (b *run) loadables() error {
-	tick := b.counter("loadable packages", len(b.facts.loadables))
+	tick := b.say.counter("loadable packages", len(b.facts.loadables))
 	for _, l := range b.facts.loadables {
 		if l.file == "" || l.file != filepath.Base(l.file) || strings.HasPrefix(l.file, ".") {
 			return fmt.Errorf("loadable %d: the database names no valid package file (%q)", l.id, l.file)
@@ -316,7 +316,7 @@ func (b *run) workspaces() error {
 	sort.Slice(list, func(i, j int) bool {
 		return list[i].user < list[j].user || list[i].user == list[j].user && list[i].portal < list[j].portal
 	})
-	tick := b.counter("workspaces", len(list))
+	tick := b.say.counter("workspaces", len(list))
 	for _, w := range list {
 		if err := b.ctx.Err(); err != nil {
 			return err
@@ -426,19 +426,19 @@ func exists(p string) bool {
 
 // counter reports the progress of a step of n items: every item when there are few, else
 // every two seconds, and the end.
-func (b *run) counter(what string, n int) func(item string) {
+func (p Progress) counter(what string, n int) func(item string) {
 	started, last, done := time.Now(), time.Now(), 0
 	if n == 0 {
-		b.say.say("%s: none", what)
+		p.say("%s: none", what)
 	}
 	return func(item string) {
 		done++
 		switch {
 		case done == n:
-			b.say.say("%s: %d/%d in %s", what, done, n, time.Since(started).Round(10*time.Millisecond))
+			p.say("%s: %d/%d in %s", what, done, n, time.Since(started).Round(10*time.Millisecond))
 		case n <= 20 || time.Since(last) >= 2*time.Second:
 			last = time.Now()
-			b.say.say("%s: %d/%d (%s)", what, done, n, item)
+			p.say("%s: %d/%d (%s)", what, done, n, item)
 		}
 	}
 }

@@ -199,11 +199,21 @@ func parsePG(raw string) (pgConn, error) {
 	return c, nil
 }
 
+// openPG is the database of a PostgreSQL URL, for Go and for libpq's tools.
+func openPG(dsn string) (pgConn, *sql.DB, error) {
+	conn, err := parsePG(dsn)
+	if err != nil {
+		return conn, nil, err
+	}
+	db, err := sql.Open("pgx", dsn)
+	return conn, db, err
+}
+
 // run runs a PostgreSQL client tool, with the password in its environment.
 func (c pgConn) run(ctx context.Context, stdin io.Reader, name string, args ...string) error {
 	bin, err := exec.LookPath(name)
 	if err != nil {
-		return fmt.Errorf("%s is not on the PATH: install the PostgreSQL client tools of your server's version (Debian: apt-get install postgresql-client); see docs/operations.md \"Backup\" for doing this step by hand", name)
+		return fmt.Errorf("%s is not on the PATH: install the PostgreSQL client tools of your server's version (Debian: apt-get install postgresql-client); see docs/operations.md \"Backup and restore\" for doing this step by hand", name)
 	}
 	cmd := exec.CommandContext(ctx, bin, append(args, "--dbname="+c.url)...)
 	cmd.Env = os.Environ()
@@ -229,14 +239,10 @@ func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`)
 // dumpPostgres dumps the database's schema with pg_dump, from a snapshot it exports and reads
 // the facts in, so the facts are the dump's.
 func dumpPostgres(ctx context.Context, dsn, dst string) (*facts, error) {
-	conn, err := parsePG(dsn)
-	if err != nil {
-		return nil, err
-	}
 	if _, err := exec.LookPath("pg_dump"); err != nil {
-		return nil, errors.New("pg_dump is not on the PATH: install the PostgreSQL client tools of your server's version (Debian: apt-get install postgresql-client), or run pg_dump yourself just before and give its file with --database-dump (docs/operations.md \"Backup\")")
+		return nil, errors.New("pg_dump is not on the PATH: install the PostgreSQL client tools of your server's version (Debian: apt-get install postgresql-client), or run pg_dump yourself just before and give its file with --database-dump (docs/operations.md \"Backup and restore\")")
 	}
-	db, err := sql.Open("pgx", dsn)
+	conn, db, err := openPG(dsn)
 	if err != nil {
 		return nil, err
 	}
@@ -290,11 +296,7 @@ func givenDump(ctx context.Context, dsn, dump string) (*facts, bool, error) {
 // URL's search_path, else the connection's current schema) must be the backup's, and empty or
 // not there yet (loadPostgres creates it).
 func postgresTarget(ctx context.Context, dsn, schema string) error {
-	conn, err := parsePG(dsn)
-	if err != nil {
-		return err
-	}
-	db, err := sql.Open("pgx", dsn)
+	conn, db, err := openPG(dsn)
 	if err != nil {
 		return err
 	}
@@ -323,11 +325,7 @@ func postgresTarget(ctx context.Context, dsn, schema string) error {
 // loadPostgres loads a dump into the (checked) database's schema: psql in one transaction for
 // a plain dump, pg_restore for a custom-format one.
 func loadPostgres(ctx context.Context, dsn, schema, dump string) error {
-	conn, err := parsePG(dsn)
-	if err != nil {
-		return err
-	}
-	db, err := sql.Open("pgx", dsn)
+	conn, db, err := openPG(dsn)
 	if err != nil {
 		return err
 	}

@@ -186,7 +186,7 @@ func drill(t *testing.T, dbURL, target string) {
 		rig.upload(base, token[name], name, p, "drill", tag+".png")
 		rig.commit(base, token[name], name, p, "Drill "+strings.ReplaceAll(tag, "-", " "))
 	}
-	for name, ps := range map[string][]int64{"alice": portals["alice"], "bob": portals["bob"]} {
+	keepGoing := func(round func(n int)) { // a worker: rounds until stopWork
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -195,28 +195,22 @@ func drill(t *testing.T, dbURL, target string) {
 				case <-stopWork:
 					return
 				default:
+					round(n)
 				}
-				for _, p := range ps {
-					work1(name, p, n)
-				}
-				roundsMu.Lock()
-				rounds[name]++
-				roundsMu.Unlock()
 			}
 		}()
 	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for n := 0; ; n++ {
-			select {
-			case <-stopWork:
-				return
-			default:
+	for name, ps := range map[string][]int64{"alice": portals["alice"], "bob": portals["bob"]} {
+		keepGoing(func(n int) {
+			for _, p := range ps {
+				work1(name, p, n)
 			}
-			rig.generate(base, token["admin"], fmt.Sprintf("drill-%d", n))
-		}
-	}()
+			roundsMu.Lock()
+			rounds[name]++
+			roundsMu.Unlock()
+		})
+	}
+	keepGoing(func(n int) { rig.generate(base, token["admin"], fmt.Sprintf("drill-%d", n)) })
 	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
 		roundsMu.Lock()
 		ready := rounds["alice"] >= 2 && rounds["bob"] >= 2
@@ -383,25 +377,13 @@ func (r *drillRig) serve(data, dbURL string, extra ...string) (string, func()) {
 	}
 	cmd := exec.Command(r.bin, args...)
 	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD=admin-pass", "TMPDIR="+r.tmp)
-	out := &lockedBuffer{}
+	out := &testkit.SyncBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	var once sync.Once
-	stop := func() {
-		once.Do(func() {
-			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(15 * time.Second):
-				cmd.Process.Kill()
-				<-done
-			}
-		})
-	}
+	stop := func() { once.Do(func() { testkit.StopProcess(cmd, 15*time.Second) }) }
 	t.Cleanup(func() {
 		stop()
 		if t.Failed() {
@@ -636,22 +618,4 @@ func openDB(t *testing.T, data, dbURL string) *store.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
-}
-
-// lockedBuffer is a bytes.Buffer safe for a process's output and the test reading it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -185,8 +185,8 @@ func (r *restore) place(name, dst string) error {
 
 func (r *restore) repositories() error {
 	m := r.src.manifest
-	started := time.Now()
-	for i, rec := range m.Repositories {
+	tick := r.say.counter("repositories", len(m.Repositories))
+	for _, rec := range m.Repositories {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
@@ -202,11 +202,8 @@ func (r *restore) repositories() error {
 				return err
 			}
 		}
-		if len(m.Repositories) <= 20 || (i+1)%20 == 0 {
-			r.say.say("repositories: %d/%d", i+1, len(m.Repositories))
-		}
+		tick(fmt.Sprintf("portal %d", rec.Portal))
 	}
-	r.say.say("repositories: %d restored in %s", len(m.Repositories), time.Since(started).Round(10*time.Millisecond))
 	return nil
 }
 
@@ -222,8 +219,11 @@ func (r *restore) loadables() error {
 
 func (r *restore) workspaces() error {
 	m := r.src.manifest
-	started := time.Now()
-	for i, w := range m.Workspaces {
+	if !m.IncludesWorkspaces {
+		return nil
+	}
+	tick := r.say.counter("workspaces", len(m.Workspaces))
+	for _, w := range m.Workspaces {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
@@ -235,12 +235,7 @@ func (r *restore) workspaces() error {
 		if err := r.repos.RestoreWorkspace(r.ctx, w.User, w.Portal, bundle, &snap); err != nil {
 			return err
 		}
-		if len(m.Workspaces) <= 20 || (i+1)%20 == 0 {
-			r.say.say("workspaces: %d/%d", i+1, len(m.Workspaces))
-		}
-	}
-	if m.IncludesWorkspaces {
-		r.say.say("workspaces: %d restored in %s", len(m.Workspaces), time.Since(started).Round(10*time.Millisecond))
+		tick(fmt.Sprintf("user %d, portal %d", w.User, w.Portal))
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -44,35 +43,21 @@ func TestBackupFigures(t *testing.T) {
 	}
 	ids, names := s.addUsers("backup-", workspaces)
 	tokens := make([]string, len(ids))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				p := 2 + i%(portals-1) // the small portals, round robin
-				if i < large {
-					p = 1
-				}
-				tokens[i] = s.login(names[i], adminPassword)
-				s.must(tokens[i], "GET", fmt.Sprintf("portal/1/%d/open", p), "")
-				// Uncommitted work: a new file and a changed one.
-				ws := filepath.Join(s.data, "workspaces", strconv.FormatInt(ids[i], 10), strconv.Itoa(p))
-				os.WriteFile(filepath.Join(ws, "draft-"+names[i]+".txt"), []byte("draft of "+names[i]), 0o644)
-				f, err := os.OpenFile(filepath.Join(ws, "index.html"), os.O_APPEND|os.O_WRONLY, 0)
-				if err == nil {
-					f.WriteString("<!-- " + names[i] + " -->\n")
-					f.Close()
-				}
-			}
-		}()
-	}
-	for i := range ids {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	inParallel(len(ids), 4, func(i int) {
+		p := 2 + i%(portals-1) // the small portals, round robin
+		if i < large {
+			p = 1
+		}
+		tokens[i] = s.login(names[i], adminPassword)
+		s.must(tokens[i], "GET", fmt.Sprintf("portal/1/%d/open", p), "")
+		// Uncommitted work: a new file and a changed one.
+		ws := filepath.Join(s.data, "workspaces", strconv.FormatInt(ids[i], 10), strconv.Itoa(p))
+		os.WriteFile(filepath.Join(ws, "draft-"+names[i]+".txt"), []byte("draft of "+names[i]), 0o644)
+		if f, err := os.OpenFile(filepath.Join(ws, "index.html"), os.O_APPEND|os.O_WRONLY, 0); err == nil {
+			f.WriteString("<!-- " + names[i] + " -->\n")
+			f.Close()
+		}
+	})
 	dataMB, dataFiles := treeSize(s.data)
 	t.Logf("set up in %s", time.Since(setup).Round(time.Second))
 	fmt.Printf("== Backup (issue 34), SQLite: %d portals (one of %d files, %d MB), %d workspaces (%d of the large portal) ==\n",

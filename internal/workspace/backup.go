@@ -246,14 +246,9 @@ func (r *Repos) listRefs(ctx context.Context, gitDir string) (map[string]string,
 
 // packedRefs is a packed-refs file of refs (sorted, as git writes it; not peeled).
 func packedRefs(refs map[string]string) (string, error) {
-	names := make([]string, 0, len(refs))
-	for n := range refs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var b strings.Builder
 	b.WriteString("# pack-refs with: sorted \n")
-	for _, n := range names {
+	for _, n := range sortedKeys(refs) {
 		if !validRefName(n) || !shaPattern.MatchString(refs[n]) {
 			return "", fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
@@ -267,13 +262,8 @@ func (r *Repos) setRefs(ctx context.Context, gitDir string, refs map[string]stri
 	if len(refs) == 0 {
 		return nil
 	}
-	names := make([]string, 0, len(refs))
-	for n := range refs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var tx strings.Builder
-	for _, n := range names {
+	for _, n := range sortedKeys(refs) {
 		if !validRefName(n) || !shaPattern.MatchString(refs[n]) {
 			return fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
@@ -539,13 +529,15 @@ func (r *Repos) RestoreWorkspace(ctx context.Context, userID, portalID int64, bu
 	if clone != snap.Branch {
 		steps = append(steps, gitcli.Command("branch", "-q", "-D").Value(clone))
 	}
+	for _, c := range steps {
+		if _, err := r.run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
+			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
+		}
+	}
 	if snap.Worktree != "" {
 		// The files of the uncommitted work, over an index that stays HEAD's: the changes show
 		// as uncommitted, as they were.
-		steps = append(steps, gitcli.Command("read-tree", "-u", "--reset").Value(snap.Worktree), gitcli.Command("reset", "-q"))
-	}
-	for _, c := range steps {
-		if _, err := r.run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
+		if err := r.checkoutAsChanges(ctx, dir, "", snap.Worktree); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}

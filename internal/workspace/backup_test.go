@@ -22,21 +22,13 @@ func TestBackupRoundTrip(t *testing.T) {
 	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	git := func(dir string, args ...string) string {
+	git := func(dir string, args ...string) string { t.Helper(); return gitOut(t, r, dir, args...) }
+	commitAll := func(dir, message string) {
 		t.Helper()
-		c := gitcli.Command(gitcli.Flag(args[0]))
-		for _, a := range args[1:] {
-			if strings.HasPrefix(a, "-") {
-				c = c.Flags(gitcli.Flag(a))
-			} else {
-				c = c.Value(a)
-			}
-		}
-		out, err := r.git.Run(ctx, dir, authorEnv(c, ann))
-		if err != nil {
+		git(dir, "add", "-A")
+		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q").Option("--message", message), ann)); err != nil {
 			t.Fatal(err)
 		}
-		return strings.TrimSpace(string(out))
 	}
 	// A commit only a deleted branch had (a loadable's, say).
 	if err := r.CreateBranch(ctx, 1, "gone", DefaultBranch); err != nil {
@@ -60,8 +52,7 @@ func TestBackupRoundTrip(t *testing.T) {
 	open(t, r, 10, DefaultBranch)
 	ws := r.WorkspaceDir(10, 1)
 	write(t, r, 10, "pages/local.html", "<p>committed locally, never pushed</p>")
-	git(ws, "add", "-A")
-	git(ws, "commit", "-q", "-m", "Local only")
+	commitAll(ws, "Local only")
 	if err := r.keepRef(ctx, ws, DefaultBranch, git(ws, "rev-parse", "HEAD")); err != nil {
 		t.Fatal(err)
 	}
@@ -82,8 +73,7 @@ func TestBackupRoundTrip(t *testing.T) {
 	open(t, r, 20, "feature")
 	bobWS := r.WorkspaceDir(20, 1)
 	write(t, r, 20, "pages/feature.html", "<p>feature</p>")
-	git(bobWS, "add", "-A")
-	git(bobWS, "commit", "-q", "-m", "Feature work")
+	commitAll(bobWS, "Feature work")
 	bobHead := git(bobWS, "rev-parse", "HEAD")
 
 	// Carol: clean.
