@@ -212,3 +212,12 @@ echo "== Backup and restore (issue 34) =="
 # PORTALWRIGHT_BENCH_BACKUP_{PORTALS,FILES,MB,WORKSPACES,LARGE_WORKSPACES,CLIENTS}.
 PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 60m -run 'TestBackupFigures' -v ./internal/loadbench/ 2>&1 \
   | grep -E '^(==|\(machine|data directory|tar -czf|portalwright (backup|restore)|    (database|repositories|loadable|workspaces)|reads,)|FAIL'
+
+echo
+echo "== Value history (issue 33) =="
+# One git fast-import: a branch of 10,000 commits, 300 of which change a 5,000-key flat
+# translation file (internal/valuehistory): the history of one key, cold (the service's caches
+# empty) and warm (asked again), and the blame of the whole file cold, through the service on a
+# real workspace; wall time and CPU (git's included), medians of 7.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run 'TestValueHistoryFigures' -v ./internal/valuehistory/ 2>&1 \
+  | grep -E '^(== value|history of|blame of)|FAIL'
