@@ -41,6 +41,14 @@ func backupCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	opts.Progress = progress(stderr, "backup: ")
 	lowerPriority()
 	_, err = backup.Backup(ctx, cfg, opts)
+	return interrupted(err, "the backup was interrupted: nothing of it was kept")
+}
+
+// interrupted says what Ctrl-C (or SIGTERM) left instead of "context canceled".
+func interrupted(err error, what string) error {
+	if errors.Is(err, context.Canceled) {
+		return errors.New(what)
+	}
 	return err
 }
 
@@ -69,7 +77,7 @@ func restoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	}
 	res, err := backup.Restore(ctx, cfg, from, progress(stderr, "restore: "))
 	if err != nil {
-		return err
+		return interrupted(err, "the restore was interrupted: what it had written was removed")
 	}
 	fmt.Fprintf(stdout, "Restored the backup of %s (Portalwright %s, %s) into %s.\n", res.Manifest.DataDir, res.Manifest.Version,
 		res.Manifest.StartedAt.Format("2006-01-02 15:04:05 MST"), cfg.DataDir)
@@ -78,7 +86,7 @@ func restoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		start = append(start, "--secrets-key-file "+res.SecretsKeyFile)
 	}
 	if cfg.DatabaseURL != "" {
-		start = append(start, "--database-url …")
+		start = append(start, "--database-url "+cfg.Redacted())
 	}
 	fmt.Fprintf(stdout, "Start the server with: portalwright serve --data-dir %s %s\n", cfg.DataDir, strings.Join(start, " "))
 	if res.SSHHostKeyFile != "" {

@@ -128,6 +128,9 @@ func Backup(ctx context.Context, cfg config.Config, opts Options) (_ *Manifest, 
 			return nil, err
 		}
 		if err := step(); err != nil {
+			if ctx.Err() != nil { // a git or pg_dump killed by the interruption fails as well
+				return nil, ctx.Err()
+			}
 			return nil, err
 		}
 	}
@@ -174,6 +177,10 @@ func (b *run) add(name, src string, move, secret bool) error {
 
 // database copies the database (rule 1).
 func (b *run) database() error {
+	return b.say.while("database", b.copyDatabase)
+}
+
+func (b *run) copyDatabase() error {
 	started := time.Now()
 	dsn := b.cfg.DatabaseDSN()
 	var err error
@@ -226,7 +233,11 @@ func (b *run) repositories() error {
 		}
 		name := "repos/" + strconv.FormatInt(id, 10) + ".bundle"
 		tmp := filepath.Join(b.scratch, strconv.FormatInt(id, 10)+".bundle")
-		snap, err := b.repos.BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
+		var snap *workspace.RepoSnapshot
+		err := b.say.while(fmt.Sprintf("repository of portal %d", id), func() (err error) {
+			snap, err = b.repos.BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
+			return err
+		})
 		if errors.Is(err, workspace.ErrNoRepository) {
 			return fmt.Errorf("portal %d is in the database but its repository %s is missing (deleted since the backup started? run the backup again)", id, b.repos.CanonicalDir(id))
 		}
@@ -322,7 +333,11 @@ func (b *run) workspaces() error {
 			return err
 		}
 		tmp := filepath.Join(b.scratch, fmt.Sprintf("ws-%d-%d.bundle", w.user, w.portal))
-		snap, err := b.repos.ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
+		var snap *workspace.WorkspaceSnapshot
+		err := b.say.while(fmt.Sprintf("workspace of user %d in portal %d", w.user, w.portal), func() (err error) {
+			snap, err = b.repos.ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
+			return err
+		})
 		if errors.Is(err, workspace.ErrNoWorkspace) {
 			continue // removed meanwhile, or a half-made clone
 		}
@@ -441,6 +456,30 @@ func (p Progress) counter(what string, n int) func(item string) {
 			p.say("%s: %d/%d (%s)", what, done, n, item)
 		}
 	}
+}
+
+// while runs a long step, saying every 10 s that it still runs (a large repository's bundle,
+// a large database's dump).
+func (p Progress) while(what string, step func() error) error {
+	if p == nil {
+		return step()
+	}
+	done := make(chan struct{})
+	started := time.Now()
+	go func() {
+		t := time.NewTicker(10 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				p.say("%s: still running after %s", what, time.Since(started).Round(time.Second))
+			}
+		}
+	}()
+	defer close(done)
+	return step()
 }
 
 func megabytes(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }

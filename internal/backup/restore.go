@@ -143,10 +143,13 @@ func Restore(ctx context.Context, cfg config.Config, from string, say Progress) 
 			return nil, err
 		}
 		if err := step(); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return nil, err
 		}
 	}
-	if err := r.database(dsn); err != nil {
+	if err := say.while("database", func() error { return r.database(dsn) }); err != nil {
 		return nil, err
 	}
 	say.say("restore complete in %s", time.Since(started).Round(100*time.Millisecond))
@@ -194,7 +197,10 @@ func (r *restore) repositories() error {
 		if rec.Bundle != "" {
 			bundle = r.src.path(rec.Bundle)
 		}
-		if err := r.repos.RestoreCanonical(r.ctx, rec.Portal, bundle, &workspace.RepoSnapshot{Head: rec.Head, Refs: rec.Refs}); err != nil {
+		err := r.say.while(fmt.Sprintf("repository of portal %d", rec.Portal), func() error {
+			return r.repos.RestoreCanonical(r.ctx, rec.Portal, bundle, &workspace.RepoSnapshot{Head: rec.Head, Refs: rec.Refs})
+		})
+		if err != nil {
 			return fmt.Errorf("portal %d: %w", rec.Portal, err)
 		}
 		for name, p := range rec.SideFiles {
