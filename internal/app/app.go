@@ -23,6 +23,7 @@ import (
 	"portalwright"
 	"portalwright/internal/access"
 	"portalwright/internal/admin"
+	"portalwright/internal/apidoc"
 	"portalwright/internal/appinfo"
 	"portalwright/internal/audit"
 	"portalwright/internal/collab"
@@ -218,6 +219,7 @@ func (a *App) wire(ctx context.Context) error {
 				Limits: appinfo.Limits{TaskTimeoutMs: a.Config.Tasks.Timeout.Milliseconds(), DiscardedWorkDays: int(workspace.DiscardedKeep / (24 * time.Hour))}}
 		}),
 		appinfo.NewLookupHandler(a.Config.DataDir),
+		apidoc.Handler{}, // the OpenAPI document of these routes
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),

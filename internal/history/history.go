@@ -33,7 +33,7 @@ func NewHandler(access *portalaccess.Checker, l Log) *Handler {
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.access.Handle(h.commits)},
+		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.access.Handle(h.commits), Out: []workspace.HistoryCommit{}},
 	}
 }
 

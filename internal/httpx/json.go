@@ -52,8 +52,8 @@ func Text(w http.ResponseWriter, status int, s string) error {
 // NoContent answers 204.
 func NoContent(w http.ResponseWriter) error { w.WriteHeader(http.StatusNoContent); return nil }
 
-// errorBody is the wire form of an Error with the request id.
-type errorBody struct {
+// ErrorBody is the wire form of an Error with the request id (every error answer).
+type ErrorBody struct {
 	*apperr.Error
 	RequestID string `json:"requestId"`
 }
@@ -74,7 +74,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", strconv.Itoa(d["retryAfter"]))
 		}
 	}
-	JSON(w, e.Status, errorBody{Error: e, RequestID: id})
+	JSON(w, e.Status, ErrorBody{Error: e, RequestID: id})
 }
 
 // Decode reads a JSON body into v. An empty, malformed or null body, or one with trailing
