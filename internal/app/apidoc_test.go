@@ -15,20 +15,21 @@ import (
 	"portalwright/internal/httpapi"
 )
 
-var updateAPI = flag.Bool("update-api", false, "write internal/apidoc/openapi.json and docs/api.md's route tables from the route table (make api)")
+var updateAPI = flag.Bool("update-api", false, "write internal/apidoc/openapi.json, docs/api.md's route tables and web/src/api/types.gen.ts from the route table (make api)")
 
 // The files the API description is made into, and its words.
 const (
 	openAPIFile  = "../apidoc/openapi.json"
 	apiDocFile   = "../../docs/api.md"
 	apiNotesFile = "../../docs/api-notes.md"
+	apiTypesFile = "../../web/src/api/types.gen.ts"
 )
 
 // TestAPIDescription keeps the API's description true to the code: every registered route
 // (the frame origin's too) names what it takes and answers and has its note in
-// docs/api-notes.md, and the OpenAPI document (checked in, embedded, served) and docs/api.md's
-// route tables are what the route table gives now. With -update-api it writes them instead
-// (`make api`, which also makes web/src/api/types.gen.ts from the document).
+// docs/api-notes.md, and the OpenAPI document (checked in, embedded, served), docs/api.md's
+// route tables and the browser's types (web/src/api/types.gen.ts) are what the route table
+// gives now. With -update-api it writes them instead (`make api`).
 func TestAPIDescription(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AdminPassword = "x-admin-pass"
@@ -61,12 +62,15 @@ func TestAPIDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ts, err := gen.TypeScript(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if *updateAPI {
-		if err := os.WriteFile(openAPIFile, doc, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(apiDocFile, []byte(tables), 0o644); err != nil {
-			t.Fatal(err)
+		for file, data := range map[string][]byte{openAPIFile: doc, apiDocFile: []byte(tables), apiTypesFile: []byte(ts)} {
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return
 	}
@@ -79,6 +83,9 @@ func TestAPIDescription(t *testing.T) {
 	}
 	if tables != string(md) {
 		t.Errorf("docs/api.md's route tables are not what the route table gives%s (%s)", how, firstDiff(string(md), tables))
+	}
+	if onDisk, err := os.ReadFile(apiTypesFile); err != nil || string(onDisk) != ts {
+		t.Errorf("web/src/api/types.gen.ts is not what the route table gives%s (%s)", how, firstDiff(string(onDisk), ts))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -22,12 +23,21 @@ const MaxJSONBody = 1 << 20
 // error is always nil: once the status is written, a failed write (the client went away) has
 // nobody left to tell.
 
-// JSON writes v with the given status.
+// JSON writes v with the given status. A nil slice or map is written as [] or {}: an answer
+// that is a list is never null (docs/api.md "The route tables and the OpenAPI document").
 func JSON(w http.ResponseWriter, status int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if v == nil {
+		return nil
+	}
+	switch rv := reflect.ValueOf(v); {
+	case rv.Kind() == reflect.Slice && rv.IsNil():
+		_, _ = io.WriteString(w, "[]\n")
+		return nil
+	case rv.Kind() == reflect.Map && rv.IsNil():
+		_, _ = io.WriteString(w, "{}\n")
 		return nil
 	}
 	_ = json.NewEncoder(w).Encode(v)

@@ -9,9 +9,11 @@
 //     (2020-12, as OpenAPI 3.1 has it) by github.com/swaggest/jsonschema-go through
 //     swaggest/openapi-go's 3.1 reflector; only the words (the note of each route, its table)
 //     come from docs/api-notes.md.
-//   - A field is required unless its JSON tag says omitempty (encoding/json writes it
-//     always); a pointer may be null; a slice or map is never null (the contract the web app
-//     has always relied on: an empty list is []).
+//   - In what a route answers, a field is required unless its JSON tag says omitempty
+//     (encoding/json writes it always); a type only read from request bodies requires nothing
+//     (the decoder takes what is there). A pointer may be null; a slice or map is never null:
+//     a whole answer never is (httpx.JSON writes a nil one as [] or {}), and a service fills
+//     the lists inside its answers (the contract the web app has always relied on).
 //   - Schemas are named after their package and type (access.Domain → AccessDomain).
 //   - The output is deterministic: the same routes and notes give the same bytes.
 package gen
@@ -83,10 +85,19 @@ func Document(routes []Route, notes *Notes) ([]byte, error) {
 	if err := notes.check(routes); err != nil {
 		return nil, err
 	}
+	answered := map[reflect.Type]bool{}
+	for _, rt := range routes {
+		if _, ok := rt.Out.(httpx.Body); !ok && rt.Out != nil {
+			collectStructs(reflect.TypeOf(rt.Out), answered)
+		}
+	}
+	collectStructs(reflect.TypeOf(httpx.ErrorBody{}), answered)
 	r := openapi31.NewReflector()
 	r.DefaultOptions = append(r.DefaultOptions,
-		jsonschema.InterceptProp(requireWritten),
+		jsonschema.InterceptSchema(requireWritten(answered)),
 		jsonschema.InterceptNullability(listsNotNull),
+		// A pointer to a struct without omitempty is null when nil: anyOf [null, $ref].
+		func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true },
 	)
 	s := r.Spec
 	s.Info.WithTitle("Portalwright API").WithVersion("v1").
@@ -326,29 +337,92 @@ func AccessLabel(a httpx.Access) string {
 	}
 }
 
-// requireWritten marks a property required unless its JSON tag has omitempty: encoding/json
-// writes it always.
-func requireWritten(p jsonschema.InterceptPropParams) error {
-	if !p.Processed || p.ParentSchema == nil {
-		return nil
+// requireWritten lists as required the fields of an answered type that encoding/json always
+// writes (no omitempty). A type only ever read from a request body requires nothing: the
+// decoder takes what is there, and the service says what is missing.
+func requireWritten(answered map[reflect.Type]bool) jsonschema.InterceptSchemaFunc {
+	return func(p jsonschema.InterceptSchemaParams) (bool, error) {
+		if !p.Processed || !p.Value.IsValid() {
+			return false, nil
+		}
+		t := p.Value.Type()
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || !answered[t] {
+			return false, nil
+		}
+		p.Schema.Required = nil
+		for _, name := range writtenFields(t) {
+			if _, ok := p.Schema.Properties[name]; ok {
+				p.Schema.Required = append(p.Schema.Required, name)
+			}
+		}
+		return false, nil
 	}
-	tag, ok := p.Field.Tag.Lookup("json")
-	if !ok || strings.Contains(tag, ",omitempty") || strings.Contains(tag, ",omitzero") || tag == "-" {
-		return nil
+}
+
+// writtenFields are the JSON names of t's fields that encoding/json always writes, in order,
+// embedded structs' fields in their place.
+func writtenFields(t reflect.Type) []string {
+	var names []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, hasTag := f.Tag.Lookup("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" && opts == "" {
+			continue
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
+			names = append(names, writtenFields(ft)...)
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" || !hasTag {
+			name = f.Name
+		}
+		if !slices.Contains(strings.Split(opts, ","), "omitempty") && !slices.Contains(strings.Split(opts, ","), "omitzero") {
+			names = append(names, name)
+		}
 	}
-	if !slices.Contains(p.ParentSchema.Required, p.Name) {
-		p.ParentSchema.Required = append(p.ParentSchema.Required, p.Name)
+	return names
+}
+
+// collectStructs adds the struct types t is made of (t included) to set.
+func collectStructs(t reflect.Type, set map[reflect.Type]bool) {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		collectStructs(t.Elem(), set)
+	case reflect.Map:
+		collectStructs(t.Elem(), set)
+	case reflect.Struct:
+		if set[t] {
+			return
+		}
+		set[t] = true
+		for i := range t.NumField() {
+			collectStructs(t.Field(i).Type, set)
+		}
 	}
-	return nil
 }
 
 // listsNotNull keeps slices and maps from being null (see the package rules); pointers may be.
 func listsNotNull(p jsonschema.InterceptNullabilityParams) {
-	if !p.NullAdded || p.Type == nil {
+	if p.Type == nil || (p.Type.Kind() != reflect.Slice && p.Type.Kind() != reflect.Map) {
 		return
 	}
-	switch p.Type.Kind() {
-	case reflect.Slice, reflect.Map:
+	if p.NullAdded {
 		p.Schema.RemoveType(jsonschema.Null)
+	}
+	// A named list or map type is a $ref the reflector wraps as anyOf [null, $ref].
+	if len(p.Schema.AnyOf) == 2 && p.Schema.AnyOf[1].TypeObject != nil && p.Schema.AnyOf[1].TypeObject.Ref != nil {
+		p.Schema.Ref = p.Schema.AnyOf[1].TypeObject.Ref
+		p.Schema.AnyOf = nil
 	}
 }
