@@ -16,7 +16,7 @@ import (
 	"portalwright/internal/httpx"
 )
 
-//go:generate go test ../app -run ^TestAPIDescription$ -update-api
+//go:generate go test -tags devweb -count=1 -run ^TestAPIDescription$ ../app -update-api
 
 // Document is the OpenAPI document as checked in.
 //

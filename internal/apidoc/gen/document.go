@@ -107,9 +107,11 @@ func Document(routes []Route, notes *Notes) ([]byte, error) {
 	s.SetHTTPBearerTokenSecurity(bearer, "", "an access token from POST /user/login (`id_token`), as `Authorization: Bearer <token>`")
 	s.SetAPIKeySecurity(readToken, "t", openapi.InQuery, "a short-lived read token minted by a route that required the permission (thumbnails: `<img src>` sends no header)")
 	s.WithSecurity(map[string][]string{bearer: {}})
+	tags := make([]openapi31.Tag, 0, len(notes.Sections))
 	for _, sec := range notes.Sections {
-		s.WithTags(openapi31.Tag{Name: sec})
+		tags = append(tags, openapi31.Tag{Name: sec})
 	}
+	s.WithTags(tags...) // in the order of docs/api.md
 
 	byKey := map[string]Route{}
 	for _, rt := range routes {
