@@ -11,7 +11,7 @@ GO      ?= go
 BIN     := bin/portalwright
 BUILD   := $(shell git rev-list --count HEAD 2>/dev/null || echo 0)
 LDFLAGS := -s -w -X portalwright.Build=$(BUILD)
-WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/public web/index.html web/api-docs.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
 GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
            $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
