@@ -23,15 +23,15 @@ type (
 			Rule string `json:"rule"`
 		} `json:"x-access"`
 		RequestBody struct {
-			Content map[string]struct {
-				Schema map[string]any `json:"schema"`
-			} `json:"content"`
+			Content content `json:"content"`
 		} `json:"requestBody"`
 		Responses map[string]struct {
-			Content map[string]struct {
-				Schema map[string]any `json:"schema"`
-			} `json:"content"`
+			Content content `json:"content"`
 		} `json:"responses"`
+	}
+	// content is a body by media type.
+	content map[string]struct {
+		Schema map[string]any `json:"schema"`
 	}
 )
 
@@ -97,30 +97,19 @@ func Tables(apiMD string, doc []byte) (string, error) {
 
 // takes names a request body: its type, or its media type.
 func takes(op operation) string {
-	var parts []string
-	for media, c := range op.RequestBody.Content {
-		parts = append(parts, bodyLabel(media, c.Schema))
-	}
+	parts := bodyLabels(op.RequestBody.Content, bodyLabel)
 	if len(parts) == 0 {
 		return "—"
 	}
-	sort.Strings(parts)
 	return strings.Join(parts, ", ")
 }
 
 // answers names what a call answers when it succeeds: its status (unless 200) and body.
 func answers(op operation) string {
-	var parts []string
-	for status, r := range op.Responses {
-		if status == "default" {
-			continue
-		}
-		label := ""
+	return strings.Join(answerLabels(op, bodyLabel, func(status string, bodies []string) string {
+		label := strings.Join(bodies, " ")
 		if status != "200" {
-			label = status
-		}
-		for media, c := range r.Content {
-			label = strings.TrimSpace(label + " " + bodyLabel(media, c.Schema))
+			label = strings.TrimSpace(status + " " + label)
 		}
 		switch status {
 		case "101":
@@ -128,10 +117,31 @@ func answers(op operation) string {
 		case "302":
 			label += " redirect"
 		}
-		parts = append(parts, label)
+		return label
+	}), ", ")
+}
+
+// bodyLabels labels each body of c (label of its media type and schema), sorted.
+func bodyLabels(c content, label func(media string, schema map[string]any) string) []string {
+	var parts []string
+	for media, body := range c {
+		parts = append(parts, label(media, body.Schema))
 	}
 	sort.Strings(parts)
-	return strings.Join(parts, ", ")
+	return parts
+}
+
+// answerLabels labels each success status of op (the default answer, an error, is left out)
+// from the labels of its bodies, sorted.
+func answerLabels(op operation, body func(media string, schema map[string]any) string, label func(status string, bodies []string) string) []string {
+	var parts []string
+	for status, r := range op.Responses {
+		if status != "default" {
+			parts = append(parts, label(status, bodyLabels(r.Content, body)))
+		}
+	}
+	sort.Strings(parts)
+	return parts
 }
 
 func bodyLabel(media string, schema map[string]any) string {

@@ -61,32 +61,20 @@ func TypeScript(doc []byte) (string, error) {
 }
 
 func takesTS(op operation) string {
-	var parts []string
-	for media, c := range op.RequestBody.Content {
-		parts = append(parts, mediaTS(media, c.Schema))
-	}
+	parts := bodyLabels(op.RequestBody.Content, mediaTS)
 	if len(parts) == 0 {
 		return "never"
 	}
-	sort.Strings(parts)
 	return strings.Join(parts, " | ")
 }
 
 func answersTS(op operation) string {
-	var parts []string
-	for status, r := range op.Responses {
-		if status == "default" {
-			continue
+	return strings.Join(answerLabels(op, mediaTS, func(_ string, bodies []string) string {
+		if len(bodies) == 0 {
+			return "void"
 		}
-		if len(r.Content) == 0 {
-			parts = append(parts, "void")
-		}
-		for media, c := range r.Content {
-			parts = append(parts, mediaTS(media, c.Schema))
-		}
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, " | ")
+		return strings.Join(bodies, " | ")
+	}), " | ")
 }
 
 func mediaTS(media string, schema map[string]any) string {
