@@ -201,3 +201,12 @@ echo "== Real repository (issue 30) =="
 # one .md file vs git grep -F -i -l, commit + push of one file vs git add/commit/push.
 PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run 'TestRealRepositoryFigures' -v ./internal/app/ 2>&1 \
   | grep -E '^(import until|local changes|search,|commit \+ push)|FAIL'
+
+echo
+echo "== Value history (issue 33) =="
+# One git fast-import: a branch of 10,000 commits, 300 of which change a 5,000-key flat
+# translation file (internal/valuehistory): the history of one key, cold (the service's caches
+# empty) and warm (asked again), and the blame of the whole file cold, through the service on a
+# real workspace; wall time and CPU (git's included), medians of 7.
+PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 20m -run 'TestValueHistoryFigures' -v ./internal/valuehistory/ 2>&1 \
+  | grep -E '^(== value|history of|blame of)|FAIL'

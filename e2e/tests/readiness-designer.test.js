@@ -150,7 +150,7 @@ describe('readiness from the designer', { timeout: 420_000 }, () => {
     await expectHidden(confirm, { timeout: 20_000 });
     await expectHidden(pm.item('offers'));
     // The save that broke the link says so in one toast.
-    await expectVisible(page.getByRole('alert').filter({ hasText: 'Saved. This change added 1 readiness error.' }), { timeout: 20_000 });
+    await expectVisible(page.getByRole('alertdialog').filter({ hasText: 'Saved. This change added 1 readiness error.' }), { timeout: 20_000 });
 
     // The server's report: link.page-missing on the widget's file, at the link's pointer.
     const finding = await eventually(async () => {

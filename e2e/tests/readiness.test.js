@@ -41,8 +41,8 @@ describe('readiness', { timeout: 300_000 }, () => {
     await src.save.click();
     await expectVisible(src.savedToast, { timeout: 20_000 });
 
-    // One toast for the save, with Show: the Readiness screen.
-    const toast = page.getByRole('alert').filter({ hasText: 'Saved. This change added 1 readiness error.' });
+    // One toast for the save, with Show: the Readiness screen (a prompt: an alert dialog).
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Saved. This change added 1 readiness error.' });
     await expectVisible(toast, { timeout: 20_000 });
     await toast.getByRole('button', { name: 'Show' }).click();
     await expectURL(page, /\/readiness$/);

@@ -235,6 +235,7 @@ func (a *App) wire(ctx context.Context) error {
 		portal.NewHandler(a.Portals, a.PortalAccess, domainMembers{a.Access}),
 	}
 	features = append(features, a.newTranslations()...)
+	features = append(features, a.newValueHistory())
 	frames := a.newPreview(cookieKey)
 	features = append(features, frames)
 	features = append(features, a.newPages())

@@ -258,6 +258,9 @@ func upstreamSuite(t *testing.T, cfg config.Config) {
 	if got := gitT(t, httpBare, "log", "-1", "--format=%s", "master"); got != "From the product" {
 		t.Fatalf("upstream's last commit = %q", got)
 	}
+	if got, want := gitT(t, canonical, "rev-parse", "refs/upstream/heads/master"), gitT(t, httpBare, "rev-parse", "master"); got != want {
+		t.Fatalf("the portal's record of the host's master is %s, the host has %s", got, want)
+	}
 
 	// A commit made on the host arrives with the next open.
 	pushUpstream(t, httpBare, "pages/host.html", "<p>from the host</p>\n", "From the host")
@@ -405,6 +408,25 @@ func upstreamSuite(t *testing.T, cfg config.Config) {
 	}
 	if r := admin.Do("GET", "/portal"+at2+"/open", ""); r.Status != 200 {
 		t.Fatalf("open after the merge: %d %s", r.Status, r.Body)
+	}
+
+	// The host moved with a change that does not conflict: the commit, sent to the host first,
+	// is refused there as a non-fast-forward; it is rebased on the host's commit and sent
+	// again, so the history stays a line and the portal is in sync.
+	hostPage := pushUpstream(t, daemonBare, "pages/host2.html", "<p>host 2</p>\n", "Host adds a page")
+	os.WriteFile(filepath.Join(ws2, "product2.html"), []byte("<p>product 2</p>\n"), 0o644)
+	r = admin.Do("POST", "/portal"+at2+"/commits", `{"message":"Product adds a page"}`)
+	ans.CommitID, ans.UpstreamWarning = "", ""
+	r.JSON(t, &ans)
+	if r.Status != 200 || ans.CommitID == "" || ans.UpstreamWarning != "" {
+		t.Fatalf("commit after the host moved: %d %s", r.Status, r.Body)
+	}
+	if got := gitT(t, daemonBare, "log", "-1", "--format=%H %P", "master"); got != ans.CommitID+" "+hostPage {
+		t.Fatalf("upstream master (commit parent) = %s, want %s %s", got, ans.CommitID, hostPage)
+	}
+	admin.Do("GET", "/upstream"+at2, "").JSON(t, &st2)
+	if st2.State != "IN_SYNC" || st2.Ahead != 0 || st2.Error != "" {
+		t.Fatalf("state after a commit rebased on the host's: %+v", st2)
 	}
 
 	// The host moved with a change that conflicts with the author's: the same 409 as a

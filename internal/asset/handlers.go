@@ -62,7 +62,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 // Routes lists the asset calls.
 func (h *Handler) Routes() []httpx.Route {
 	get, post, put := http.MethodGet, http.MethodPost, http.MethodPut
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/assets/{domainId}/{portalId}"
 	return []httpx.Route{

@@ -42,7 +42,7 @@ const maxMergeBody = 9 << 20
 // nothing: the save after it checks the editor's own right.
 func (h *Handler) Routes() []httpx.Route {
 	get, post := http.MethodGet, http.MethodPost
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const (
 		conflicts = "/workspace-conflicts/{domainId}/{portalId}"

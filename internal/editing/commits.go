@@ -69,6 +69,22 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 	if err := validate.CommitMessageBy(f.CommitRule(ctx, c, pa), message); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
+	message = strings.TrimSpace(message)
+	var warned []string // the content check's warnings of a first try the host sent back
+	if f.upstream != nil {
+		// Sent to the git host first, where it is a fast-forward unless the host moved: one
+		// round trip, as a push from a clone. When it moved, the usual way below, which
+		// replays the commit this try left in the workspace.
+		if gate, done, ok := f.upstream.SendFirst(ctx, pa); ok {
+			res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.Author(ctx, c), workspace.CommitHooks{BeforeLanding: gate})
+			if !errors.Is(err, workspace.ErrHostMoved) {
+				return f.commitAnswer(ctx, c, pa, res, err, done, "")
+			}
+			if res != nil {
+				warned = res.RuleWarnings
+			}
+		}
+	}
 	// The git host's new commits first, so the commit is rebased on them (GIT_CONFLICTS as
 	// for another author's commit); after it landed, it is pushed there. The fetch runs while
 	// git stages and commits in the workspace (the pull never touches a workspace): the commit
@@ -81,8 +97,19 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		var once sync.Once
 		wait = func() { once.Do(func() { pullWarning = <-pulled }) }
 	}
-	res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), strings.TrimSpace(message), f.Author(ctx, c), wait)
+	res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.Author(ctx, c), workspace.CommitHooks{Ready: wait})
 	wait() // also when the commit ended before it: the pull is over when the answer comes
+	if err == nil && res.Committed && len(warned) > 0 {
+		res.RuleWarnings = warned
+	}
+	push := func() string { return f.pushUpstream(ctx, pa, f.repos.CurrentBranch(c.UserID, pa.ID())) }
+	return f.commitAnswer(ctx, c, pa, res, err, push, pullWarning)
+}
+
+// commitAnswer announces a commit and answers it; pushed (run while the caller's clean
+// workspace is recorded and announced) sends it to the git host, or says what the host
+// said of it, and gives the warning; pullWarning is the warning of the pull before it.
+func (f *Workspace) commitAnswer(ctx context.Context, c caller.Caller, pa portalaccess.Portal, res *workspace.CommitResult, err error, pushed func() string, pullWarning string) (*CommitAnswer, error) {
 	if err != nil {
 		return nil, GitError(err)
 	}
@@ -90,13 +117,10 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
 		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft, UpstreamWarning: pullWarning}, nil
 	}
-	// The push to the git host reads the portal's branch only: it runs while the caller's
-	// clean workspace is recorded and announced.
-	pushed := make(chan string, 1)
-	branch := f.repos.CurrentBranch(c.UserID, pa.ID())
-	go func() { pushed <- f.pushUpstream(ctx, pa, branch) }()
+	warning := make(chan string, 1)
+	go func() { warning <- pushed() }()
 	f.committed(ctx, c, pa, res.CommitID)
-	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: <-pushed}
+	ans := &CommitAnswer{CommitResult: res, UpstreamWarning: <-warning}
 	if ans.UpstreamWarning == "" {
 		ans.UpstreamWarning = pullWarning
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"portalwright/internal/portalaccess"
+	"portalwright/internal/workspace"
 )
 
 // Upstream is the git host of a portal created from a git URL (internal/upstream implements
@@ -17,6 +18,11 @@ type Upstream interface {
 	// Push sends a branch of the portal to the upstream; on failure the portal records that
 	// it is ahead, and why.
 	Push(ctx context.Context, pa portalaccess.Portal, branch string) string
+	// SendFirst is a commit's gate that pushes it to the host before it lands, and done, which
+	// records what the host said and answers the author's warning ("" when all went well);
+	// the gate answers workspace.ErrHostMoved when the host may have moved. ok is false when
+	// the commit must take the usual way (pull, commit, push).
+	SendFirst(ctx context.Context, pa portalaccess.Portal) (gate workspace.LandingGate, done func() string, ok bool)
 }
 
 // WithUpstream sets the portals' upstream sync (nil: none). Set it while wiring, before

@@ -384,21 +384,13 @@ func scanDelivery(row interface{ Scan(...any) error }) (Delivery, error) {
 		return Delivery{}, err
 	}
 	d.CreatedAt = d.CreatedAt.UTC()
-	d.LastAttempt = nullTime(last)
-	d.DeliveredAt = nullTime(delivered)
+	d.LastAttempt = store.TimeOrNil(last)
+	d.DeliveredAt = store.TimeOrNil(delivered)
 	if d.Status == StatusQueued {
-		d.NextAttemptAt = nullTime(next)
+		d.NextAttemptAt = store.TimeOrNil(next)
 	}
 	d.AttemptLog = []Attempt{}
 	return d, nil
-}
-
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
 }
 
 // get returns one delivery with its attempts.

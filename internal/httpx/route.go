@@ -43,6 +43,10 @@ func Requires(permission, domainParam string) Access {
 	return Access{Kind: AccessPermission, Permission: permission, DomainParam: domainParam}
 }
 
+// InDomain is Requires(permission, "domainId"): the permission in the domain of the route's
+// {domainId}, as every domain-scoped route names it.
+func InDomain(permission string) Access { return Requires(permission, "domainId") }
+
 // Member is the rule "a member of the domain named by the URL parameter domainParam".
 func Member(domainParam string) Access {
 	return Access{Kind: AccessMember, DomainParam: domainParam}

@@ -27,8 +27,8 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	if err != nil {
 		return nil, store.NotFound(err)
 	}
-	u.LastLoggedIn = nullTime(last)
-	u.OTPExpiresAt = nullTime(otp)
+	u.LastLoggedIn = store.TimeOrNil(last)
+	u.OTPExpiresAt = store.TimeOrNil(otp)
 	return &u, nil
 }
 
@@ -40,14 +40,6 @@ func (s *SQLStore) CountUsers(ctx context.Context) (int, error) {
 
 // ErrUsernameTaken is returned when a user name exists already (case-insensitively).
 var ErrUsernameTaken = errors.New("username taken")
-
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	v := t.Time.UTC()
-	return &v
-}
 
 func (s *SQLStore) CreateUser(ctx context.Context, u *User) error {
 	return s.db.WithTx(ctx, func(tx *store.Tx) error { return s.CreateUserTx(ctx, tx, u) })

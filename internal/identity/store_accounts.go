@@ -92,7 +92,7 @@ func (s *SQLStore) reset(ctx context.Context, tokenHash string) (*passwordReset,
 	if err != nil {
 		return nil, store.NotFound(err)
 	}
-	r.UsedAt = nullTime(used)
+	r.UsedAt = store.TimeOrNil(used)
 	return &r, nil
 }
 

@@ -118,7 +118,7 @@ func (s *SQLStore) Reserve(ctx context.Context, now time.Time, buckets []bucket)
 				RETURNING failures, last_at, blocked_until`, b.key, now).Scan(&n, &last, &nb); err != nil {
 				return err
 			}
-			blocked := nullTime(nb)
+			blocked := store.TimeOrNil(nb)
 			if now.Sub(last) > b.limit.forget {
 				n, blocked = 0, nil
 			}

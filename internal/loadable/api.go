@@ -36,7 +36,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker, previews Previews) *
 const Base = "/loadable/{domainId}/{portalId}"
 
 func (h *Handler) Routes() []httpx.Route {
-	in := func(p string) httpx.Access { return httpx.Requires(p, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	get, post, put, head := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodHead
 	routes := []httpx.Route{

@@ -138,7 +138,7 @@ func readManifest(p string) ([]byte, error) {
 
 // HandOverRoutes are the hand-over calls under Base.
 func (h *Handler) HandOverRoutes() []httpx.Route {
-	in := func(p string) httpx.Access { return httpx.Requires(p, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	return []httpx.Route{
 		{Method: http.MethodGet, Pattern: Base + "/unity/profiles/{id}", Access: in(PermRead), Handler: at(withID(h.profiles)), Out: []handover.Target{}},

@@ -496,7 +496,7 @@ func (o *Outbox) List(ctx context.Context, f Filter) ([]Message, error) {
 	}
 	if f.To != "" {
 		q += ` AND lower(recipient) LIKE ? ESCAPE '\'`
-		args = append(args, "%"+escapeLike(strings.ToLower(f.To))+"%")
+		args = append(args, "%"+store.EscapeLike(strings.ToLower(f.To))+"%")
 	}
 	if f.Limit <= 0 {
 		f.Limit = 100
@@ -538,21 +538,9 @@ func scanMessage(row interface{ Scan(...any) error }) (Message, error) {
 	}
 	m.Kind = Kind(kind)
 	m.CreatedAt = m.CreatedAt.UTC()
-	m.NextAttemptAt = nullTime(next)
-	m.SentAt = nullTime(sent)
+	m.NextAttemptAt = store.TimeOrNil(next)
+	m.SentAt = store.TimeOrNil(sent)
 	return m, nil
-}
-
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // Retry puts a failed, held, skipped or pending message back to pending, due now, with its

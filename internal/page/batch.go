@@ -130,7 +130,7 @@ func (s *Service) prepare(ctx context.Context, c caller.Caller, pa portalaccess.
 	if it.Version == nil {
 		return nil, itemError(http.StatusPreconditionRequired, CodeVersionRequired, "The item must say which version of its file it is based on (version, \"\" for a new file). Reload, then apply your change again.")
 	}
-	base := baseVersion(*it.Version)
+	base := workspace.BasedOn(*it.Version)
 	switch it.Type {
 	case TypePage:
 		var text string

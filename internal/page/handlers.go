@@ -44,7 +44,7 @@ func NewDesigner(svc *Service, access *portalaccess.Checker) *Designer {
 // Routes lists the page designer's calls.
 func (d *Designer) Routes() []httpx.Route {
 	h := d.h
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/page/{domainId}/{portalId}"
 	const pp = "/portal/{domainId}/{portalId}"

@@ -104,22 +104,6 @@ type Deleted struct {
 	SitemapVersion string `json:"sitemapVersion"`
 }
 
-// apiVersion is a version as the API shows it: "" for a missing file.
-func apiVersion(v workspace.Version) string {
-	if v == workspace.NoVersion {
-		return ""
-	}
-	return string(v)
-}
-
-// baseVersion is the version a change says it is based on ("" or "0": a missing file).
-func baseVersion(v string) workspace.Version {
-	if v == "" {
-		return workspace.NoVersion
-	}
-	return workspace.Version(v)
-}
-
 // sitemapState is sitemap.json as read for a change.
 type sitemapState struct {
 	root    *SitemapPage
@@ -167,7 +151,7 @@ func versionRequired(title, field, path string) error {
 func stale(title, path string, current workspace.Version) error {
 	return apperr.NewError(http.StatusConflict, editing.CodeFileChanged, title,
 		"The file "+path+" was changed since you opened it (by another save, a revert, a reset or a branch switch). Reload it, then apply your change again.").
-		WithData(map[string]string{"path": path, "currentVersion": apiVersion(current)})
+		WithData(map[string]string{"path": path, "currentVersion": current.Shown()})
 }
 
 // readSitemap reads sitemap.json for a change: an empty tree at NoVersion when it is
@@ -193,7 +177,7 @@ func checkSitemapBase(title string, sent *string, st sitemapState) error {
 	if sent == nil {
 		return versionRequired(title, "sitemapVersion", SitemapFile)
 	}
-	if baseVersion(*sent) != st.version {
+	if workspace.BasedOn(*sent) != st.version {
 		return stale(title, SitemapFile, st.version)
 	}
 	return nil
@@ -213,7 +197,7 @@ func (s *Service) readPage(ctx context.Context, c caller.Caller, pa portalaccess
 
 func view(st sitemapState, id string, htmlText string, p workspace.Path, version workspace.Version) *Page {
 	page, parent, index := find(st.root, id)
-	out := &Page{SitemapPage: *page, HTML: htmlText, Position: index, Path: p.String(), Version: apiVersion(version), SitemapVersion: apiVersion(st.version)}
+	out := &Page{SitemapPage: *page, HTML: htmlText, Position: index, Path: p.String(), Version: version.Shown(), SitemapVersion: st.version.Shown()}
 	if parent != nil {
 		out.ParentID = parent.ID
 	}
@@ -463,7 +447,7 @@ func (s *Service) Update(ctx context.Context, c caller.Caller, pa portalaccess.P
 		if req.Version == nil {
 			return nil, versionRequired(title, "version", p.String())
 		}
-		files = append(files, workspace.FileWrite{Path: p, Data: []byte(*req.HTML), Base: baseVersion(*req.Version)})
+		files = append(files, workspace.FileWrite{Path: p, Data: []byte(*req.HTML), Base: workspace.BasedOn(*req.Version)})
 	}
 	if root == nil && len(files) == 0 {
 		return s.Get(ctx, c, pa, req.ID) // nothing changes
@@ -523,8 +507,8 @@ func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.P
 		if version == nil {
 			return nil, versionRequired(title, "version", p.String())
 		}
-		base = baseVersion(*version)
-	} else if version != nil && baseVersion(*version) != workspace.NoVersion {
+		base = workspace.BasedOn(*version)
+	} else if version != nil && workspace.BasedOn(*version) != workspace.NoVersion {
 		return nil, stale(title, p.String(), workspace.NoVersion)
 	}
 	removeAt(parent, index)
@@ -532,7 +516,7 @@ func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if err != nil {
 		return nil, err
 	}
-	return &Deleted{ID: id, SitemapVersion: apiVersion(vs[0])}, nil
+	return &Deleted{ID: id, SitemapVersion: vs[0].Shown()}, nil
 }
 
 // Clone copies a page's entry (without its sub-pages) under a new id and title, right after

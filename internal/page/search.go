@@ -690,5 +690,5 @@ func (s *Service) MasterPage(ctx context.Context, c caller.Caller, pa portalacce
 		return nil, apperr.NewError(http.StatusNotFound, "FILE_NOT_FOUND", title, "The portal has no master page "+name+" in your workspace.").
 			WithData(map[string]string{"path": name})
 	}
-	return &MasterPage{Language: language, Path: name, HTML: text, Version: apiVersion(version)}, nil
+	return &MasterPage{Language: language, Path: name, HTML: text, Version: version.Shown()}, nil
 }

@@ -30,7 +30,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker, members DomainMember
 
 func (h *Handler) Routes() []httpx.Route {
 	get, post, put, del := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle // {domainId}/{portalId}: the portal is checked before the handler runs
 	inDomain := func(f func(http.ResponseWriter, *http.Request, int64) error) httpx.HandlerFunc {
 		return httpx.WithID("domainId", f)

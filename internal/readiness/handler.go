@@ -26,7 +26,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 // portal:w).
 func (h *Handler) Routes() []httpx.Route {
 	get, post, put, del := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const base = "/readiness/{domainId}/{portalId}"
 	return []httpx.Route{

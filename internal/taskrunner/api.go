@@ -51,7 +51,7 @@ func Unavailable(why error, access *portalaccess.Checker) *Handler {
 // Routes lists the workspace build calls (spec 3 §7 "Workspace build").
 func (h *Handler) Routes() []httpx.Route {
 	get, post, put := http.MethodGet, http.MethodPost, http.MethodPut
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/workspace-build/{domainId}/{portalId}"
 	return []httpx.Route{

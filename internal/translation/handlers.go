@@ -28,7 +28,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 // Routes lists the translation calls.
 func (h *Handler) Routes() []httpx.Route {
 	get, put := http.MethodGet, http.MethodPut
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/translation/{domainId}/{portalId}"
 	return []httpx.Route{

@@ -243,22 +243,6 @@ func (s *Service) all(ctx context.Context, c caller.Caller, pa portalaccess.Port
 	return pf, nil
 }
 
-// apiVersion is a version as the API shows it: "" for a missing file.
-func apiVersion(v workspace.Version) string {
-	if v == workspace.NoVersion {
-		return ""
-	}
-	return string(v)
-}
-
-// baseVersion is the version a save says it is based on ("" for a file read as missing).
-func baseVersion(v string) workspace.Version {
-	if v == "" {
-		return workspace.NoVersion
-	}
-	return workspace.Version(v)
-}
-
 // Get reads the translations of every language of the portal from the caller's workspace.
 func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*Translations, error) {
 	pl, err := s.languagesOf(ctx, c, pa)
@@ -273,7 +257,7 @@ func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Port
 	out := &Translations{LanguageMode: pl.mode, DefaultLanguage: pl.def, Languages: pl.languages, Layout: pf.layout,
 		Files: make(map[string]string, n), Data: make(map[string]Set, n), Versions: make(map[string]string, n)}
 	for l, f := range pf.files {
-		out.Files[l], out.Data[l], out.Versions[l] = f.path.String(), f.set, apiVersion(f.version)
+		out.Files[l], out.Data[l], out.Versions[l] = f.path.String(), f.set, f.version.Shown()
 	}
 	return out, nil
 }
@@ -447,7 +431,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	}
 	for _, l := range langs {
 		cur := pf.files[l]
-		base := baseVersion(req.Versions[l])
+		base := workspace.BasedOn(req.Versions[l])
 		var data []byte
 		switch {
 		case pf.layout == LayoutFlat:
@@ -464,7 +448,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 			if base != cur.version {
 				return nil, stale(l, cur.path, cur.version)
 			}
-			saved.Versions[l] = apiVersion(cur.version)
+			saved.Versions[l] = cur.version.Shown()
 			continue
 		}
 		writes = append(writes, workspace.FileWrite{Path: cur.path, Data: data, Base: base})
@@ -475,7 +459,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 		return nil, withLanguage(err, writes, written)
 	}
 	for i, l := range written {
-		saved.Versions[l] = apiVersion(versions[i])
+		saved.Versions[l] = versions[i].Shown()
 	}
 	return saved, nil
 }

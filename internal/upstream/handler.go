@@ -24,7 +24,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 }
 
 func (h *Handler) Routes() []httpx.Route {
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/upstream/{domainId}/{portalId}"
 	return []httpx.Route{

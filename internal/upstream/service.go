@@ -419,6 +419,12 @@ func (s *Service) push(ctx context.Context, rec *record, branch string) error {
 	hosts := rec.KnownHosts
 	err = s.repos.PushUpstream(ctx, rec.PortalID, up, branch, &hosts, s.cfg.PushTimeout)
 	s.keepHosts(ctx, rec, hosts)
+	return s.pushed(ctx, rec, branch, err)
+}
+
+// pushed records what a push of branch to the host came to (err: its error): a failure keeps
+// the branch pending with the reason; a success clears it.
+func (s *Service) pushed(ctx context.Context, rec *record, branch string, err error) error {
 	pending := slices.DeleteFunc(slices.Clone(rec.Pending), func(b string) bool { return b == branch })
 	if errors.Is(err, workspace.ErrBranchMissing) {
 		err = nil // deleted meanwhile: nothing to send
@@ -476,7 +482,6 @@ func (s *Service) Push(ctx context.Context, pa portalaccess.Portal, branch strin
 	if err != nil || rec.URL == "" {
 		return ""
 	}
-	const later = " Use Sync now on the portal dashboard once that is resolved."
 	if rec.LastErrorKind == errFetch && rec.LastErrorAt != nil && time.Since(*rec.LastErrorAt) < recentFailure {
 		// The host did not answer the fetch a moment ago (before this commit): the author is not
 		// kept waiting for it a second time; the branch is left for Sync now.
@@ -487,13 +492,67 @@ func (s *Service) Push(ctx context.Context, pa portalaccess.Portal, branch strin
 		}
 		return "Your commit is saved in the portal but was not sent to its git host. " + rec.LastError + later
 	}
-	if err := s.push(ctx, rec, branch); errors.Is(err, workspace.ErrDeletedOnHost) {
+	return pushWarning(branch, s.push(ctx, rec, branch))
+}
+
+// pushWarning is the author's warning after a commit's push to the host failed with err.
+func pushWarning(branch string, err error) string {
+	if errors.Is(err, workspace.ErrDeletedOnHost) {
 		return "Your commit is saved in the portal. Its branch " + branch + " was deleted on the git host, so it is not sent there; merge it into another branch to send your work."
 	} else if err != nil {
 		return "Your commit is saved in the portal but did not reach its git host: " + describe(err) + later
 	}
 	return ""
 }
+
+// SendFirst is editing.Upstream's: a commit is pushed to the git host under the portal lock
+// before it lands (workspace/sendfirst.go), so it costs one round trip to the host, not a
+// fetch before and a push after. The gate answers workspace.ErrHostMoved when the host may
+// have moved (the portal did not have the branch where the host had it when last seen, or the
+// host refused the push as a non-fast-forward): the caller then pulls and commits again. ok is
+// false when there is no git host, its credentials cannot be read, or it failed a moment ago
+// (the usual way says so without waiting for it twice).
+func (s *Service) SendFirst(ctx context.Context, pa portalaccess.Portal) (gate workspace.LandingGate, done func() string, ok bool) {
+	rec, err := s.store.load(ctx, pa.ID())
+	if err != nil || rec.URL == "" {
+		return nil, nil, false
+	}
+	if rec.LastErrorAt != nil && time.Since(*rec.LastErrorAt) < recentFailure {
+		return nil, nil, false
+	}
+	up, err := s.upstream(rec)
+	if err != nil {
+		return nil, nil, false
+	}
+	var (
+		branch  string
+		sendErr error
+		tried   bool
+	)
+	gate = func(ctx context.Context, l *workspace.Landing) error {
+		if !l.HostHasTip() {
+			return workspace.ErrHostMoved
+		}
+		hosts := rec.KnownHosts
+		err := l.SendToHost(ctx, up, &hosts, s.cfg.PushTimeout)
+		s.keepHosts(ctx, rec, hosts)
+		if errors.Is(err, workspace.ErrHostMoved) {
+			return err
+		}
+		branch, sendErr, tried = l.Branch, err, true
+		return nil // a host that is down or refuses for another reason does not stop the commit
+	}
+	done = func() string {
+		if !tried {
+			return ""
+		}
+		return pushWarning(branch, s.pushed(ctx, rec, branch, sendErr))
+	}
+	return gate, done, true
+}
+
+// later ends the warnings of a commit that did not reach the host.
+const later = " Use Sync now on the portal dashboard once that is resolved."
 
 // recentFailure is how long a failed fetch spares the push right after it (a commit fetches,
 // then pushes: an unreachable host would otherwise cost both time-outs).

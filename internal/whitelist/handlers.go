@@ -23,7 +23,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 // writing needs whitelist:w (whitelist_write).
 func (h *Handler) Routes() []httpx.Route {
 	get, put := http.MethodGet, http.MethodPut
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/whitelist/{domainId}/{portalId}"
 	return []httpx.Route{

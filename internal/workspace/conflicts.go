@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -366,7 +367,7 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 		}
 		return &CommitResult{CommitID: tip, RuleWarnings: []string{}, Discarded: kept}, nil
 	}
-	if err := r.landOrPush(ctx, portalID, dir, branch, tip); err != nil {
+	if err := r.landOrPush(ctx, portalID, dir, branch, tip, readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch), false); err != nil {
 		return nil, err
 	}
 	r.dropNewestKept(ctx, dir, branch) // landed: the safety copy is not discarded work

@@ -76,6 +76,23 @@ type Version string
 // NoVersion is the version of a missing file.
 const NoVersion Version = "0"
 
+// Shown is the version as the API shows it: "" for a missing file.
+func (v Version) Shown() string {
+	if v == NoVersion {
+		return ""
+	}
+	return string(v)
+}
+
+// BasedOn is the version a change says it is based on, as the API sends it ("" or "0": a
+// missing file).
+func BasedOn(v string) Version {
+	if v == "" {
+		return NoVersion
+	}
+	return Version(v)
+}
+
 // VersionOf is the version of some content.
 func VersionOf(data []byte) Version {
 	sum := sha256.Sum256(data)

@@ -53,7 +53,7 @@ func (r *Repos) History(ctx context.Context, portalID int64, branch string, limi
 	}
 	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--no-renames", "--name-status", "-z").
 		Option("--max-count", strconv.Itoa(limit)).
-		Option("--format", "%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s").
+		Option("--format", logFormat).
 		Value(tip).Paths())
 	if err != nil {
 		if !exists(bare) {
@@ -75,14 +75,12 @@ func parseHistory(out string) []HistoryCommit {
 	for i := 0; i < len(tokens); i++ {
 		tok := strings.TrimLeft(tokens[i], "\n")
 		if header, ok := strings.CutPrefix(tok, "\x1e"); ok {
-			f := strings.SplitN(header, "\x1f", 5)
-			if len(f) != 5 {
-				c = nil
-				continue
+			c = nil
+			if h, ok := parseHeader(header); ok {
+				h.Files = []HistoryFile{}
+				commits = append(commits, h)
+				c = &commits[len(commits)-1]
 			}
-			t, _ := time.Parse(time.RFC3339, f[3])
-			commits = append(commits, HistoryCommit{CommitID: f[0], Author: f[1], Email: f[2], Time: t.UTC(), Message: f[4], Files: []HistoryFile{}})
-			c = &commits[len(commits)-1]
 			continue
 		}
 		if tok == "" || c == nil || i+1 >= len(tokens) {
@@ -106,4 +104,18 @@ func changeOf(status string) string {
 	default:
 		return ChangeModify
 	}
+}
+
+// logFormat is the header of a commit in the logs read here: "\x1e", then id, author, e-mail,
+// author date and subject split by "\x1f".
+const logFormat = "%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%s"
+
+// parseHeader reads a header token (without its "\x1e").
+func parseHeader(header string) (HistoryCommit, bool) {
+	f := strings.SplitN(header, "\x1f", 5)
+	if len(f) != 5 {
+		return HistoryCommit{}, false
+	}
+	t, _ := time.Parse(time.RFC3339, f[3])
+	return HistoryCommit{CommitID: f[0], Author: f[1], Email: f[2], Time: t.UTC(), Message: f[4]}, true
 }

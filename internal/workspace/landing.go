@@ -36,14 +36,19 @@ import (
 var errCannotLink = errors.New("workspace objects cannot be linked into the canonical repository")
 
 // land moves the canonical branch from tip to head, the workspace's HEAD (a descendant of
-// tip), and the workspace's remote-tracking ref with it. The caller holds the workspace lock
-// and the portal lock.
-func (r *Repos) land(ctx context.Context, portalID int64, dir, branch, tip, head string) error {
+// tip), and the workspace's remote-tracking ref with it; sent: the git host has head (its
+// UpstreamRefs entry moves in the same transaction). The caller holds the workspace lock and
+// the portal lock.
+func (r *Repos) land(ctx context.Context, portalID int64, dir, branch, tip, head string, sent bool) error {
 	bare := r.bare(portalID)
 	if err := linkObjects(filepath.Join(dir, ".git", "objects"), filepath.Join(bare, "objects")); err != nil {
 		return err
 	}
-	if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "-m", "push").Value("refs/heads/"+branch, head, tip)); err != nil {
+	tx := "update refs/heads/" + branch + " " + head + " " + tip + "\n"
+	if sent {
+		tx += "update " + UpstreamRefs + branch + " " + head + "\n"
+	}
+	if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "-m", "push", "--stdin").Stdin(strings.NewReader(tx))); err != nil {
 		return err
 	}
 	_, err := r.run(ctx, dir, gitcli.Command("update-ref").Value("refs/remotes/origin/"+branch, head))

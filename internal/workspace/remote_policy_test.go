@@ -94,11 +94,13 @@ func TestPublicAddr(t *testing.T) {
 	}
 }
 
-// serveDaemon serves the repositories in dir with a real git daemon on 127.0.0.1.
-func serveDaemon(t *testing.T, dir string) string {
+// serveDaemon serves the repositories in dir with a real git daemon on 127.0.0.1 (flags: more
+// of git daemon's, e.g. --enable=receive-pack).
+func serveDaemon(t *testing.T, dir string, flags ...string) string {
 	t.Helper()
 	port := freePort(t)
-	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port="+port, "--base-path="+dir, dir)
+	args := append([]string{"daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port=" + port, "--base-path=" + dir}, flags...)
+	daemon := exec.Command("git", append(args, dir)...)
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}

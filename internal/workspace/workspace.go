@@ -384,16 +384,14 @@ type CommitResult struct {
 // and pushes, under the portal's write lock. On a conflict the rebase is undone: the
 // author's commit stays in their workspace (a local commit) and ErrConflict is returned.
 func (r *Repos) Commit(ctx context.Context, userID, portalID int64, message string, author Author) (*CommitResult, error) {
-	return r.CommitThen(ctx, userID, portalID, message, author, nil)
+	return r.CommitThen(ctx, userID, portalID, message, author, CommitHooks{})
 }
 
-// CommitThen is Commit calling ready (when not nil) once the author's work is recorded in the
-// workspace and before it is put on the portal's branch: a pull of the portal's git host
-// started with the commit is waited for there, so the work is rebased on what it brought,
-// as when the pull ran first (the pull never touches a workspace), while git stages and
-// commits meanwhile. ready is not called when the commit ends before (an error, nothing to
-// commit).
-func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message string, author Author, ready func()) (*CommitResult, error) {
+// CommitThen is Commit with hooks. Ready: a pull of the portal's git host started with the
+// commit is waited for there, so the work is rebased on what it brought, as when the pull ran
+// first (the pull never touches a workspace), while git stages and commits meanwhile.
+// BeforeLanding: the commit is sent to the git host before it lands (sendfirst.go).
+func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message string, author Author, hooks CommitHooks) (*CommitResult, error) {
 	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
@@ -436,10 +434,10 @@ func (r *Repos) CommitThen(ctx context.Context, userID, portalID int64, message 
 	} else {
 		before = "" // local commits: where they stand is for git to tell
 	}
-	if ready != nil {
-		ready()
+	if hooks.Ready != nil {
+		hooks.Ready()
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, branch, before)
+	landed, discarded, err := r.publish(ctx, portalID, dir, branch, before, hooks.BeforeLanding)
 	if err != nil {
 		return res, err
 	}
@@ -484,8 +482,9 @@ func (r *Repos) stagedChanges(ctx context.Context, dir string) (map[string]strin
 // (no fetch); the workspace is rebased only when the branch moved since, then pushed.
 // landed is false when the commits, replayed, changed nothing (replayOn): nothing is pushed
 // and discarded names the kept work. parent, when not "", is the parent of the workspace's
-// only new commit: when it is the tip, HEAD descends from it without asking git.
-func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent string) (landed bool, discarded string, err error) {
+// only new commit: when it is the tip, HEAD descends from it without asking git. gate, when
+// not nil, is asked before the landing (sendfirst.go).
+func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent string, gate LandingGate) (landed bool, discarded string, err error) {
 	unlock, err := r.lock(ctx, portalID)
 	if err != nil {
 		return false, "", err
@@ -515,18 +514,28 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent
 	case err != nil:
 		return false, "", err
 	}
-	if err := r.landOrPush(ctx, portalID, dir, branch, tip); err != nil {
+	head := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch)
+	sent := false
+	if gate != nil && head != "" {
+		l := &Landing{r: r, portalID: portalID, dir: dir, Branch: branch, Tip: tip, Head: head}
+		if err := gate(ctx, l); err != nil {
+			return false, "", err
+		}
+		sent = l.sent
+	}
+	if err := r.landOrPush(ctx, portalID, dir, branch, tip, head, sent); err != nil {
 		return false, "", err
 	}
 	return true, "", nil
 }
 
-// landOrPush puts the workspace's HEAD (on branch, a descendant of tip) on the canonical
-// branch: by linking its objects and moving the ref (landing.go), or by a push where links
-// cannot be made. The caller holds the workspace lock and the portal lock.
-func (r *Repos) landOrPush(ctx context.Context, portalID int64, dir, branch, tip string) error {
-	if head := readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch); head != "" {
-		err := r.land(ctx, portalID, dir, branch, tip, head)
+// landOrPush puts the workspace's HEAD (on branch, a descendant of tip; head when known) on
+// the canonical branch: by linking its objects and moving the ref (landing.go), or by a push
+// where links cannot be made. sent: the git host has head already; its UpstreamRefs entry
+// moves too. The caller holds the workspace lock and the portal lock.
+func (r *Repos) landOrPush(ctx context.Context, portalID int64, dir, branch, tip, head string, sent bool) error {
+	if head != "" {
+		err := r.land(ctx, portalID, dir, branch, tip, head, sent)
 		if err == nil {
 			return nil
 		} else if !errors.Is(err, errCannotLink) {
@@ -535,6 +544,11 @@ func (r *Repos) landOrPush(ctx context.Context, portalID int64, dir, branch, tip
 	}
 	if _, err := r.run(ctx, dir, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
 		return fmt.Errorf("%w: %v", ErrPush, err)
+	}
+	if sent {
+		if _, err := r.run(ctx, r.bare(portalID), gitcli.Command("update-ref").Value(UpstreamRefs+branch, head)); err != nil {
+			return fmt.Errorf("%w: %v", ErrPush, err)
+		}
 	}
 	return nil
 }
@@ -589,7 +603,7 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify", "--allow-empty").Option("--message", msg), author)); err != nil {
 		return nil, err
 	}
-	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch, "")
+	landed, discarded, err := r.publish(ctx, portalID, dir, st.Branch, "", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -79,3 +79,14 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError({ httpStatus: 0, errorCodeDesc: 'NETWORK_ERROR' });
 }
+
+/** The message of a failed save: a content-rule failure names its first rule (spec 2 §8). */
+export function saveFailureMessage(error: unknown): string {
+  const apiError = toApiError(error);
+  if (apiError.hasCode('CONTENT_VALIDATION_FAILED') || apiError.errorCodeDesc === 'CONTENT_VALIDATION_FAILED') {
+    const rules = (apiError.data as { ruleErrors?: { message?: string }[] } | null)?.ruleErrors;
+    const first = rules?.find((rule) => rule.message)?.message;
+    if (first) return first;
+  }
+  return apiError.errorMessage;
+}

@@ -15,6 +15,7 @@ import type { Id } from './portal';
 import type { Preview } from './preview';
 import type * as gen from './types.gen';
 import type { Narrow } from './types';
+import { saveBlob } from '../lib/saveBlob';
 
 export const LOADABLE_STATUSES = ['PENDING', 'GENERATING', 'GENERATED', 'FAILED', 'APPROVED', 'REJECTED'] as const;
 export type LoadableStatus = (typeof LOADABLE_STATUSES)[number];
@@ -90,18 +91,6 @@ export function requestBody(request: LoadableRequest): LoadableRequest {
     gitRef: request.gitRef.trim(),
     copyrightData: { ...(statement !== undefined ? { statement } : {}), metaData: { ...metaData } },
   };
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const loadableApi = {

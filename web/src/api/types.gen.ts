@@ -1191,6 +1191,59 @@ export interface UpstreamWebhookInfo {
   url: string;
 }
 
+export interface ValuehistoryBlame {
+  path: string;
+  rows: ValuehistoryRow[];
+}
+
+export interface ValuehistoryEntry {
+  author: string;
+  commit: string;
+  diff?: MergeHunk[];
+  email: string;
+  lang?: string;
+  message: string;
+  new: string | null;
+  old: string | null;
+  path: string;
+  time: string | null;
+  uncommitted: boolean;
+}
+
+export interface ValuehistoryHistory {
+  entries: ValuehistoryEntry[];
+  key?: string;
+  path: string;
+  pointer?: string;
+}
+
+export interface ValuehistoryRestoreRequest {
+  commit?: string;
+  key?: string;
+  lang?: string;
+  path?: string;
+  pointer?: string;
+}
+
+export interface ValuehistoryRestored {
+  changed: boolean;
+  path: string;
+  value: string | null;
+  version: string;
+}
+
+export interface ValuehistoryRow {
+  author: string;
+  commit: string;
+  email: string;
+  message: string;
+  path: string;
+  pointer: string;
+  time: string | null;
+  uncommitted: boolean;
+  value: string | null;
+}
+
 export interface WhitelistCheck {
   notAllowed: number;
   scanned: number;
@@ -1346,6 +1399,11 @@ export interface Routes {
   'GET /domain/{id}/account-meta': { takes: never; answers: AccessAccountMeta };
   'GET /domain/{id}/candidates': { takes: never; answers: AccessMember[] };
   'GET /domain/{id}/logo': { takes: never; answers: Blob };
+  'GET /history/{domainId}/{portalId}/file': { takes: never; answers: ValuehistoryHistory };
+  'GET /history/{domainId}/{portalId}/file/blame': { takes: never; answers: ValuehistoryBlame };
+  'GET /history/{domainId}/{portalId}/page/{page}': { takes: never; answers: ValuehistoryHistory };
+  'GET /history/{domainId}/{portalId}/translation': { takes: never; answers: ValuehistoryHistory };
+  'GET /history/{domainId}/{portalId}/translation/blame': { takes: never; answers: ValuehistoryBlame };
   'GET /language': { takes: never; answers: LanguageEntry[] };
   'GET /language/{code}': { takes: never; answers: LanguageEntry };
   'GET /loadable/{domainId}/{portalId}': { takes: never; answers: LoadableLoadable[] };
@@ -1443,6 +1501,9 @@ export interface Routes {
   'POST /category/{domainId}/{id}/link': { takes: never; answers: void };
   'POST /domain/': { takes: AccessNameBody; answers: AccessDomain };
   'POST /domain/{id}/addUser': { takes: AccessIdBody; answers: void };
+  'POST /history/{domainId}/{portalId}/file/restore': { takes: ValuehistoryRestoreRequest; answers: ValuehistoryRestored };
+  'POST /history/{domainId}/{portalId}/page/{page}/restore': { takes: ValuehistoryRestoreRequest; answers: ValuehistoryRestored };
+  'POST /history/{domainId}/{portalId}/translation/restore': { takes: ValuehistoryRestoreRequest; answers: ValuehistoryRestored };
   'POST /loadable/{domainId}/{portalId}': { takes: LoadableRequest; answers: LoadableLoadable };
   'POST /loadable/{domainId}/{portalId}/approve/{id}': { takes: LoadableApproveBody; answers: LoadableLoadable };
   'POST /loadable/{domainId}/{portalId}/generate/{id}': { takes: never; answers: LoadableLoadable };

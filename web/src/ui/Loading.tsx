@@ -5,6 +5,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '../api/errors';
+import { PageFrame } from './PageFrame';
+
+/** What a portal screen shows while the selection chain opens the portal (the user's workspace). */
+export const OPENING_PORTAL = 'Opening the portal';
 
 /** A loading line with an accessible name. */
 export function Loading({ label }: { label: string }) {
@@ -13,6 +17,15 @@ export function Loading({ label }: { label: string }) {
       <CircularProgress size={18} aria-hidden />
       <Typography>{label}</Typography>
     </Stack>
+  );
+}
+
+/** A portal screen's frame while the selection chain opens the portal. */
+export function OpeningPortal({ title }: { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <Loading label={OPENING_PORTAL} />
+    </PageFrame>
   );
 }
 

@@ -6,7 +6,7 @@ import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { plural } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Loading } from '../../ui/Loading';
+import { OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { workspacePath } from '../../api/merge';
 import { usePortalParams } from '../../app/selection/usePortalParams';
@@ -32,10 +32,7 @@ export default function FileExplorerScreen() {
       {opened ? (
         <ExplorerView key={`${domain}/${portal}/${branch}`} domain={domain} portal={portal} branch={branch} />
       ) : (
-        // The selection chain opens the portal (the user's workspace) first.
-        <PageFrame title="File Explorer">
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title="File Explorer" />
       )}
     </PermissionView>
   );

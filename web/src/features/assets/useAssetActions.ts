@@ -5,21 +5,10 @@ import { ApiError } from '../../api/errors';
 import { currentRoute } from '../../app/browser/location';
 import { toasts } from '../../app/toasts/toastService';
 import { plural } from '../../lib/format';
+import { saveBlob } from '../../lib/saveBlob';
 import { useAction } from '../../ui/useAction';
 import { deleteFailures } from './deleteResults';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';
-
-/** Saves a blob as a file through a temporary link. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const folderName = (path: string) => path.split('/').filter(Boolean).pop() ?? '/';
 

@@ -1,9 +1,15 @@
 /** Resolve conflicts (issue 21): …/branch/{branch}/{language}/conflicts, opened from the local-changes panel. */
 import { patterns } from '../../app/paths';
-import { registerRoute } from '../../app/registry';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
 
 registerRoute({
   id: 'portal.conflicts',
   path: patterns.portalConflicts,
   lazy: () => import('./ConflictsScreen'),
+});
+
+registerHeaderAction({
+  id: 'conflicts.commitReview',
+  order: 99,
+  Component: lazyComponent(() => import('./CommitReviewHost').then((m) => ({ default: m.CommitReviewHost }))),
 });

@@ -11,7 +11,7 @@ import { paths } from '../../app/paths';
 import { isLimitedPortal, isUniversalPortal } from '../../app/nav/menus';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { Loading } from '../../ui/Loading';
+import { OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { Designer } from './Designer';
@@ -27,9 +27,7 @@ export default function DesignerScreen() {
   return (
     <PermissionView permission="page_read">
       {!opened ? (
-        <PageFrame title={MSG.title}>
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title={MSG.title} />
       ) : limited || universal ? (
         <PageFrame title={MSG.title}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -4,6 +4,7 @@
  * asset service. The id comes from the (untrusted) frame: it must be a plain file name, and the
  * type used is the instance file's, not the message's.
  */
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
@@ -14,7 +15,7 @@ import { useMemo } from 'react';
 import { portalKeys, type Id } from '../../api/portal';
 import { toApiError } from '../../api/errors';
 import { Loading } from '../../ui/Loading';
-import { isSafeName, readProbe, readWidgetInstance, type WidgetInstance } from './designerApi';
+import { isSafeName, readProbe, readWidgetInstance, widgetInstancePath, type WidgetInstance } from './designerApi';
 import { dirtyKey, type DirtyCache } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';
 import { buildWidgetForm, valuesFor, withProperty } from './properties';
@@ -22,6 +23,7 @@ import { FindingsAlert } from '../readiness';
 import { propertyPointer, usePropertyFindings } from './propertyFindings';
 import { PropertyFieldView, type FieldContext } from './PropertyFields';
 import { FULL_SIZE } from './settings';
+import { HistoryButton } from '../valuehistory';
 
 export const designerWidgetKey = (d: Id, p: Id, id: string) =>
   [...portalKeys.workspace(d, p), 'designer-widget', id] as const;
@@ -147,14 +149,24 @@ function WidgetProperties({
       )}
       <FindingsAlert findings={findings.rest} />
       {form.fields.map((field) => (
-        <PropertyFieldView
-          key={field.name}
-          pointer={propertyPointer(field.name)}
-          field={field}
-          value={values[field.name] ?? field.default}
-          ctx={ctx}
-          onChange={(value) => onChange(widgetId, withProperty(instance, query, field.name, value), version)}
-        />
+        <Stack key={field.name} direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <PropertyFieldView
+              pointer={propertyPointer(field.name)}
+              field={field}
+              value={values[field.name] ?? field.default}
+              ctx={ctx}
+              onChange={(value) => onChange(widgetId, withProperty(instance, query, field.name, value), version)}
+            />
+          </Box>
+          <HistoryButton
+            d={domain}
+            p={portal}
+            subject={{ kind: 'file', path: widgetInstancePath(widgetId), pointer: propertyPointer(field.name) }}
+            what={field.label || field.name}
+            canRestore={!readOnly}
+          />
+        </Stack>
       ))}
     </Stack>
   );

@@ -16,6 +16,7 @@ import { SourceEditor } from './SourceEditor';
 import type { JsonFormContext } from './LinkTextWidget';
 import { EDITOR_MESSAGES } from './messages';
 import { normalizeSchema } from './normalizeSchema';
+import { BlameButton } from '../valuehistory';
 
 export interface JsonEditorProps extends JsonFormContext {
   domain: Id;
@@ -96,9 +97,12 @@ function JsonSchemaEditor({ schemaText, ...props }: JsonEditorProps & { schemaTe
   const error = file.error ?? schemaText.error;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        {EDITOR_MESSAGES.editingTitle(path)}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h2">
+          {EDITOR_MESSAGES.editingTitle(path)}
+        </Typography>
+        <BlameButton d={domain} p={portal} of={{ kind: 'file', path }} name={path} />
+      </Stack>
       <PresenceBar domain={domain} portal={portal} path={path} />
       {(file.isPending || schemaText.isPending) && !error && <Loading label="Loading the file" />}
       {error && (

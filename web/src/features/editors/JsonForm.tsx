@@ -12,6 +12,7 @@ import { PendingButton } from '../../ui/ConfirmDialog';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';
 import { FormErrorList } from './FormErrorList';
+import { HistoryFieldTemplate, HistoryItemButtons, type HistoryContext } from './historyTemplates';
 import { FieldErrorsWithFindings, useFocusPointer, useFormFindings, type FindingsFormContext } from './formFindings';
 import { applyEdits, detectLayout, formatJson, parseJsonText } from './jsonText';
 import { jsonValidator, transformErrorsFor, translateString } from './jsonValidation';
@@ -50,6 +51,8 @@ const TEMPLATES = {
   ErrorListTemplate: FormErrorList,
   ArrayFieldTemplate: ArrayTemplate,
   FieldErrorTemplate: FieldErrorsWithFindings,
+  FieldTemplate: HistoryFieldTemplate,
+  ArrayFieldItemButtonsTemplate: HistoryItemButtons,
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -120,9 +123,17 @@ export function JsonForm({
   }
 
   const placed = useFormFindings(findings, schema, formData);
-  const formContext = useMemo<FindingsFormContext>(
-    () => ({ pickAsset, domain, portal, findingsAt: placed.at }),
-    [pickAsset, domain, portal, placed.at],
+  // A value's restore (its History) is a workspace change: the editor reads the file again
+  // as after any other (useWorkspaceReload).
+  const formContext = useMemo<FindingsFormContext & { history: HistoryContext }>(
+    () => ({
+      pickAsset,
+      domain,
+      portal,
+      findingsAt: placed.at,
+      history: { domain, portal, path, canRestore: !readOnly },
+    }),
+    [pickAsset, domain, portal, placed.at, path, readOnly],
   );
   useFocusPointer(formRef, pointer);
 

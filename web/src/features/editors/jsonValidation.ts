@@ -76,7 +76,11 @@ const unknownTypeTexts = new Set<string>();
  */
 export function translateString(text: TranslatableString, params?: string[]): string {
   if (text === TranslatableString.UnknownFieldType) {
-    const message = EDITOR_MESSAGES.unknownType(params?.[0] ?? '');
+    // rjsf passes String(schema.type): 'undefined' for a field with no type at all, which is an
+    // unsupported field, not an unknown type.
+    const type = params?.[0] ?? '';
+    if (type === '' || type === 'undefined') return EDITOR_MESSAGES.unsupportedSchemaType;
+    const message = EDITOR_MESSAGES.unknownType(type);
     unknownTypeTexts.add(message);
     return message;
   }

@@ -10,3 +10,12 @@ it('names the unknown type of a field in the form', () => {
   render(<Form schema={schema} validator={jsonValidator} translateString={translateString} />);
   expect(screen.getByText('Unsupported type money used in schema part')).toBeInTheDocument();
 });
+
+it("reads 'Unsupported schema type' for a field with no type at all, never 'Unsupported type undefined'", () => {
+  const schema = { type: 'object', properties: { legacy: { title: 'Legacy' } } } as unknown as RJSFSchema;
+  render(
+    <Form schema={schema} validator={jsonValidator} translateString={translateString} formData={{ legacy: 'x' }} />,
+  );
+  expect(screen.getByText('Unsupported schema type')).toBeInTheDocument();
+  expect(screen.queryByText(/Unsupported type undefined/)).toBeNull();
+});

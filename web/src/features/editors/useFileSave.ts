@@ -2,7 +2,7 @@ import type { Id } from '../../api/portal';
 import { readFileText, saveFileText } from './fileApi';
 import { useMergingSave, type FileBase } from './useMergingSave';
 
-export { saveFailureMessage } from './useMergingSave';
+export { saveFailureMessage } from '../../api/errors';
 
 /**
  * Saves a workspace file (the asset service) with the version its edit started from (If-Match).

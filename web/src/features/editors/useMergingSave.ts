@@ -14,7 +14,7 @@
  */
 import { useRef, useState } from 'react';
 import { isFileChanged } from '../../api/client';
-import { toApiError } from '../../api/errors';
+import { saveFailureMessage, toApiError } from '../../api/errors';
 import { mergeApi, type MergeResult } from '../../api/merge';
 import type { Id } from '../../api/portal';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
@@ -54,17 +54,6 @@ export interface MergingSaveOptions {
   onFailure?: (error: unknown) => void;
   /** Puts `text` into the editor with `base` as what it is based on (unsaved when they differ). */
   onLoad: (text: string, base: FileBase) => void;
-}
-
-/** The message of a failed save: a content-rule failure names its first rule (spec 2 §8). */
-export function saveFailureMessage(error: unknown): string {
-  const apiError = toApiError(error);
-  if (apiError.hasCode('CONTENT_VALIDATION_FAILED') || apiError.errorCodeDesc === 'CONTENT_VALIDATION_FAILED') {
-    const rules = (apiError.data as { ruleErrors?: { message?: string }[] } | null)?.ruleErrors;
-    const first = rules?.find((rule) => rule.message)?.message;
-    if (first) return first;
-  }
-  return apiError.errorMessage;
 }
 
 export function showSaveFailure(error: unknown): void {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { isUniversalPortal } from '../../app/nav/menus';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
-import { Loading } from '../../ui/Loading';
+import { Loading, OPENING_PORTAL } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { LOADABLE_MESSAGES as MSG } from './messages';
@@ -34,7 +34,7 @@ export function LoadableScreen({
   const { domain, portal, branch, language, opened } = usePortalParams();
   const selected = useSelectionStore((s) => s.portal);
   let body: ReactNode;
-  if (!opened || !selected) body = <Loading label="Opening the portal" />;
+  if (!opened || !selected) body = <Loading label={OPENING_PORTAL} />;
   else if (!isUniversalPortal(selected))
     body = (
       <Alert severity="info" role="alert">

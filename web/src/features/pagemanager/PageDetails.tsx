@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { SitemapPage } from '../../api/sitemap';
+import { HistoryButton } from '../valuehistory';
 import { pageStatusLabel } from './model';
 
 /** The selected page's fields, with Open in designer and Edit source. */
@@ -16,11 +17,14 @@ export function PageDetails({
   parent,
   onDesigner,
   onSource,
+  history,
 }: {
   page: SitemapPage;
   parent: SitemapPage | null;
   onDesigner: () => void;
   onSource: () => void;
+  /** The page's file history (issue 33): where, and whether a restore is offered. */
+  history: { domain: string; portal: string; canRestore: boolean };
 }) {
   const parameters = page.parameters ?? [];
   const row = (label: string, value: ReactNode) => (
@@ -41,9 +45,18 @@ export function PageDetails({
       aria-label="Page details"
     >
       <Stack spacing={1}>
-        <Typography variant="h6" component="h2">
-          {page.title || page.id}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h2">
+            {page.title || page.id}
+          </Typography>
+          <HistoryButton
+            d={history.domain}
+            p={history.portal}
+            subject={{ kind: 'page', page: page.id }}
+            what={page.title || page.id}
+            canRestore={history.canRestore}
+          />
+        </Stack>
         {row('Id', <code>{page.id}</code>)}
         {row('URL', page.url || '—')}
         {!page.isMaster && row('Parent', parent ? parent.title || parent.id : '—')}

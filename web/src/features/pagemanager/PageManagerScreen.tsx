@@ -24,7 +24,7 @@ import { usePermission } from '../../app/permissions/usePermission';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { OthersMark, pagePath, usePortalActivity } from '../presence';
@@ -53,9 +53,7 @@ export default function PageManagerScreen() {
   return (
     <PermissionView permission="page:r">
       {!opened ? (
-        <PageFrame title={MSG.title}>
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title={MSG.title} />
       ) : unavailable ? (
         <PageFrame title={MSG.title}>
           <Alert severity="info" role="alert">
@@ -223,6 +221,7 @@ function PageManager({ domain, portal }: { domain: string; portal: string }) {
               parent={placement?.parent ?? null}
               onDesigner={() => void navigate(designerPath(page.id, 'designer-mode'))}
               onSource={() => void navigate(designerPath(page.id, 'source-mode'))}
+              history={{ domain, portal, canRestore: can.write }}
             />
           )}
         </Stack>

@@ -15,7 +15,7 @@ import { MASTER_PAGE_ID, pageKeys, pagesApi } from '../../api/pages';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePortalParams } from '../../app/selection/usePortalParams';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { useWorkspaceReload } from '../editors';
 import { SOURCE_MESSAGES as MSG } from './messages';
@@ -31,9 +31,7 @@ export default function SourceModeScreen() {
       {opened ? (
         <SourceMode key={`${domain}/${portal}/${branch}/${pageId}`} domain={domain} portal={portal} pageId={pageId} />
       ) : (
-        <PageFrame title={MSG.title}>
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title={MSG.title} />
       )}
     </PermissionView>
   );

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi, portalKeys } from '../../api/portal';
 import { PermissionView } from '../../app/permissions/Restricted';
 import { usePortalParams } from '../../app/selection/usePortalParams';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { PresenceBar } from '../presence';
 import { UpstreamSettings } from '../upstream';
@@ -21,10 +21,7 @@ export default function SettingsScreen() {
       {opened ? (
         <SettingsView key={`${domain}/${portal}/${branch}`} domain={domain} portal={portal} branch={branch} />
       ) : (
-        // The selection chain opens the portal (the user's workspace) first; the settings are read from there.
-        <PageFrame title="Portal Settings">
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title="Portal Settings" />
       )}
     </PermissionView>
   );

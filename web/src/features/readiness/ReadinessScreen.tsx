@@ -17,7 +17,7 @@ import { PermissionView } from '../../app/permissions/Restricted';
 import { usePermission } from '../../app/permissions/usePermission';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { formatDateTime } from '../../lib/format';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OPENING_PORTAL } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { StatCard, StatRow } from '../../ui/StatCard';
 import { FINDINGS_HEADING, FindingsView } from './FindingsView';
@@ -57,7 +57,7 @@ export default function ReadinessScreen() {
         }
       >
         {!opened ? (
-          <Loading label="Opening the portal" />
+          <Loading label={OPENING_PORTAL} />
         ) : report.data ? (
           <Report
             key={`${domain}/${portal}/${branch}`}

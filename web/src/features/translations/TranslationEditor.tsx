@@ -13,6 +13,7 @@ import { Loading } from '../../ui/Loading';
 import { FindingsAlert } from '../readiness';
 import { SPELL_CHECK_STORAGE_KEY, TRANSLATION_MESSAGES as MSG } from './messages';
 import { ValueEditor } from './ValueEditor';
+import { BlameButton, HistoryButton } from '../valuehistory';
 
 function readSpellCheck(): boolean {
   try {
@@ -116,21 +117,38 @@ export function TranslationEditor({
   return (
     <Card variant="outlined" sx={{ p: 2, flex: 1, minWidth: 0 }}>
       <Stack spacing={2}>
-        <Box>
-          <Typography variant="h6" component="h2">
-            {MSG.currentLanguage}
-          </Typography>
-          <Typography color="text.secondary">
-            {languageLabel(language)}
-            {isDefault ? ' (default)' : ''}
-          </Typography>
-        </Box>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Box>
+            <Typography variant="h6" component="h2">
+              {MSG.currentLanguage}
+            </Typography>
+            <Typography color="text.secondary">
+              {languageLabel(language)}
+              {isDefault ? ' (default)' : ''}
+            </Typography>
+          </Box>
+          <BlameButton
+            d={domain}
+            p={portal}
+            of={{ kind: 'translation', lang: language }}
+            name={languageLabel(language)}
+          />
+        </Stack>
         {busy && <Loading label={MSG.pleaseWait} />}
         {key ? (
           <>
-            <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              {shownKey(key)}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {shownKey(key)}
+              </Typography>
+              <HistoryButton
+                d={domain}
+                p={portal}
+                subject={{ kind: 'translation', key }}
+                what={shownKey(key)}
+                canRestore={canWrite}
+              />
+            </Stack>
             <FindingsAlert findings={findings} placed={false} />
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
               <Box ref={valueBox} sx={{ flex: 1, minWidth: 0 }}>

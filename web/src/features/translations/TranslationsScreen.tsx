@@ -24,7 +24,7 @@ import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { toasts } from '../../app/toasts/toastService';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ConflictDialog } from '../editors';
 import { PresenceBar, usePresence } from '../presence';
@@ -59,9 +59,7 @@ export default function TranslationsScreen() {
   return (
     <PermissionView permission="translation:r">
       {!opened ? (
-        <PageFrame title={MSG.title}>
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title={MSG.title} />
       ) : unavailable ? (
         <PageFrame title={MSG.title}>
           <Alert severity="info" role="alert">

@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Id } from '../../api/portal';
-import { toApiError } from '../../api/errors';
+import { saveFailureMessage, toApiError } from '../../api/errors';
 import {
   isFileChanged,
   saveTranslations,
@@ -38,17 +38,6 @@ export function failedLanguage(error: unknown, fallback: string): string {
     if (match) return match[1];
   }
   return fallback;
-}
-
-/** The message of a failed save: a content-rule failure names its first rule. */
-export function saveFailureMessage(error: unknown): string {
-  const apiError = toApiError(error);
-  if (apiError.hasCode('CONTENT_VALIDATION_FAILED') || apiError.errorCodeDesc === 'CONTENT_VALIDATION_FAILED') {
-    const rules = (apiError.data as { ruleErrors?: { message?: string }[] } | null)?.ruleErrors;
-    const first = rules?.find((rule) => rule.message)?.message;
-    if (first) return first;
-  }
-  return apiError.errorMessage;
 }
 
 export function useTranslationSave(domain: Id, portal: Id) {

@@ -24,7 +24,7 @@ import { useSelectionStore } from '../../app/selection/selectionStore';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
 import { showHttpError, toasts } from '../../app/toasts/toastService';
-import { LoadError, Loading } from '../../ui/Loading';
+import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { useUnloadWarning } from '../../ui/useLeaveGuard';
@@ -49,9 +49,7 @@ export default function WhitelistScreen() {
           </Alert>
         </PageFrame>
       ) : !opened ? (
-        <PageFrame title={MSG.title}>
-          <Loading label="Opening the portal" />
-        </PageFrame>
+        <OpeningPortal title={MSG.title} />
       ) : (
         <WhitelistEditor key={`${domain}/${portal}/${branch}`} domain={domain} portal={portal} />
       )}
