@@ -97,11 +97,15 @@ func Tables(apiMD string, doc []byte) (string, error) {
 
 // takes names a request body: its type, or its media type.
 func takes(op operation) string {
-	parts := bodyLabels(op.RequestBody.Content, bodyLabel)
+	return joinOr(bodyLabels(op.RequestBody.Content, bodyLabel), ", ", "—")
+}
+
+// joinOr joins parts with sep, or says none when there are none.
+func joinOr(parts []string, sep, none string) string {
 	if len(parts) == 0 {
-		return "—"
+		return none
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }
 
 // answers names what a call answers when it succeeds: its status (unless 200) and body.

@@ -61,19 +61,12 @@ func TypeScript(doc []byte) (string, error) {
 }
 
 func takesTS(op operation) string {
-	parts := bodyLabels(op.RequestBody.Content, mediaTS)
-	if len(parts) == 0 {
-		return "never"
-	}
-	return strings.Join(parts, " | ")
+	return joinOr(bodyLabels(op.RequestBody.Content, mediaTS), " | ", "never")
 }
 
 func answersTS(op operation) string {
 	return strings.Join(answerLabels(op, mediaTS, func(_ string, bodies []string) string {
-		if len(bodies) == 0 {
-			return "void"
-		}
-		return strings.Join(bodies, " | ")
+		return joinOr(bodies, " | ", "void")
 	}), " | ")
 }
 
