@@ -1,7 +1,7 @@
 # Portalwright — the two commands a newcomer needs:
 #   make run    set up, build and start on the embedded default (SQLite in ./data)
 #   make test   set up and run every test (Go with -race, Vitest, browser tests)
-# Other targets: build, web, bench, fuzz, lint, clean.
+# Other targets: build, web, api, bench, fuzz, lint, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -11,11 +11,11 @@ GO      ?= go
 BIN     := bin/portalwright
 BUILD   := $(shell git rev-list --count HEAD 2>/dev/null || echo 0)
 LDFLAGS := -s -w -X portalwright.Build=$(BUILD)
-WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/public web/index.html web/api-docs.html web/vite.config.ts web/package.json VERSION -type f 2>/dev/null)
 GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
            $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
-.PHONY: run test build web deps deps-test go-test web-test engine-test e2e-test bench fuzz lint clean
+.PHONY: run test build web deps deps-test go-test web-test engine-test e2e-test bench fuzz lint clean api
 
 ## run: build everything and start the server on the embedded default (SQLite in ./data)
 run: build
@@ -72,6 +72,11 @@ e2e-test: $(BIN) e2e/node_modules/.installed
 ## bench: speed and memory figures (see docs/operations.md#benchmarks)
 bench: build
 	scripts/bench.sh
+
+## api: write the API description from the route table: internal/apidoc/openapi.json, docs/api.md's
+## route tables (notes from docs/api-notes.md), web/src/api/types.gen.ts (TestAPIDescription checks them)
+api:
+	$(GO) test -tags devweb -count=1 -run '^TestAPIDescription$$' ./internal/app -update-api
 
 ## fuzz: a million inputs against the asset path check (no path out of the workspace or into .git)
 fuzz:

@@ -63,6 +63,14 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    rollupOptions: {
+      // The app, and the API page (Swagger UI over the server's OpenAPI document) apart from
+      // it: no page of the app loads the viewer.
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        apidocs: fileURLToPath(new URL('api-docs.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

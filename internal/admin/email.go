@@ -151,7 +151,7 @@ func NewEmailHandler(m *Messenger) *EmailHandler { return &EmailHandler{m: m} }
 func (h *EmailHandler) Routes() []httpx.Route {
 	// Authenticated here, authorised in Send: admins write to anyone, holders of
 	// domain_user_create to the members of their domain.
-	return []httpx.Route{{Method: http.MethodPost, Pattern: "/user/send-email", Access: httpx.Authenticated, Handler: h.send}}
+	return []httpx.Route{{Method: http.MethodPost, Pattern: "/user/send-email", Access: httpx.Authenticated, Handler: h.send, In: EmailRequest{}, Out: EmailResult{}}}
 }
 
 func (h *EmailHandler) send(w http.ResponseWriter, r *http.Request) error {

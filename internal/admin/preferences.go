@@ -121,8 +121,8 @@ func NewPreferencesHandler(p *Preferences) *PreferencesHandler { return &Prefere
 
 func (h *PreferencesHandler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/preference/all", Access: httpx.Authenticated, Handler: h.all},
-		{Method: http.MethodPut, Pattern: "/preference/update", Access: httpx.AdminOnly, Handler: h.update},
+		{Method: http.MethodGet, Pattern: "/preference/all", Access: httpx.Authenticated, Handler: h.all, Out: []Preference{}},
+		{Method: http.MethodPut, Pattern: "/preference/update", Access: httpx.AdminOnly, Handler: h.update, In: Preference{}, Out: Preference{}},
 	}
 }
 

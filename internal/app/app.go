@@ -23,6 +23,7 @@ import (
 	"portalwright"
 	"portalwright/internal/access"
 	"portalwright/internal/admin"
+	"portalwright/internal/apidoc"
 	"portalwright/internal/appinfo"
 	"portalwright/internal/audit"
 	"portalwright/internal/collab"
@@ -218,6 +219,7 @@ func (a *App) wire(ctx context.Context) error {
 				Limits: appinfo.Limits{TaskTimeoutMs: a.Config.Tasks.Timeout.Milliseconds(), DiscardedWorkDays: int(workspace.DiscardedKeep / (24 * time.Hour))}}
 		}),
 		appinfo.NewLookupHandler(a.Config.DataDir),
+		apidoc.Handler{}, // the OpenAPI document of these routes
 		document.NewHandler(a.Config.DataDir),
 		access.NewHandler(a.Access, identityStore),
 		audit.NewHandler(a.Audit),
@@ -225,7 +227,7 @@ func (a *App) wire(ctx context.Context) error {
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
 		a.Hub,
-		history.NewHandler(history.PortalsFunc(a.Portals.InDomain), a.repos),
+		history.NewHandler(a.PortalAccess, a.repos),
 		a.newAssets(),
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
 		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),

@@ -200,6 +200,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		return callAt(on(rt), rt.Method, tokenURL(rt, pattern, tok), bearer, cookie)
 	}
 
+	// The API's description is public, like docs/api.md: anyone may read it, signed in or not.
+	if got := call(http.MethodGet, "/api/v1/openapi.json", ""); got != http.StatusOK {
+		t.Errorf("GET /api/v1/openapi.json without a token = %d, want 200", got)
+	}
 	for _, rt := range routes {
 		path := fill(rt.Pattern)
 		name := rt.Method + " " + rt.Pattern

@@ -42,8 +42,8 @@ func NewHandler(features func() Features) *Handler { return &Handler{features: f
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/config/backend-version", Access: httpx.Public, Handler: h.backendVersion},
-		{Method: http.MethodGet, Pattern: "/config/features", Access: httpx.Public, Handler: h.featureList},
+		{Method: http.MethodGet, Pattern: "/config/backend-version", Access: httpx.Public, Handler: h.backendVersion, Out: httpx.PlainText},
+		{Method: http.MethodGet, Pattern: "/config/features", Access: httpx.Public, Handler: h.featureList, Out: Features{}},
 	}
 }
 

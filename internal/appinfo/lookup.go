@@ -57,8 +57,8 @@ func NewLookupHandler(dataDir string) *LookupHandler {
 
 func (h *LookupHandler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/config/infoMessage", Access: httpx.Public, Handler: h.infoMessage},
-		{Method: http.MethodGet, Pattern: "/lookup/{enum}", Access: httpx.Authenticated, Handler: h.lookup},
+		{Method: http.MethodGet, Pattern: "/config/infoMessage", Access: httpx.Public, Handler: h.infoMessage, Out: InfoMessage{}},
+		{Method: http.MethodGet, Pattern: "/lookup/{enum}", Access: httpx.Authenticated, Handler: h.lookup, Out: []KeyValue{}},
 	}
 }
 

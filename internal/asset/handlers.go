@@ -66,16 +66,16 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/assets/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: get, Pattern: "/assets/assetSizeLimits", Access: httpx.Authenticated, Handler: h.limits},
-		{Method: get, Pattern: p + "/src/info/*", Access: in("asset:r"), Handler: at(h.info)},
-		{Method: get, Pattern: p + "/src/*", Access: in("asset:r"), Handler: at(h.get)},
-		{Method: get, Pattern: p + "/buffered/*", Access: in("asset:w"), Handler: at(h.download)},
-		{Method: post, Pattern: p + "/src/*", Access: in("asset:c"), Handler: at(h.save)},
-		{Method: post, Pattern: p + "/delete", Access: in("asset:d"), Handler: at(h.delete)},
-		{Method: post, Pattern: p + "/folder/create", Access: in("asset:c"), Handler: at(h.mkdir)},
-		{Method: put, Pattern: p + "/folder/rename", Access: in("asset:w"), Handler: at(h.renameFolder)},
-		{Method: put, Pattern: p + "/file/rename", Access: in("asset:w"), Handler: at(h.renameFile)},
-		{Method: post, Pattern: p + "/multi/src/*", Access: in("asset:c"), Handler: at(h.upload)},
+		{Method: get, Pattern: "/assets/assetSizeLimits", Access: httpx.Authenticated, Handler: h.limits, Out: SizeLimits{}},
+		{Method: get, Pattern: p + "/src/info/*", Access: in("asset:r"), Handler: at(h.info), Out: Size{}},
+		{Method: get, Pattern: p + "/src/*", Access: in("asset:r"), Handler: at(h.get), Out: Asset{}},
+		{Method: get, Pattern: p + "/buffered/*", Access: in("asset:w"), Handler: at(h.download), Out: httpx.File},
+		{Method: post, Pattern: p + "/src/*", Access: in("asset:c"), Handler: at(h.save), In: saveBody{}, Out: Asset{}},
+		{Method: post, Pattern: p + "/delete", Access: in("asset:d"), Handler: at(h.delete), In: []string{}, Out: []DeleteResult{}},
+		{Method: post, Pattern: p + "/folder/create", Access: in("asset:c"), Handler: at(h.mkdir), In: []string{}, Out: Asset{}, Status: http.StatusCreated},
+		{Method: put, Pattern: p + "/folder/rename", Access: in("asset:w"), Handler: at(h.renameFolder), In: renameBody{}, Out: Asset{}},
+		{Method: put, Pattern: p + "/file/rename", Access: in("asset:w"), Handler: at(h.renameFile), In: renameBody{}, Out: Asset{}},
+		{Method: post, Pattern: p + "/multi/src/*", Access: in("asset:c"), Handler: at(h.upload), In: httpx.Upload, Out: UploadResult{}},
 	}
 }
 
@@ -196,9 +196,7 @@ func (h *Handler) save(w http.ResponseWriter, r *http.Request, pa portalaccess.P
 	if err != nil {
 		return err
 	}
-	var body struct {
-		Data *string `json:"data"`
-	}
+	var body saveBody
 	if err := httpx.Decode(r, &body); err != nil {
 		return err
 	}
@@ -313,3 +311,8 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request, pa portalaccess
 
 // drainLimit bounds what is read of a refused upload's rest.
 const drainLimit = 8 << 20
+
+// saveBody is a text save's body: the file's new content.
+type saveBody struct {
+	Data *string `json:"data"`
+}

@@ -145,10 +145,10 @@ func NewHandler(l *Log) *Handler { return &Handler{log: l} }
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/lookup/type/historyType/category/{category}", Access: httpx.Authenticated, Handler: h.historyTypes},
+		{Method: http.MethodGet, Pattern: "/lookup/type/historyType/category/{category}", Access: httpx.Authenticated, Handler: h.historyTypes, Out: []keyValue{}},
 		// {domainId}: the domain whose history is read (0: system-wide, admins only);
 		// {entityId}: the entity of type {entity} (USER, DOMAIN, GROUP, PREFERENCE), or 0 for all.
-		{Method: http.MethodGet, Pattern: "/lookup/accounts/{domainId}/{entityId}/entities/{entity}/history", Access: httpx.Requires("domain:w", "domainId"), Handler: h.history},
+		{Method: http.MethodGet, Pattern: "/lookup/accounts/{domainId}/{entityId}/entities/{entity}/history", Access: httpx.Requires("domain:w", "domainId"), Handler: h.history, Out: []Entry{}},
 	}
 }
 

@@ -50,15 +50,15 @@ func (h *Handler) Routes() []httpx.Route {
 		review    = "/workspace-review/{domainId}/{portalId}"
 	)
 	return []httpx.Route{
-		{Method: get, Pattern: conflicts, Access: in("asset:r"), Handler: at(h.conflicts)},
-		{Method: get, Pattern: conflicts + "/file", Access: in("asset:r"), Handler: at(h.conflictFile)},
-		{Method: post, Pattern: conflicts + "/resolve", Access: in("portal:w"), Handler: at(h.resolve)},
-		{Method: get, Pattern: discarded, Access: in("portal:r"), Handler: at(h.discarded)},
-		{Method: post, Pattern: discarded + "/{id}/restore", Access: in("portal:w"), Handler: at(h.restore)},
-		{Method: get, Pattern: review, Access: in("asset:r"), Handler: at(h.reviewFile)},
-		{Method: get, Pattern: review + "/files", Access: in("asset:r"), Handler: at(h.reviewFiles)},
-		{Method: get, Pattern: review + "/raw", Access: in("asset:r"), Handler: at(h.reviewRaw)},
-		{Method: post, Pattern: "/workspace-merge/{domainId}/{portalId}", Access: in("asset:r"), Handler: at(h.mergeEdit)},
+		{Method: get, Pattern: conflicts, Access: in("asset:r"), Handler: at(h.conflicts), Out: workspace.ConflictState{}},
+		{Method: get, Pattern: conflicts + "/file", Access: in("asset:r"), Handler: at(h.conflictFile), Out: editing.ConflictFile{}},
+		{Method: post, Pattern: conflicts + "/resolve", Access: in("portal:w"), Handler: at(h.resolve), In: resolveBody{}, Out: editing.CommitAnswer{}},
+		{Method: get, Pattern: discarded, Access: in("portal:r"), Handler: at(h.discarded), Out: []workspace.Discarded{}},
+		{Method: post, Pattern: discarded + "/{id}/restore", Access: in("portal:w"), Handler: at(h.restore), In: httpx.NoBody, Out: workspace.Restored{}},
+		{Method: get, Pattern: review, Access: in("asset:r"), Handler: at(h.reviewFile), Out: editing.Review{}},
+		{Method: get, Pattern: review + "/files", Access: in("asset:r"), Handler: at(h.reviewFiles), Out: reviewFiles{}},
+		{Method: get, Pattern: review + "/raw", Access: in("asset:r"), Handler: at(h.reviewRaw), Out: httpx.File},
+		{Method: post, Pattern: "/workspace-merge/{domainId}/{portalId}", Access: in("asset:r"), Handler: at(h.mergeEdit), In: mergeBody{}, Out: editing.EditMerge{}},
 	}
 }
 
@@ -164,7 +164,7 @@ func (h *Handler) reviewFiles(w http.ResponseWriter, r *http.Request, pa portala
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, map[string]any{"files": files})
+	return httpx.OK(w, reviewFiles{Files: files})
 }
 
 func (h *Handler) reviewFile(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
@@ -249,4 +249,9 @@ func (h *Handler) mergeEdit(w http.ResponseWriter, r *http.Request, pa portalacc
 	}
 	v, err := h.ws.MergeEdit(r.Context(), caller.Must(r.Context()), pa, p, *b.Base, *b.Mine, b.Choices)
 	return httpx.Respond(w, v, err)
+}
+
+// reviewFiles are the files a review shows, by path: the change of each (ReviewFiles).
+type reviewFiles struct {
+	Files map[string]string `json:"files"`
 }

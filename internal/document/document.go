@@ -44,8 +44,8 @@ func NewHandler(dataDir string) *Handler {
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/document/pub/{name}", Access: httpx.Public, Handler: h.serve("pub")},
-		{Method: http.MethodGet, Pattern: "/document/usr/{name}", Access: httpx.Authenticated, Handler: h.serve("usr")},
+		{Method: http.MethodGet, Pattern: "/document/pub/{name}", Access: httpx.Public, Handler: h.serve("pub"), Out: httpx.HTML},
+		{Method: http.MethodGet, Pattern: "/document/usr/{name}", Access: httpx.Authenticated, Handler: h.serve("usr"), Out: httpx.HTML},
 	}
 }
 

@@ -276,6 +276,9 @@ func (f *Workspace) MergeEdit(ctx context.Context, c caller.Caller, pa portalacc
 		return nil, err
 	}
 	out := &EditMerge{Kind: res.Kind, Theirs: string(theirs), Version: version, Conflicts: res.Conflicts, Unresolved: res.Unresolved}
+	if out.Conflicts == nil {
+		out.Conflicts = []merge.Conflict{} // a list is never null (docs/api.md)
+	}
 	if res.Unresolved == 0 && !res.Deleted {
 		out.Merged = text(res.Merged)
 		if out.Merged == nil {

@@ -11,21 +11,9 @@ import (
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
-
-// Portals checks that a portal belongs to a domain; the portal service's Portal satisfies it
-// (through a small adapter in internal/app). It answers an *apperr.Error (404) when it does not.
-type Portals interface {
-	PortalInDomain(ctx context.Context, domainID, portalID int64) error
-}
-
-// PortalsFunc adapts a function to Portals.
-type PortalsFunc func(ctx context.Context, domainID, portalID int64) error
-
-func (f PortalsFunc) PortalInDomain(ctx context.Context, domainID, portalID int64) error {
-	return f(ctx, domainID, portalID)
-}
 
 // Log reads a branch's history; *workspace.Repos satisfies it.
 type Log interface {
@@ -34,26 +22,24 @@ type Log interface {
 
 // Handler serves the history calls.
 type Handler struct {
-	portals Portals
-	log     Log
+	access *portalaccess.Checker
+	log    Log
 }
 
-// NewHandler checks portals with p and reads history with l.
-func NewHandler(p Portals, l Log) *Handler { return &Handler{portals: p, log: l} }
+// NewHandler reads history with l; access checks the portal of every call.
+func NewHandler(access *portalaccess.Checker, l Log) *Handler {
+	return &Handler{access: access, log: l}
+}
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.commits},
+		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.access.Handle(h.commits), Out: []workspace.HistoryCommit{}},
 	}
 }
 
 // commits answers ?branch= (default master; a colon stands for a slash, as in routes) and
 // ?limit= (default 20, at most 100).
-func (h *Handler) commits(w http.ResponseWriter, r *http.Request) error {
-	ids, err := httpx.PathIDs(r, "domainId", "portalId")
-	if err != nil {
-		return err
-	}
+func (h *Handler) commits(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
 	q := r.URL.Query()
 	branch := strings.ReplaceAll(q.Get("branch"), ":", "/")
 	if branch == "" {
@@ -67,10 +53,7 @@ func (h *Handler) commits(w http.ResponseWriter, r *http.Request) error {
 		}
 		limit = n
 	}
-	if err := h.portals.PortalInDomain(r.Context(), ids[0], ids[1]); err != nil {
-		return err
-	}
-	commits, err := h.log.History(r.Context(), ids[1], branch, limit)
+	commits, err := h.log.History(r.Context(), pa.ID(), branch, limit)
 	if errors.Is(err, workspace.ErrBranchMissing) {
 		return apperr.NotFound("BRANCH_DOES_NOT_EXIST_IN_PORTAL", "The branch does not exist in this portal.")
 	}

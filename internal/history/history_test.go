@@ -11,6 +11,7 @@ import (
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/httpx"
+	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
 )
 
@@ -28,6 +29,16 @@ func (f *fakeLog) History(_ context.Context, portalID int64, branch string, limi
 	return []workspace.HistoryCommit{{CommitID: "abc", Message: "m", Files: []workspace.HistoryFile{{Path: "a", Change: "ADD"}}, FilesTotal: 1}}, nil
 }
 
+// inDomain knows one portal: 2 of domain 1.
+type inDomain struct{}
+
+func (inDomain) Load(_ context.Context, d, p int64) (portalaccess.Record, error) {
+	if d != 1 || p != 2 {
+		return portalaccess.Record{}, apperr.NotFound("PORTAL_NOT_FOUND", "no such portal")
+	}
+	return portalaccess.Record{Name: "Crew", DomainName: "Home", Active: true}, nil
+}
+
 func serve(h *Handler, path string) *httptest.ResponseRecorder {
 	w := httptest.NewRecorder()
 	testkit.Routes(h.Routes()).ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
@@ -36,13 +47,7 @@ func serve(h *Handler, path string) *httptest.ResponseRecorder {
 
 func TestCommits(t *testing.T) {
 	log := &fakeLog{}
-	inDomain := PortalsFunc(func(_ context.Context, d, p int64) error {
-		if d != 1 || p != 2 {
-			return apperr.NotFound("PORTAL_NOT_FOUND", "no such portal")
-		}
-		return nil
-	})
-	h := NewHandler(inDomain, log)
+	h := NewHandler(portalaccess.NewChecker(inDomain{}), log)
 	if rt := h.Routes()[0]; rt.Access != httpx.Requires("portal:r", "domainId") {
 		t.Fatalf("access %+v", rt.Access)
 	}

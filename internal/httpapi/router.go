@@ -70,6 +70,9 @@ type RouteInfo struct {
 	Method  string
 	Pattern string // full path, e.g. /api/v1/user/profile
 	Access  httpx.Access
+	// In, Out and Status are the route's (httpx.Route): what it takes and answers.
+	In, Out any
+	Status  int
 }
 
 // Server is the built handler and what was registered on it.
@@ -143,7 +146,7 @@ func mountAPI(r chi.Router, guard *guard, routes []httpx.Route) []RouteInfo {
 		})
 		for _, rt := range routes {
 			api.Method(rt.Method, rt.Pattern, guard.wrap(rt))
-			infos = append(infos, RouteInfo{Method: rt.Method, Pattern: APIPrefix + rt.Pattern, Access: rt.Access})
+			infos = append(infos, RouteInfo{Method: rt.Method, Pattern: APIPrefix + rt.Pattern, Access: rt.Access, In: rt.In, Out: rt.Out, Status: rt.Status})
 		}
 	})
 	sort.Slice(infos, func(i, j int) bool {

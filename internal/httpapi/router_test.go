@@ -270,3 +270,15 @@ func TestAccessLogRedactsURLTokens(t *testing.T) {
 		t.Fatalf("the log must hold a short prefix only: %s", logged.String())
 	}
 }
+
+// /api/docs sends the browser to the API page of the web build, relative to where it is.
+func TestAPIDocsPageRedirect(t *testing.T) {
+	s := newTestServer(t, pinger{})
+	rec, _ := do(t, s, http.MethodGet, "/api/docs", "", "")
+	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "../api-docs.html" {
+		t.Fatalf("GET /api/docs = %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	if rec, _ := do(t, s, http.MethodGet, "/api/docsx", "", ""); rec.Code != http.StatusNotFound {
+		t.Fatalf("GET /api/docsx = %d, want 404", rec.Code)
+	}
+}

@@ -17,6 +17,13 @@ import (
 // hashedAsset matches Vite's content-hashed file names (name-<hash>.ext): safe to cache forever.
 var hashedAsset = regexp.MustCompile(`-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$`)
 
+// APIDocsPath is where the API page is found; it sends the browser on to apiDocsPage, the
+// web build's page beside index.html (its assets are relative to it).
+const (
+	APIDocsPath = "/api/docs"
+	apiDocsPage = "api-docs.html"
+)
+
 // staticHandler serves the built web app. index.html and other unhashed files must be
 // revalidated (no-cache) so a new release is picked up; hashed assets are immutable.
 func staticHandler(web fs.FS) http.HandlerFunc {
@@ -28,6 +35,13 @@ func staticHandler(web fs.FS) http.HandlerFunc {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			httpx.WriteError(w, r, apperr.NewError(http.StatusMethodNotAllowed, "METHOD_NOT_ALLOWED", "Method Not Allowed",
 				"The method "+r.Method+" is not allowed for "+r.URL.Path+"."))
+			return
+		}
+		// The API page (web/api-docs.html, Swagger UI over /api/v1/openapi.json). A relative
+		// Location keeps a deployment under a path prefix working.
+		if r.URL.Path == APIDocsPath {
+			w.Header().Set("Location", "../"+apiDocsPage) // http.Redirect would make it absolute
+			w.WriteHeader(http.StatusFound)
 			return
 		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")

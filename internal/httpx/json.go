@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -22,12 +23,21 @@ const MaxJSONBody = 1 << 20
 // error is always nil: once the status is written, a failed write (the client went away) has
 // nobody left to tell.
 
-// JSON writes v with the given status.
+// JSON writes v with the given status. A nil slice or map is written as [] or {}: an answer
+// that is a list is never null (docs/api.md "The route tables and the OpenAPI document").
 func JSON(w http.ResponseWriter, status int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if v == nil {
+		return nil
+	}
+	switch rv := reflect.ValueOf(v); {
+	case rv.Kind() == reflect.Slice && rv.IsNil():
+		_, _ = io.WriteString(w, "[]\n")
+		return nil
+	case rv.Kind() == reflect.Map && rv.IsNil():
+		_, _ = io.WriteString(w, "{}\n")
 		return nil
 	}
 	_ = json.NewEncoder(w).Encode(v)
@@ -52,8 +62,8 @@ func Text(w http.ResponseWriter, status int, s string) error {
 // NoContent answers 204.
 func NoContent(w http.ResponseWriter) error { w.WriteHeader(http.StatusNoContent); return nil }
 
-// errorBody is the wire form of an Error with the request id.
-type errorBody struct {
+// ErrorBody is the wire form of an Error with the request id (every error answer).
+type ErrorBody struct {
 	*apperr.Error
 	RequestID string `json:"requestId"`
 }
@@ -74,7 +84,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			w.Header().Set("Retry-After", strconv.Itoa(d["retryAfter"]))
 		}
 	}
-	JSON(w, e.Status, errorBody{Error: e, RequestID: id})
+	JSON(w, e.Status, ErrorBody{Error: e, RequestID: id})
 }
 
 // Decode reads a JSON body into v. An empty, malformed or null body, or one with trailing

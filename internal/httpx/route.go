@@ -69,13 +69,42 @@ func CookieReadToken(permission, domainParam, cookie string) Access {
 	return Access{Kind: AccessReadToken, Permission: permission, DomainParam: domainParam, TokenCookie: cookie}
 }
 
-// Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler.
+// Route is one API endpoint: method, chi pattern relative to /api/v1, access rule, handler,
+// and what it takes and answers.
 type Route struct {
 	Method  string
 	Pattern string
 	Access  Access
 	Handler HandlerFunc
+	// In and Out name what the route reads from the request body and what it answers, for the
+	// API description (internal/apidoc: docs/openapi.json, docs/api.md's tables, the browser's
+	// types): the zero value of the Go type it decodes or encodes as JSON (In: SaveRequest{},
+	// Out: []Domain{}), or a Body for what is not a JSON value (NoBody, PlainText, File, WebSocket…).
+	// In is left out when the method carries no body (GET, HEAD, DELETE); every route has an
+	// Out (internal/app's TestRoutesNameTheirTypes).
+	In, Out any
+	// Status is the answer's status when it is not 200: 201 Created, 202 Accepted (NoBody
+	// answers 204).
+	Status int
 }
+
+// AnswerOf is an Out that answers what another route answers (its Method and Pattern), for a
+// route whose package may not import the type (loadable previews answer a shared preview).
+type AnswerOf struct{ Method, Pattern string }
+
+// Body is a request or answer body that is not a JSON value of a Go type.
+type Body string
+
+const (
+	NoBody    Body = "none"                     // no body: a request without one; an answer 204 No Content
+	PlainText Body = "text/plain"               // plain text
+	HTML      Body = "text/html"                // an HTML page
+	AnyJSON   Body = "application/json"         // a JSON document of no Go type of ours (the OpenAPI document)
+	File      Body = "application/octet-stream" // a file, in its own media type (assets, images, packages)
+	Upload    Body = "multipart/form-data"      // files sent as a multipart form
+	Redirect  Body = "redirect"                 // an answer that sends the browser on (302/303)
+	WebSocket Body = "websocket"                // the connection becomes a WebSocket (101)
+)
 
 // HandlerFunc serves one API call. A returned error is written by the router as the API's
 // JSON error body (WriteError), in one place; a handler that wrote its answer returns nil.

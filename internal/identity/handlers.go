@@ -20,26 +20,31 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodPost, Pattern: "/user/login", Access: httpx.Public, Handler: h.login},
-		{Method: http.MethodGet, Pattern: "/user/refresh", Access: httpx.Public, Handler: h.refresh},
-		{Method: http.MethodGet, Pattern: "/user/profile", Access: httpx.Authenticated, Handler: h.profile},
-		{Method: http.MethodPost, Pattern: "/user/logout", Access: httpx.Authenticated, Handler: h.logout},
-		{Method: http.MethodPost, Pattern: "/user/reset-password", Access: httpx.Public, Handler: h.requestReset},
-		{Method: http.MethodPost, Pattern: "/user/confirm-reset-password", Access: httpx.Public, Handler: h.confirmReset},
-		{Method: http.MethodPut, Pattern: "/user/update", Access: httpx.Authenticated, Handler: h.update},
-		{Method: http.MethodPut, Pattern: "/user/password", Access: httpx.Authenticated, Handler: h.changePassword},
-		{Method: http.MethodPut, Pattern: "/user/createkey", Access: httpx.Authenticated, Handler: h.createKey},
-		{Method: http.MethodPut, Pattern: "/user/publickey", Access: httpx.Authenticated, Handler: h.setPublicKey},
-		{Method: http.MethodGet, Pattern: "/user/all", Access: httpx.AdminOnly, Handler: h.all},
-		{Method: http.MethodPost, Pattern: "/user/create", Access: httpx.AdminOnly, Handler: h.create},
-		{Method: http.MethodDelete, Pattern: "/user/delete/{id}", Access: httpx.AdminOnly, Handler: h.delete},
-		{Method: http.MethodPost, Pattern: "/user/force-reset-password", Access: httpx.AdminOnly, Handler: h.forceReset},
+		{Method: http.MethodPost, Pattern: "/user/login", Access: httpx.Public, Handler: h.login, In: loginRequest{}, Out: Tokens{}},
+		{Method: http.MethodGet, Pattern: "/user/refresh", Access: httpx.Public, Handler: h.refresh, Out: Tokens{}},
+		{Method: http.MethodGet, Pattern: "/user/profile", Access: httpx.Authenticated, Handler: h.profile, Out: Profile{}},
+		{Method: http.MethodPost, Pattern: "/user/logout", Access: httpx.Authenticated, Handler: h.logout, In: httpx.NoBody, Out: httpx.NoBody},
+		{Method: http.MethodPost, Pattern: "/user/reset-password", Access: httpx.Public, Handler: h.requestReset, In: resetRequest{}, Out: messageAnswer{}},
+		{Method: http.MethodPost, Pattern: "/user/confirm-reset-password", Access: httpx.Public, Handler: h.confirmReset, In: confirmRequest{}, Out: Tokens{}},
+		{Method: http.MethodPut, Pattern: "/user/update", Access: httpx.Authenticated, Handler: h.update, In: ProfileUpdate{}, Out: User{}},
+		{Method: http.MethodPut, Pattern: "/user/password", Access: httpx.Authenticated, Handler: h.changePassword, In: passwordChange{}, Out: httpx.NoBody},
+		{Method: http.MethodPut, Pattern: "/user/createkey", Access: httpx.Authenticated, Handler: h.createKey, In: httpx.NoBody, Out: KeyPair{}},
+		{Method: http.MethodPut, Pattern: "/user/publickey", Access: httpx.Authenticated, Handler: h.setPublicKey, In: publicKeyBody{}, Out: User{}},
+		{Method: http.MethodGet, Pattern: "/user/all", Access: httpx.AdminOnly, Handler: h.all, Out: []User{}},
+		{Method: http.MethodPost, Pattern: "/user/create", Access: httpx.AdminOnly, Handler: h.create, In: AdminUser{}, Out: User{}, Status: http.StatusCreated},
+		{Method: http.MethodDelete, Pattern: "/user/delete/{id}", Access: httpx.AdminOnly, Handler: h.delete, Out: httpx.NoBody},
+		{Method: http.MethodPost, Pattern: "/user/force-reset-password", Access: httpx.AdminOnly, Handler: h.forceReset, In: forceResetBody{}, Out: httpx.NoBody},
 	}
 }
 
 type resetRequest struct {
 	UserName    string `json:"userName"`
 	NewPassword string `json:"newPassword"`
+}
+
+// messageAnswer is an answer that only says something to the user.
+type messageAnswer struct {
+	Message string `json:"message"`
 }
 
 func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) error {
@@ -50,7 +55,7 @@ func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) error {
 	if err := h.svc.RequestPasswordReset(r.Context(), req.UserName, req.NewPassword, h.clientInfo(r)); err != nil {
 		return err
 	}
-	return httpx.OK(w, map[string]string{"message": MsgResetRequested})
+	return httpx.OK(w, messageAnswer{Message: MsgResetRequested})
 }
 
 // confirmRequest accepts both spellings the spec gives (confirmedPassword / confirmPassword,

@@ -19,8 +19,8 @@ func NewHandler() Handler { return Handler{} }
 // Routes lists the language calls: any signed-in user may read them.
 func (Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/language", Access: httpx.Authenticated, Handler: serveList},
-		{Method: http.MethodGet, Pattern: "/language/{code}", Access: httpx.Authenticated, Handler: serveOne},
+		{Method: http.MethodGet, Pattern: "/language", Access: httpx.Authenticated, Handler: serveList, Out: []Entry{}},
+		{Method: http.MethodGet, Pattern: "/language/{code}", Access: httpx.Authenticated, Handler: serveOne, Out: Entry{}},
 	}
 }
 

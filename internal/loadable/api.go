@@ -40,20 +40,20 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	get, post, put, head := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodHead
 	routes := []httpx.Route{
-		{Method: get, Pattern: Base, Access: in(PermRead), Handler: at(h.list)},
-		{Method: post, Pattern: Base, Access: in(PermCreate), Handler: at(h.create)},
-		{Method: get, Pattern: Base + "/gitvalidation", Access: in(PermCreate), Handler: at(h.gitValidation)},
-		{Method: get, Pattern: Base + "/copyright", Access: in(PermCreate), Handler: at(h.copyright)},
-		{Method: head, Pattern: Base + "/download/{name}", Access: in(PermRead), Handler: at(h.download)},
-		{Method: get, Pattern: Base + "/download/{name}", Access: in(PermRead), Handler: at(h.download)},
-		{Method: post, Pattern: Base + "/generate/{id}", Access: in(PermCreate), Handler: at(withID(h.generate))},
-		{Method: get, Pattern: Base + "/latestloadables", Access: in(PermRead), Handler: at(h.latest)},
-		{Method: post, Pattern: Base + "/preview", Access: in(PermRead), Handler: at(h.preview)},
-		{Method: get, Pattern: Base + "/generateName", Access: in(PermCreate), Handler: at(h.generateName)},
-		{Method: post, Pattern: Base + "/approve/{id}", Access: in(PermApprove), Handler: at(withID(h.approve))},
-		{Method: put, Pattern: Base + "/reject/{id}", Access: in(PermApprove), Handler: at(withID(h.reject))},
-		{Method: get, Pattern: Base + "/getCopyright/{id}", Access: in(PermRead), Handler: at(withID(h.getCopyright))},
-		{Method: get, Pattern: Base + "/unity/partNumber", Access: in(PermCreate), Handler: at(h.partNumber)},
+		{Method: get, Pattern: Base, Access: in(PermRead), Handler: at(h.list), Out: []Loadable{}},
+		{Method: post, Pattern: Base, Access: in(PermCreate), Handler: at(h.create), In: Request{}, Out: Loadable{}, Status: http.StatusCreated},
+		{Method: get, Pattern: Base + "/gitvalidation", Access: in(PermCreate), Handler: at(h.gitValidation), Out: GitValidation{}},
+		{Method: get, Pattern: Base + "/copyright", Access: in(PermCreate), Handler: at(h.copyright), Out: Copyright{}},
+		{Method: head, Pattern: Base + "/download/{name}", Access: in(PermRead), Handler: at(h.download), Out: httpx.File},
+		{Method: get, Pattern: Base + "/download/{name}", Access: in(PermRead), Handler: at(h.download), Out: httpx.File},
+		{Method: post, Pattern: Base + "/generate/{id}", Access: in(PermCreate), Handler: at(withID(h.generate)), In: httpx.NoBody, Out: Loadable{}, Status: http.StatusAccepted},
+		{Method: get, Pattern: Base + "/latestloadables", Access: in(PermRead), Handler: at(h.latest), Out: []Loadable{}},
+		{Method: post, Pattern: Base + "/preview", Access: in(PermRead), Handler: at(h.preview), In: previewBody{}, Out: httpx.AnswerOf{Method: post, Pattern: "/preview/{domainId}/{portalId}"}, Status: http.StatusAccepted},
+		{Method: get, Pattern: Base + "/generateName", Access: in(PermCreate), Handler: at(h.generateName), Out: nameAnswer{}},
+		{Method: post, Pattern: Base + "/approve/{id}", Access: in(PermApprove), Handler: at(withID(h.approve)), In: approveBody{}, Out: Loadable{}},
+		{Method: put, Pattern: Base + "/reject/{id}", Access: in(PermApprove), Handler: at(withID(h.reject)), In: rejectBody{}, Out: Loadable{}},
+		{Method: get, Pattern: Base + "/getCopyright/{id}", Access: in(PermRead), Handler: at(withID(h.getCopyright)), Out: Copyright{}},
+		{Method: get, Pattern: Base + "/unity/partNumber", Access: in(PermCreate), Handler: at(h.partNumber), Out: partNumberAnswer{}},
 	}
 	return append(routes, h.HandOverRoutes()...)
 }
@@ -129,12 +129,12 @@ func (h *Handler) generateName(w http.ResponseWriter, r *http.Request, pa portal
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, map[string]string{"name": name})
+	return httpx.OK(w, nameAnswer{Name: name})
 }
 
 func (h *Handler) partNumber(w http.ResponseWriter, r *http.Request, _ portalaccess.Portal) error {
 	q := r.URL.Query()
-	return httpx.OK(w, map[string]string{"partNumber": SuggestPartNumber(q.Get("foldetName"), q.Get("contentType"), q.Get("contentTag"))})
+	return httpx.OK(w, partNumberAnswer{PartNumber: SuggestPartNumber(q.Get("foldetName"), q.Get("contentType"), q.Get("contentTag"))})
 }
 
 // withID runs f with the {id} of the URL.
@@ -159,9 +159,7 @@ func (h *Handler) generate(w http.ResponseWriter, r *http.Request, pa portalacce
 // approve takes an optional body {"overrideReason": "…"}: why a loadable is approved over the
 // readiness gate (clients that send no body approve as before).
 func (h *Handler) approve(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
-	var in struct {
-		OverrideReason string `json:"overrideReason"`
-	}
+	var in approveBody
 	if err := decodeOptional(r, &in); err != nil {
 		return err
 	}
@@ -170,9 +168,7 @@ func (h *Handler) approve(w http.ResponseWriter, r *http.Request, pa portalacces
 }
 
 func (h *Handler) reject(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
-	var in struct {
-		Reason string `json:"reason"`
-	}
+	var in rejectBody
 	if err := decodeOptional(r, &in); err != nil {
 		return err
 	}
@@ -222,10 +218,7 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request, pa portalacces
 	if h.previews == nil {
 		return apperr.NewError(http.StatusServiceUnavailable, "PREVIEW_UNAVAILABLE", "Failed to generate loadable preview", "Previews are not available on this server.")
 	}
-	var in struct {
-		VersionTag string `json:"versionTag"`
-		Emulator   string `json:"emulator"`
-	}
+	var in previewBody
 	if err := httpx.Decode(r, &in); err != nil {
 		return err
 	}
@@ -248,3 +241,28 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request, pa portalacces
 	}
 	return httpx.JSON(w, http.StatusAccepted, p)
 }
+
+// The bodies and answers of the calls above that have no type of their own in the service.
+type (
+	// approveBody: an approval's optional reason to override the readiness gate.
+	approveBody struct {
+		OverrideReason string `json:"overrideReason"`
+	}
+	// rejectBody: a rejection's optional reason.
+	rejectBody struct {
+		Reason string `json:"reason"`
+	}
+	// previewBody: the package (by version tag) to preview, and the emulator.
+	previewBody struct {
+		VersionTag string `json:"versionTag"`
+		Emulator   string `json:"emulator"`
+	}
+	// nameAnswer: a suggested loadable name.
+	nameAnswer struct {
+		Name string `json:"name"`
+	}
+	// partNumberAnswer: a suggested part number.
+	partNumberAnswer struct {
+		PartNumber string `json:"partNumber"`
+	}
+)

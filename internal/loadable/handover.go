@@ -141,11 +141,11 @@ func (h *Handler) HandOverRoutes() []httpx.Route {
 	in := httpx.InDomain
 	at := h.access.Handle
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: Base + "/unity/profiles/{id}", Access: in(PermRead), Handler: at(withID(h.profiles))},
-		{Method: http.MethodPost, Pattern: Base + "/unity/{id}", Access: in(PermApprove), Handler: at(withID(h.handOver("unity")))},
-		{Method: http.MethodPost, Pattern: Base + "/scmdb/{id}", Access: in(PermApprove), Handler: at(withID(h.handOver("scmdb")))},
-		{Method: http.MethodGet, Pattern: Base + "/handover/{id}", Access: in(PermRead), Handler: at(withID(h.deliveries))},
-		{Method: http.MethodPost, Pattern: Base + "/handover/{id}/retry/{deliveryId}", Access: in(PermApprove), Handler: at(withID(h.retryDelivery))},
+		{Method: http.MethodGet, Pattern: Base + "/unity/profiles/{id}", Access: in(PermRead), Handler: at(withID(h.profiles)), Out: []handover.Target{}},
+		{Method: http.MethodPost, Pattern: Base + "/unity/{id}", Access: in(PermApprove), Handler: at(withID(h.handOver("unity"))), In: handOverBody{}, Out: handover.Delivery{}, Status: http.StatusAccepted},
+		{Method: http.MethodPost, Pattern: Base + "/scmdb/{id}", Access: in(PermApprove), Handler: at(withID(h.handOver("scmdb"))), In: handOverBody{}, Out: handover.Delivery{}, Status: http.StatusAccepted},
+		{Method: http.MethodGet, Pattern: Base + "/handover/{id}", Access: in(PermRead), Handler: at(withID(h.deliveries)), Out: []handover.Delivery{}},
+		{Method: http.MethodPost, Pattern: Base + "/handover/{id}/retry/{deliveryId}", Access: in(PermApprove), Handler: at(withID(h.retryDelivery)), In: httpx.NoBody, Out: handover.Delivery{}},
 	}
 }
 
@@ -162,9 +162,7 @@ func (h *Handler) profiles(w http.ResponseWriter, r *http.Request, pa portalacce
 
 func (h *Handler) handOver(system string) func(http.ResponseWriter, *http.Request, portalaccess.Portal, int64) error {
 	return func(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal, id int64) error {
-		var in struct {
-			Target string `json:"target"`
-		}
+		var in handOverBody
 		if err := httpx.Decode(r, &in); err != nil {
 			return err
 		}
@@ -194,4 +192,9 @@ func (h *Handler) retryDelivery(w http.ResponseWriter, r *http.Request, pa porta
 		return err
 	}
 	return httpx.OK(w, d)
+}
+
+// handOverBody names the target system a loadable is handed over to.
+type handOverBody struct {
+	Target string `json:"target"`
 }

@@ -19,9 +19,9 @@ func NewHandler(o *Outbox) *Handler { return &Handler{o: o} }
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
 		// Query: status (one of Statuses), to (part of the recipient address), limit (1–1000, default 100).
-		{Method: http.MethodGet, Pattern: "/admin/outbox", Access: httpx.AdminOnly, Handler: h.list},
+		{Method: http.MethodGet, Pattern: "/admin/outbox", Access: httpx.AdminOnly, Handler: h.list, Out: []Message{}},
 		// 204; 404 MAIL_NOT_FOUND; 409 MAIL_ALREADY_SENT or MAIL_SENDING.
-		{Method: http.MethodPost, Pattern: "/admin/outbox/{id}/retry", Access: httpx.AdminOnly, Handler: h.retry},
+		{Method: http.MethodPost, Pattern: "/admin/outbox/{id}/retry", Access: httpx.AdminOnly, Handler: h.retry, In: httpx.NoBody, Out: httpx.NoBody},
 	}
 }
 

@@ -28,7 +28,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 func (h *Handler) Routes() []httpx.Route {
 	const p = "/page/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: p + "/sitemap", Access: httpx.Requires("page:r", "domainId"), Handler: h.access.Handle(h.sitemap)},
+		{Method: http.MethodGet, Pattern: p + "/sitemap", Access: httpx.Requires("page:r", "domainId"), Handler: h.access.Handle(h.sitemap), Out: SitemapPage{}},
 	}
 }
 
@@ -49,14 +49,14 @@ func (d *Designer) Routes() []httpx.Route {
 	const p = "/page/{domainId}/{portalId}"
 	const pp = "/portal/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: p + "/{page}", Access: in("page:r"), Handler: at(h.get)},
-		{Method: http.MethodPost, Pattern: p, Access: in("page:c"), Handler: at(h.add)},
-		{Method: http.MethodPut, Pattern: p, Access: in("page:w"), Handler: at(h.update)},
-		{Method: http.MethodDelete, Pattern: p + "/{page}", Access: in("page:d"), Handler: at(h.delete)},
-		{Method: http.MethodPost, Pattern: p + "/clone/{page}", Access: in("page:c"), Handler: at(h.clone)},
-		{Method: http.MethodPost, Pattern: pp + "/batch", Access: in("page:w"), Handler: at(h.batch)},
-		{Method: http.MethodGet, Pattern: pp + "/search", Access: in("page:r"), Handler: at(h.search)},
-		{Method: http.MethodGet, Pattern: pp + "/masterpage/{language}", Access: in("page:r"), Handler: at(h.masterPage)},
+		{Method: http.MethodGet, Pattern: p + "/{page}", Access: in("page:r"), Handler: at(h.get), Out: Page{}},
+		{Method: http.MethodPost, Pattern: p, Access: in("page:c"), Handler: at(h.add), In: AddRequest{}, Out: Page{}, Status: http.StatusCreated},
+		{Method: http.MethodPut, Pattern: p, Access: in("page:w"), Handler: at(h.update), In: UpdateRequest{}, Out: Page{}},
+		{Method: http.MethodDelete, Pattern: p + "/{page}", Access: in("page:d"), Handler: at(h.delete), Out: Deleted{}},
+		{Method: http.MethodPost, Pattern: p + "/clone/{page}", Access: in("page:c"), Handler: at(h.clone), In: CloneRequest{}, Out: Page{}, Status: http.StatusCreated},
+		{Method: http.MethodPost, Pattern: pp + "/batch", Access: in("page:w"), Handler: at(h.batch), In: []BatchItem{}, Out: []BatchResult{}},
+		{Method: http.MethodGet, Pattern: pp + "/search", Access: in("page:r"), Handler: at(h.search), Out: SearchResult{}},
+		{Method: http.MethodGet, Pattern: pp + "/masterpage/{language}", Access: in("page:r"), Handler: at(h.masterPage), Out: MasterPage{}},
 	}
 }
 

@@ -39,7 +39,7 @@ func (h *Handler) urlBranches(w http.ResponseWriter, r *http.Request) error {
 		creds = &workspace.Credentials{Username: b.UserName, Password: b.Password}
 	}
 	v, err := h.svc.RemoteBranches(r.Context(), b.GitURL, creds)
-	return httpx.Respond(w, map[string]any{"allReferences": v}, err)
+	return httpx.Respond(w, referencesAnswer{AllReferences: v}, err)
 }
 
 func (h *Handler) branches(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
@@ -59,7 +59,7 @@ func (h *Handler) createBranch(w http.ResponseWriter, r *http.Request, pa portal
 	if err := h.svc.CreateBranch(r.Context(), caller.Must(r.Context()), pa, name, b.From); err != nil {
 		return err
 	}
-	return httpx.Created(w, map[string]string{"name": name})
+	return httpx.Created(w, branchName{Name: name})
 }
 
 func (h *Handler) mergeBranch(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
@@ -85,4 +85,14 @@ func (h *Handler) activeBranch(w http.ResponseWriter, r *http.Request, pa portal
 		return err
 	}
 	return httpx.Text(w, http.StatusOK, b)
+}
+
+// referencesAnswer lists the branches of a repository not yet imported (a git URL, a template).
+type referencesAnswer struct {
+	AllReferences []string `json:"allReferences"`
+}
+
+// branchName is a created branch's name.
+type branchName struct {
+	Name string `json:"name"`
 }

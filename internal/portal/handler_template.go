@@ -95,5 +95,5 @@ func (h *Handler) templateBranches(w http.ResponseWriter, r *http.Request, domai
 		return err
 	}
 	v, err := h.svc.TemplateBranches(r.Context(), domainID, TemplateRef{ID: b.ID, Name: b.name(), Starter: b.Starter})
-	return httpx.Respond(w, map[string]any{"allReferences": v}, err)
+	return httpx.Respond(w, referencesAnswer{AllReferences: v}, err)
 }

@@ -135,12 +135,6 @@ func (s *Service) Load(ctx context.Context, domainID, portalID int64) (portalacc
 	return r, err
 }
 
-// InDomain tells whether a portal belongs to a domain: nil, or 404 PORTAL_NOT_FOUND.
-func (s *Service) InDomain(ctx context.Context, domainID, portalID int64) error {
-	_, err := s.Load(ctx, domainID, portalID)
-	return err
-}
-
 // Checked loads the record of a checked portal.
 func (s *Service) Checked(ctx context.Context, pa portalaccess.Portal) (*Portal, error) {
 	return s.Portal(ctx, pa.DomainID(), pa.ID())

@@ -252,9 +252,9 @@ func (h *Handler) Routes() []httpx.Route {
 	in := httpx.Requires("portal:r", "domainId")
 	const p = "/presence/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: p, Access: in, Handler: h.access.Handle(h.list)},
-		{Method: http.MethodPut, Pattern: p, Access: in, Handler: h.access.Handle(h.set)},
-		{Method: http.MethodDelete, Pattern: p, Access: in, Handler: h.access.Handle(h.leave)},
+		{Method: http.MethodGet, Pattern: p, Access: in, Handler: h.access.Handle(h.list), Out: []Entry{}},
+		{Method: http.MethodPut, Pattern: p, Access: in, Handler: h.access.Handle(h.set), In: setBody{}, Out: httpx.NoBody},
+		{Method: http.MethodDelete, Pattern: p, Access: in, Handler: h.access.Handle(h.leave), Out: httpx.NoBody},
 	}
 }
 

@@ -112,8 +112,8 @@ func (o *FrameOrigin) ancestors(r *http.Request) string {
 // whose pages must not run portal scripts with an origin of their own).
 func (h *Handler) FrameRoutes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/workspace/{ticket:[^0-9/][^/]*}/{domainId}/{portalId}/*", Access: httpx.PathReadToken(Permission, "domainId", "ticket"), Handler: h.exchange},
-		{Method: http.MethodGet, Pattern: frameRoot + "{domainId}/{portalId}/*", Access: httpx.CookieReadToken(Permission, "domainId", FrameCookie), Handler: h.frameFile},
+		{Method: http.MethodGet, Pattern: "/workspace/{ticket:[^0-9/][^/]*}/{domainId}/{portalId}/*", Access: httpx.PathReadToken(Permission, "domainId", "ticket"), Handler: h.exchange, Out: httpx.Redirect},
+		{Method: http.MethodGet, Pattern: frameRoot + "{domainId}/{portalId}/*", Access: httpx.CookieReadToken(Permission, "domainId", FrameCookie), Handler: h.frameFile, Out: httpx.File},
 	}
 }
 

@@ -51,9 +51,9 @@ func (h *Handler) Routes() []httpx.Route {
 	// A domain id is a number; anything else in that place is a token for the handler to judge.
 	const tokenParam = "{token:[^0-9/][^/]*}"
 	return []httpx.Route{
-		{Method: http.MethodPost, Pattern: "/workspace/{domainId}/{portalId}/token", Access: httpx.Requires(Permission, "domainId"), Handler: h.access.Handle(h.token)},
-		{Method: http.MethodGet, Pattern: "/workspace/" + tokenParam + "/{domainId}/{portalId}/*", Access: httpx.PathReadToken(Permission, "domainId", "token"), Handler: h.file},
-		{Method: http.MethodGet, Pattern: "/workspace/{domainId}/{portalId}/{branch}/*", Access: httpx.Requires(Permission, "domainId"), Handler: h.access.Handle(h.page)},
+		{Method: http.MethodPost, Pattern: "/workspace/{domainId}/{portalId}/token", Access: httpx.Requires(Permission, "domainId"), Handler: h.access.Handle(h.token), In: httpx.NoBody, Out: TokenAnswer{}},
+		{Method: http.MethodGet, Pattern: "/workspace/" + tokenParam + "/{domainId}/{portalId}/*", Access: httpx.PathReadToken(Permission, "domainId", "token"), Handler: h.file, Out: httpx.File},
+		{Method: http.MethodGet, Pattern: "/workspace/{domainId}/{portalId}/{branch}/*", Access: httpx.Requires(Permission, "domainId"), Handler: h.access.Handle(h.page), Out: httpx.File},
 	}
 }
 

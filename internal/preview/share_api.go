@@ -30,13 +30,13 @@ import (
 func (s *Shares) Routes() []httpx.Route {
 	own := httpx.Requires(ViewPermission, "domainId")
 	return []httpx.Route{
-		{Method: http.MethodPost, Pattern: "/preview/{domainId}/{portalId}", Access: own, Handler: s.access.Handle(s.create)},
-		{Method: http.MethodGet, Pattern: "/preview/{domainId}/{portalId}/latest", Access: own, Handler: s.access.Handle(s.latest)},
-		{Method: http.MethodGet, Pattern: "/preview/{domainId}/{portalId}/{id}", Access: own, Handler: s.access.Handle(s.get)},
-		{Method: http.MethodDelete, Pattern: "/preview/{domainId}/{portalId}/{id}", Access: own, Handler: s.access.Handle(s.delete)},
-		{Method: http.MethodGet, Pattern: "/preview/qrCode/{id}", Access: httpx.Authenticated, Handler: s.qrCode},
+		{Method: http.MethodPost, Pattern: "/preview/{domainId}/{portalId}", Access: own, Handler: s.access.Handle(s.create), In: Request{}, Out: Preview{}, Status: http.StatusAccepted},
+		{Method: http.MethodGet, Pattern: "/preview/{domainId}/{portalId}/latest", Access: own, Handler: s.access.Handle(s.latest), Out: Preview{}},
+		{Method: http.MethodGet, Pattern: "/preview/{domainId}/{portalId}/{id}", Access: own, Handler: s.access.Handle(s.get), Out: Preview{}},
+		{Method: http.MethodDelete, Pattern: "/preview/{domainId}/{portalId}/{id}", Access: own, Handler: s.access.Handle(s.delete), Out: httpx.NoBody},
+		{Method: http.MethodGet, Pattern: "/preview/qrCode/{id}", Access: httpx.Authenticated, Handler: s.qrCode, Out: QRAnswer{}},
 		// The link: /preview/{token}/{domain}/{portal}/{type}/{ref}/{path} (spec 3 §7).
-		{Method: http.MethodGet, Pattern: "/preview/{token:" + tokenPrefix + "[A-Za-z0-9_-]+}/{domainId}/{portalId}/{type}/{ref}/*", Access: httpx.Public, Handler: s.serve},
+		{Method: http.MethodGet, Pattern: "/preview/{token:" + tokenPrefix + "[A-Za-z0-9_-]+}/{domainId}/{portalId}/{type}/{ref}/*", Access: httpx.Public, Handler: s.serve, Out: httpx.File},
 	}
 }
 

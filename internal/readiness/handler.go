@@ -30,13 +30,13 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const base = "/readiness/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: get, Pattern: base, Access: in("asset:r"), Handler: at(h.workspace)},
-		{Method: get, Pattern: base + "/commit/{commitId}", Access: in("asset:r"), Handler: at(h.commit)},
-		{Method: get, Pattern: base + "/others", Access: in("asset:r"), Handler: at(h.others)},
-		{Method: post, Pattern: base + "/ignore", Access: in("asset:w"), Handler: at(h.ignore)},
-		{Method: del, Pattern: base + "/ignore/{findingId}", Access: in("asset:w"), Handler: at(h.unignore)},
-		{Method: get, Pattern: base + "/settings", Access: in("portal:r"), Handler: at(h.settings)},
-		{Method: put, Pattern: base + "/settings", Access: in("portal:w"), Handler: at(h.saveSettings)},
+		{Method: get, Pattern: base, Access: in("asset:r"), Handler: at(h.workspace), Out: Report{}},
+		{Method: get, Pattern: base + "/commit/{commitId}", Access: in("asset:r"), Handler: at(h.commit), Out: Report{}},
+		{Method: get, Pattern: base + "/others", Access: in("asset:r"), Handler: at(h.others), Out: []Others{}},
+		{Method: post, Pattern: base + "/ignore", Access: in("asset:w"), Handler: at(h.ignore), In: ignoreBody{}, Out: Report{}},
+		{Method: del, Pattern: base + "/ignore/{findingId}", Access: in("asset:w"), Handler: at(h.unignore), Out: Report{}},
+		{Method: get, Pattern: base + "/settings", Access: in("portal:r"), Handler: at(h.settings), Out: Settings{}},
+		{Method: put, Pattern: base + "/settings", Access: in("portal:w"), Handler: at(h.saveSettings), In: Settings{}, Out: Settings{}},
 	}
 }
 

@@ -229,10 +229,16 @@ func (c *client) closeConn(conn *websocket.Conn) {
 // Routes registers the ticket call and the socket.
 func (h *Hub) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodPost, Pattern: "/ws/ticket", Access: httpx.Authenticated, Handler: h.ticket},
+		{Method: http.MethodPost, Pattern: "/ws/ticket", Access: httpx.Authenticated, Handler: h.ticket, In: httpx.NoBody, Out: TicketAnswer{}},
 		// The ticket in the query authenticates the socket (browsers cannot set headers on it).
-		{Method: http.MethodGet, Pattern: "/ws", Access: httpx.Public, Handler: h.serveWS},
+		{Method: http.MethodGet, Pattern: "/ws", Access: httpx.Public, Handler: h.serveWS, Out: httpx.WebSocket},
 	}
+}
+
+// TicketAnswer is a socket ticket: single use, valid for ExpiresIn seconds.
+type TicketAnswer struct {
+	Ticket    string `json:"ticket"`
+	ExpiresIn int    `json:"expiresIn"`
 }
 
 func (h *Hub) ticket(w http.ResponseWriter, r *http.Request) error {
@@ -240,7 +246,7 @@ func (h *Hub) ticket(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, map[string]any{"ticket": t, "expiresIn": int(TicketTTL.Seconds())})
+	return httpx.OK(w, TicketAnswer{Ticket: t, ExpiresIn: int(TicketTTL.Seconds())})
 }
 
 func (h *Hub) serveWS(w http.ResponseWriter, r *http.Request) error {

@@ -145,8 +145,8 @@ func (s *Service) RedirectURL() string { return s.publicURL + apiBase + Callback
 
 func (s *Service) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: LoginPath, Access: httpx.Public, Handler: s.login},
-		{Method: http.MethodGet, Pattern: CallbackPath, Access: httpx.Public, Handler: s.callback},
+		{Method: http.MethodGet, Pattern: LoginPath, Access: httpx.Public, Handler: s.login, Out: httpx.Redirect},
+		{Method: http.MethodGet, Pattern: CallbackPath, Access: httpx.Public, Handler: s.callback, Out: httpx.Redirect},
 	}
 }
 

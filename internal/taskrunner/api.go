@@ -55,13 +55,13 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/workspace-build/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: put, Pattern: p + "/build", Access: in("task:w"), Handler: at(h.build)},
-		{Method: get, Pattern: p + "/lint", Access: in("task:r"), Handler: at(h.lint)},
-		{Method: post, Pattern: p + "/clear", Access: in("task:w"), Handler: at(h.clear)},
-		{Method: get, Pattern: p + "/state", Access: in("task:r"), Handler: at(h.state)},
-		{Method: get, Pattern: p + "/output", Access: in("task:r"), Handler: at(h.output)},
-		{Method: get, Pattern: p + "/templates", Access: in("task:r"), Handler: at(h.templates)},
-		{Method: get, Pattern: p + "/dockerfile/{name}", Access: in("task:r"), Handler: at(h.dockerfile)},
+		{Method: put, Pattern: p + "/build", Access: in("task:w"), Handler: at(h.build), In: httpx.NoBody, Out: State{}},
+		{Method: get, Pattern: p + "/lint", Access: in("task:r"), Handler: at(h.lint), Out: []LintWarning{}},
+		{Method: post, Pattern: p + "/clear", Access: in("task:w"), Handler: at(h.clear), In: httpx.NoBody, Out: State{}},
+		{Method: get, Pattern: p + "/state", Access: in("task:r"), Handler: at(h.state), Out: State{}},
+		{Method: get, Pattern: p + "/output", Access: in("task:r"), Handler: at(h.output), Out: httpx.PlainText},
+		{Method: get, Pattern: p + "/templates", Access: in("task:r"), Handler: at(h.templates), Out: []Template{}},
+		{Method: get, Pattern: p + "/dockerfile/{name}", Access: in("task:r"), Handler: at(h.dockerfile), Out: httpx.PlainText},
 	}
 }
 

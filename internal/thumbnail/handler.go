@@ -37,8 +37,8 @@ func NewHandler(svc *Service, signer *Signer, access *portalaccess.Checker) *Han
 // Routes: the token (bearer, asset:r) and the thumbnail (the token in the URL).
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodPost, Pattern: "/thumbnail/{domainId}/{portalId}/token", Access: httpx.Requires("asset:r", "domainId"), Handler: h.access.Handle(h.token)},
-		{Method: http.MethodGet, Pattern: "/thumbnail/{domainId}/{portalId}/{branch}/thumbnail/*", Access: httpx.ReadToken("asset:r", "domainId"), Handler: h.thumbnail},
+		{Method: http.MethodPost, Pattern: "/thumbnail/{domainId}/{portalId}/token", Access: httpx.Requires("asset:r", "domainId"), Handler: h.access.Handle(h.token), In: httpx.NoBody, Out: tokenAnswer{}},
+		{Method: http.MethodGet, Pattern: "/thumbnail/{domainId}/{portalId}/{branch}/thumbnail/*", Access: httpx.ReadToken("asset:r", "domainId"), Handler: h.thumbnail, Out: httpx.File},
 	}
 }
 

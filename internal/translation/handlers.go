@@ -32,10 +32,10 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/translation/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: get, Pattern: p, Access: in("translation:r"), Handler: at(h.get)},
-		{Method: put, Pattern: p, Access: in("translation:w"), Handler: at(h.save)},
-		{Method: get, Pattern: p + "/status/{language}", Access: in("translation:r"), Handler: at(h.status)},
-		{Method: get, Pattern: p + "/report/{language}", Access: in("translation:r"), Handler: at(h.report)},
+		{Method: get, Pattern: p, Access: in("translation:r"), Handler: at(h.get), Out: Translations{}},
+		{Method: put, Pattern: p, Access: in("translation:w"), Handler: at(h.save), In: SaveRequest{}, Out: Saved{}},
+		{Method: get, Pattern: p + "/status/{language}", Access: in("translation:r"), Handler: at(h.status), Out: LanguageStatus{}},
+		{Method: get, Pattern: p + "/report/{language}", Access: in("translation:r"), Handler: at(h.report), Out: Report{}},
 	}
 }
 

@@ -28,13 +28,13 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/upstream/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: p, Access: in("portal:r"), Handler: at(h.status)},
-		{Method: http.MethodPost, Pattern: p + "/sync", Access: in("portal:w"), Handler: at(h.sync)},
-		{Method: http.MethodPut, Pattern: p + "/credentials", Access: in("portal_settings_write"), Handler: at(h.credentials)},
-		{Method: http.MethodGet, Pattern: p + "/webhook", Access: in("portal_settings_write"), Handler: at(h.webhook)},
-		{Method: http.MethodPost, Pattern: p + "/webhook", Access: in("portal_settings_write"), Handler: at(h.rotateWebhook)},
+		{Method: http.MethodGet, Pattern: p, Access: in("portal:r"), Handler: at(h.status), Out: Status{}},
+		{Method: http.MethodPost, Pattern: p + "/sync", Access: in("portal:w"), Handler: at(h.sync), In: httpx.NoBody, Out: Status{}},
+		{Method: http.MethodPut, Pattern: p + "/credentials", Access: in("portal_settings_write"), Handler: at(h.credentials), In: CredentialsInput{}, Out: Status{}},
+		{Method: http.MethodGet, Pattern: p + "/webhook", Access: in("portal_settings_write"), Handler: at(h.webhook), Out: WebhookInfo{}},
+		{Method: http.MethodPost, Pattern: p + "/webhook", Access: in("portal_settings_write"), Handler: at(h.rotateWebhook), In: httpx.NoBody, Out: WebhookInfo{}},
 		// Public: the git host calls it; the handler checks the webhook's signature first.
-		{Method: http.MethodPost, Pattern: "/upstream/webhook/{portalId}", Access: httpx.Public, Handler: httpx.WithID("portalId", h.receive)},
+		{Method: http.MethodPost, Pattern: "/upstream/webhook/{portalId}", Access: httpx.Public, Handler: httpx.WithID("portalId", h.receive), In: httpx.File, Out: WebhookAnswer{}},
 	}
 }
 

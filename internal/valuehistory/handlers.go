@@ -33,14 +33,14 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/history/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: get, Pattern: p + "/translation", Access: in("translation:r"), Handler: at(h.translation)},
-		{Method: get, Pattern: p + "/translation/blame", Access: in("translation:r"), Handler: at(h.translationBlame)},
-		{Method: post, Pattern: p + "/translation/restore", Access: in("translation:w"), Handler: at(h.translationRestore)},
-		{Method: get, Pattern: p + "/file", Access: in("asset:r"), Handler: at(h.file)},
-		{Method: get, Pattern: p + "/file/blame", Access: in("asset:r"), Handler: at(h.fileBlame)},
-		{Method: post, Pattern: p + "/file/restore", Access: in("asset:w"), Handler: at(h.fileRestore)},
-		{Method: get, Pattern: p + "/page/{page}", Access: in("page:r"), Handler: at(h.page)},
-		{Method: post, Pattern: p + "/page/{page}/restore", Access: in("page:w"), Handler: at(h.pageRestore)},
+		{Method: get, Pattern: p + "/translation", Access: in("translation:r"), Handler: at(h.translation), Out: History{}},
+		{Method: get, Pattern: p + "/translation/blame", Access: in("translation:r"), Handler: at(h.translationBlame), Out: Blame{}},
+		{Method: post, Pattern: p + "/translation/restore", Access: in("translation:w"), Handler: at(h.translationRestore), In: RestoreRequest{}, Out: Restored{}},
+		{Method: get, Pattern: p + "/file", Access: in("asset:r"), Handler: at(h.file), Out: History{}},
+		{Method: get, Pattern: p + "/file/blame", Access: in("asset:r"), Handler: at(h.fileBlame), Out: Blame{}},
+		{Method: post, Pattern: p + "/file/restore", Access: in("asset:w"), Handler: at(h.fileRestore), In: RestoreRequest{}, Out: Restored{}},
+		{Method: get, Pattern: p + "/page/{page}", Access: in("page:r"), Handler: at(h.page), Out: History{}},
+		{Method: post, Pattern: p + "/page/{page}/restore", Access: in("page:w"), Handler: at(h.pageRestore), In: RestoreRequest{}, Out: Restored{}},
 	}
 }
 

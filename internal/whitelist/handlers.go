@@ -27,9 +27,9 @@ func (h *Handler) Routes() []httpx.Route {
 	at := h.access.Handle
 	const p = "/whitelist/{domainId}/{portalId}"
 	return []httpx.Route{
-		{Method: get, Pattern: p + "/get-whitelist", Access: in("whitelist:r"), Handler: at(h.get)},
-		{Method: put, Pattern: p + "/save-whitelist", Access: in("whitelist:w"), Handler: at(h.save)},
-		{Method: get, Pattern: p + "/check-portal", Access: in("whitelist:r"), Handler: at(h.check)},
+		{Method: get, Pattern: p + "/get-whitelist", Access: in("whitelist:r"), Handler: at(h.get), Out: Whitelist{}},
+		{Method: put, Pattern: p + "/save-whitelist", Access: in("whitelist:w"), Handler: at(h.save), In: SaveRequest{}, Out: Whitelist{}},
+		{Method: get, Pattern: p + "/check-portal", Access: in("whitelist:r"), Handler: at(h.check), Out: Check{}},
 	}
 }
 

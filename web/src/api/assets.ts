@@ -14,11 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { accessToken, api, API_BASE, handleUnauthorized, type Versioned } from './client';
 import { ApiError, errorFromResponse } from './errors';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
 
-export interface CanEdit {
-  editable: boolean;
-  toolTipMessage: string;
-}
+export type CanEdit = gen.AssetCanEdit;
 
 /** A file or folder of the workspace; `type` is the MIME type, 'DIR' for a folder. */
 export interface Asset {
@@ -73,45 +71,21 @@ export function protectedLabel(asset: Pick<Asset, 'kind' | 'target'>): string | 
 export const FOLDER_TYPE = 'DIR';
 export const isFolder = (asset: Pick<Asset, 'type'>) => asset.type === FOLDER_TYPE;
 
-export interface SizeLimitGroup {
-  assocExts: string[];
-  sizeLimitBytes: number;
-}
+export type SizeLimitGroup = gen.AssetTypeLimit;
 
-export interface SizeLimits {
-  portal: { image?: SizeLimitGroup; video?: SizeLimitGroup; pdf?: SizeLimitGroup; default?: SizeLimitGroup };
-  totalLimitBytes: number;
-  allowedExtensions: string[];
-}
+export type SizeLimits = gen.AssetSizeLimits;
 
 /** One file's failure in an upload: `error` is a JSON string of an error object. */
-export interface UploadFileError {
-  filename: string;
-  error: string;
-}
+export type UploadFileError = gen.AssetUploadError;
 
-export interface UploadResult {
-  success: string[];
-  errors: UploadFileError[];
-}
+export type UploadResult = gen.AssetUploadResult;
 
 /** One path's answer to a delete; `error.error` is a JSON string {errorMessage, data: referencing files}. */
-export interface DeleteResult {
-  file: string;
-  result: boolean;
-  error?: { error: string };
-}
+export type DeleteResult = gen.AssetDeleteResult;
 
-export interface ImageInfo {
-  width: number;
-  height: number;
-}
+export type ImageInfo = gen.AssetSize;
 
-export interface ThumbnailToken {
-  token: string;
-  /** Seconds. */
-  expiresIn: number;
-}
+export type ThumbnailToken = gen.ThumbnailTokenAnswer;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `assets/${seg(d)}/${seg(p)}`;

@@ -6,23 +6,12 @@
  */
 import { api } from './client';
 import { branchToUrl, portalKeys, type ChangeType, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
-export interface CommitFile {
-  path: string;
-  change: ChangeType;
-}
+export type CommitFile = Narrow<gen.WorkspaceHistoryFile, { change: ChangeType }>;
 
-export interface BranchCommit {
-  commitId: string;
-  author: string;
-  email: string;
-  /** ISO time. */
-  time: string;
-  message: string;
-  /** At most 50 files; filesTotal counts all. */
-  files: CommitFile[];
-  filesTotal: number;
-}
+export type BranchCommit = Narrow<gen.WorkspaceHistoryCommit, { files: CommitFile[] }>;
 
 export const RECENT_COMMITS_LIMIT = 20;
 

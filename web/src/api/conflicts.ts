@@ -16,66 +16,27 @@
  */
 import { api } from './client';
 import { portalKeys, type ChangeType, type CommitResult, type Id, type WorkspaceStatus } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type FileKind = 'json' | 'translation' | 'text' | 'binary';
 
-export interface Conflict {
-  /** A JSON pointer ('/menu/2/title'), 'hunk:N' for text, 'file' for a whole-file conflict. */
-  id: string;
-  /** A human label ('menu › Lunch › title', 'lines 12–14', 'whole file'). */
-  path: string;
-  /** JSON kinds: compact JSON text; text: the lines; null: absent. */
-  base: string | null;
-  mine: string | null;
-  theirs: string | null;
-  reason?: string;
-}
+export type Conflict = gen.MergeConflict;
 
 export type ChoiceTake = 'mine' | 'theirs' | 'base' | 'value';
 
-export interface Choice {
-  take: ChoiceTake;
-  /** With take 'value': JSON text (json, translation) or raw text (a text hunk). */
-  value?: string | null;
-}
+export type Choice = Narrow<gen.MergeChoice, { take: ChoiceTake }>;
 
-export interface ConflictFile {
-  path: string;
-  kind: FileKind;
-  binary: boolean;
-  hasSchema: boolean;
-  conflicts: Conflict[];
-}
+export type ConflictFile = Narrow<gen.WorkspaceConflictFile, { kind: FileKind }>;
 
-export interface WorkspaceConflicts {
-  inConflict: boolean;
-  branch: string;
-  /** The branch tip the conflicts were computed against: sent back with the resolution. */
-  tip: string;
-  files: ConflictFile[];
-  /** Files both sides changed that merged automatically. */
-  merged: string[];
-}
+export type WorkspaceConflicts = Narrow<gen.WorkspaceConflictState, { files: ConflictFile[] }>;
 
-export interface ConflictFileDetail {
-  path: string;
-  kind: FileKind;
-  binary: boolean;
-  base: string | null;
-  mine: string | null;
-  theirs: string | null;
-  /** The text of `<path>.schema` on the branch, when there is one. */
-  schema: string | null;
-  conflicts: Conflict[];
-}
+export type ConflictFileDetail = Narrow<gen.EditingConflictFile, { kind: FileKind }>;
 
 /** path → conflict id → choice. */
 export type Choices = Record<string, Record<string, Choice>>;
 
-export interface ResolveRequest {
-  tip: string;
-  choices: Choices;
-}
+export type ResolveRequest = Narrow<gen.CollabResolveBody, { choices: Choices }>;
 
 export type ResolveResult = CommitResult;
 
@@ -83,73 +44,23 @@ export const CONFLICT_TIP_MOVED = 'CONFLICT_TIP_MOVED';
 export const CONFLICTS_UNRESOLVED = 'CONFLICTS_UNRESOLVED';
 export const MERGE_INVALID = 'MERGE_INVALID';
 
-export interface DiscardedWork {
-  id: string;
-  branch: string;
-  /** ISO time. */
-  time: string;
-  message: string;
-  commits: number;
-  files: Record<string, ChangeType>;
-}
+export type DiscardedWork = Narrow<gen.WorkspaceDiscarded, { files: Record<string, ChangeType> }>;
 
-export interface RestoreResult {
-  restored: string[];
-  /** Files where the discarded version replaced other authors' overlapping edits. */
-  overlapping: string[];
-  status: WorkspaceStatus;
-}
+export type RestoreResult = Narrow<gen.WorkspaceRestored, { status: WorkspaceStatus }>;
 
 export type FieldOp = 'add' | 'remove' | 'change' | 'move';
 
-export interface FieldChange {
-  pointer: string;
-  path: string;
-  op: FieldOp;
-  /** Compact JSON text; null: absent. */
-  old: string | null;
-  new: string | null;
-}
+export type FieldChange = Narrow<gen.MergeFieldChange, { op: FieldOp }>;
 
-export interface HunkLine {
-  op: ' ' | '+' | '-';
-  text: string;
-}
+export type HunkLine = Narrow<gen.MergeDiffLine, { op: ' ' | '+' | '-' }>;
 
-export interface Hunk {
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  lines: HunkLine[];
-}
+export type Hunk = Narrow<gen.MergeHunk, { lines: HunkLine[] }>;
 
-export interface Diff {
-  kind: FileKind;
-  fields: FieldChange[];
-  hunks: Hunk[];
-  binary: boolean;
-  truncated: boolean;
-}
+export type Diff = Narrow<gen.MergeDiff, { kind: FileKind; fields: FieldChange[]; hunks: Hunk[] }>;
 
-export interface ReviewFiles {
-  files: Record<string, ChangeType>;
-}
+export type ReviewFiles = Narrow<gen.CollabReviewFiles, { files: Record<string, ChangeType> }>;
 
-export interface FileReview {
-  path: string;
-  change: ChangeType;
-  kind: FileKind;
-  image: boolean;
-  /** pages/*.html */
-  page: boolean;
-  diff: Diff;
-  /** Texts; null for binary files, an absent side or more than 1 MB. */
-  before: string | null;
-  after: string | null;
-  /** Set when the file's git mode changes ('100644' → '100755' or back). */
-  modeChange?: { old: string; new: string };
-}
+export type FileReview = Narrow<gen.EditingReview, { change: ChangeType; kind: FileKind; diff: Diff }>;
 
 /**
  * Whose changes a review shows: the caller's next commit ({}), another user's workspace

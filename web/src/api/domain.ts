@@ -1,5 +1,6 @@
 import { api } from './client';
 import type { Domain, User } from './types';
+import type * as gen from './types.gen';
 
 /** A member of a domain (GET domain/users/{id}), and a candidate to add (GET domain/{id}/candidates). */
 export interface DomainMember {
@@ -19,14 +20,7 @@ export interface DomainMemberInfo {
 }
 
 /** GET domain/{id}/account-meta: the summary of a domain for its dashboard. */
-export interface AccountMeta {
-  id: Domain['id'];
-  name: string;
-  memberCount: number;
-  groupCount: number;
-  hasLogo?: boolean;
-  createdAt?: string;
-}
+export type AccountMeta = gen.AccessAccountMeta;
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 const list = async <T>(promise: Promise<T[] | null | undefined>): Promise<T[]> => (await promise) ?? [];

@@ -1,24 +1,12 @@
 import { api } from './client';
-import type { Domain, User } from './types';
 
 export const HISTORY_CATEGORIES = ['SIGN_IN', 'USER', 'DOMAIN', 'GROUP', 'PREFERENCE', 'PORTAL'] as const;
 export type HistoryCategory = (typeof HISTORY_CATEGORIES)[number];
 
 import type { LookupEntry } from './lookup';
+import type * as gen from './types.gen';
 
-export interface HistoryEntry {
-  id: number | string;
-  at: string;
-  category: string;
-  historyType: string;
-  userId?: User['id'] | null;
-  userName?: string;
-  domainId?: Domain['id'] | null;
-  entity?: string;
-  entityId?: string;
-  details?: string;
-  clientAddr?: string;
-}
+export type HistoryEntry = gen.AuditEntry;
 
 /** Audit history (spec 3 §7 "Admin-related" lookups). */
 export const historyApi = {

@@ -13,6 +13,8 @@
 import { api } from './client';
 import type { Id } from './portal';
 import type { Preview } from './preview';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 import { saveBlob } from '../lib/saveBlob';
 
 export const LOADABLE_STATUSES = ['PENDING', 'GENERATING', 'GENERATED', 'FAILED', 'APPROVED', 'REJECTED'] as const;
@@ -21,76 +23,26 @@ export type LoadableStatus = (typeof LOADABLE_STATUSES)[number];
 /** The error code of a failed build: its output is in `error.output` (spec 3 §8). */
 export const MAKELOAD_ERROR_CODE = 'FAILED_TO_CREATE_LOADABLE_USING_MAKELOAD';
 
-export interface LoadablePerson {
-  id: number;
-  userName: string;
-}
+export type LoadablePerson = gen.LoadablePerson;
 
-export interface LoadableError {
-  errorTitle: string;
-  errorMessage: string;
-  errorCode: string;
-  output?: string;
-}
+export type LoadableError = gen.NoticeErrorInfo;
 
-export interface Loadable {
-  id: number;
-  domainId: number;
-  portalId: number;
-  name: string;
-  partNumber: string;
-  versionPrefix: string;
-  /** versionPrefix + '.' + build number: the versionTag of a loadable preview. */
-  version: string;
-  type: string;
-  gitRef: string;
-  commitId: string;
-  status: LoadableStatus;
-  /** `{name}-{version}.tar.gz` */
-  fileName: string;
-  size: number;
-  sha256: string;
-  error: LoadableError | null;
-  rejectReason: string;
-  /** Set when it was approved over the readiness gate (issue 29): the reason and the commit's errors. */
-  approvalOverride?: ApprovalOverride | null;
-  createdBy: LoadablePerson;
-  approvedBy: LoadablePerson | null;
-  rejectedBy: LoadablePerson | null;
-  createdAt: string;
-  generatedAt: string | null;
-  decidedAt: string | null;
-}
+export type Loadable = Narrow<gen.LoadableLoadable, { status: LoadableStatus }>;
 
 /** An approval over the readiness gate (docs/readiness.md "The approval gate"). */
-export interface ApprovalOverride {
-  reason: string;
-  /** How many readiness errors the loadable's commit had. */
-  errors: number;
-}
+export type ApprovalOverride = gen.LoadableApprovalOverride;
 
 /** The code of approve's 409 while the gate is on and the commit has readiness errors. */
 export const READINESS_ERRORS = 'READINESS_ERRORS';
 /** The longest override reason the server takes. */
 export const MAX_OVERRIDE_REASON = 1000;
 
-export interface CopyrightAsset {
-  path: string;
-  size: number;
-}
+export type CopyrightAsset = gen.LoadableAsset;
 
-export interface CopyrightMeta {
-  accept: boolean;
-  ipAddress: string;
-}
+export type CopyrightMeta = gen.LoadableCopyrightMeta;
 
 /** The copyright step (GET copyright): the statement, the commit's media files, the client address. */
-export interface Copyright {
-  statement: string;
-  assets?: CopyrightAsset[];
-  metaData: CopyrightMeta;
-  accepted?: { user: LoadablePerson; at: string; ipAddress: string };
-}
+export type Copyright = gen.LoadableCopyright;
 
 /** The loadable generation request (spec 3 §3): assets are removed from the copyright data. */
 export interface LoadableRequest {
@@ -102,40 +54,18 @@ export interface LoadableRequest {
   copyrightData: { statement?: string; metaData: CopyrightMeta };
 }
 
-export interface GitValidation {
-  valid: boolean;
-  branch: string;
-  commitId: string;
-  ruleWarnings: string[] | null;
-  message: string;
-}
+export type GitValidation = gen.LoadableGitValidation;
 
 export const HANDOVER_SYSTEMS = ['unity', 'scmdb'] as const;
 export type HandOverSystem = (typeof HANDOVER_SYSTEMS)[number];
 
 /** A configured hand-over target (GET unity/profiles/{id}). */
-export interface HandOverTarget {
-  name: string;
-  system: string;
-  kind: string;
-  description: string;
-}
+export type HandOverTarget = gen.HandoverTarget;
 
 export const DELIVERY_STATUSES = ['QUEUED', 'SENDING', 'DELIVERED', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface Delivery {
-  id: number;
-  loadableId: number;
-  target: string;
-  system: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastError: string;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+export type Delivery = Narrow<gen.HandoverDelivery, { status: DeliveryStatus }>;
 
 /** The emulators of a loadable preview. */
 export const EMULATORS = ['phone', 'tablet', 'desktop'] as const;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import type * as gen from './types.gen';
 
 /**
  * Enumerations and their display names (spec 3 §7 `GET /lookup/{enum}`): the key is what the
@@ -9,10 +10,7 @@ import { api } from './client';
  */
 export type LookupEnum = 'PortalType' | 'ScopeType' | 'PreviewType' | 'PayloadType';
 
-export interface LookupEntry {
-  key: string;
-  value: string;
-}
+export type LookupEntry = gen.AppinfoKeyValue;
 
 const BUILT_IN: Record<LookupEnum, LookupEntry[]> = {
   PortalType: [

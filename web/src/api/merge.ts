@@ -8,48 +8,19 @@
  */
 import { api } from './client';
 import type { Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type MergeKind = 'json' | 'translation' | 'text' | 'binary';
 
 /** One overlapping change. Values are compact JSON texts (json kinds) or lines (text); null = absent. */
-export interface MergeConflict {
-  /** A JSON pointer ('/menu/2/title'), 'hunk:N' for text, 'file' for the whole file. */
-  id: string;
-  /** A human label ('menu › Lunch › title', 'lines 12–14', 'whole file'). */
-  path: string;
-  base: string | null;
-  mine: string | null;
-  theirs: string | null;
-  reason?: string;
-}
+export type MergeConflict = gen.MergeConflict;
 
-export interface MergeChoice {
-  take: 'mine' | 'theirs' | 'base' | 'value';
-  /** With take 'value': JSON text (json / translation) or raw text (a text hunk). */
-  value?: string | null;
-}
+export type MergeChoice = Narrow<gen.MergeChoice, { take: 'mine' | 'theirs' | 'base' | 'value' }>;
 
-export interface MergeRequest {
-  /** Workspace-relative, without a leading slash ('translations/en_GB.json'). */
-  path: string;
-  /** The text the editor loaded. */
-  base: string;
-  /** The editor's text. */
-  mine: string;
-  choices?: Record<string, MergeChoice>;
-}
+export type MergeRequest = Narrow<Required<gen.CollabMergeBody>, { choices?: Record<string, MergeChoice> }>;
 
-export interface MergeResult {
-  kind: MergeKind;
-  /** null while unresolved > 0. */
-  merged: string | null;
-  /** The file as it is now. */
-  theirs: string;
-  /** The file's current version: the merged text is saved with it. */
-  version: string;
-  conflicts: MergeConflict[];
-  unresolved: number;
-}
+export type MergeResult = Narrow<gen.EditingEditMerge, { kind: MergeKind }>;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 

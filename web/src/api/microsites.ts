@@ -4,14 +4,9 @@
  */
 import { api } from './client';
 import type { Id } from './portal';
+import type * as gen from './types.gen';
 
-export interface Microsite {
-  id: number;
-  name: string;
-  status: string;
-  /** Where the portal reaches it: microsites/<name>/index.html. */
-  target: string;
-}
+export type Microsite = gen.PortalMicrosite;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 

@@ -1,23 +1,11 @@
 import { api } from './client';
-import type { User } from './types';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'skipped';
 export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'sending', 'sent', 'failed', 'held', 'skipped'];
 
-export interface OutboxMail {
-  id: number | string;
-  kind?: string;
-  userId?: User['id'] | null;
-  to: string;
-  toName?: string;
-  subject: string;
-  text: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError?: string;
-  createdAt: string;
-  sentAt?: string | null;
-}
+export type OutboxMail = Narrow<gen.NotifyMessage, { status: OutboxStatus }>;
 
 /** The mail outbox (our design, docs/api.md). */
 export const outboxApi = {

@@ -8,7 +8,9 @@
 import { api, requestWithResponse, versionFromETag } from './client';
 import type { ErrorObject } from './types';
 import { portalKeys, type Id } from './portal';
-import { sitemapKeys, type PageParameter, type SitemapPage } from './sitemap';
+import { sitemapKeys, type SitemapPage } from './sitemap';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 /** The synthetic root of the sitemap: the master page (index.html). */
 export const MASTER_PAGE_ID = 'master-page';
@@ -46,65 +48,19 @@ export interface VersionedSitemap {
   sitemapVersion: string;
 }
 
-export interface AddPageRequest {
-  id: string;
-  title: string;
-  url?: string;
-  parameters?: PageParameter[];
-  hidePage?: boolean;
-  status?: string;
-  /** '' or master-page: a root page. */
-  parentId?: string;
-  /** Index among the parent's children (the end when left out). */
-  position?: number;
-  html?: string;
-  sitemapVersion: string;
-}
+export type AddPageRequest = gen.PageAddRequest;
 
-export interface UpdatePageRequest {
-  id: string;
-  title?: string;
-  url?: string;
-  parameters?: PageParameter[];
-  hidePage?: boolean;
-  status?: string;
-  deactived?: boolean;
-  /** With position: a move (position counted without the page itself). */
-  parentId?: string;
-  position?: number;
-  html?: string;
-  sitemapVersion?: string;
-  version?: string;
-}
+export type UpdatePageRequest = gen.PageUpdateRequest;
 
-export interface ClonePageRequest {
-  id: string;
-  title: string;
-  sitemapVersion: string;
-}
+export type ClonePageRequest = gen.PageCloneRequest;
 
-export interface DeletedPage {
-  id: string;
-  sitemapVersion: string;
-}
+export type DeletedPage = gen.PageDeleted;
 
 /** One item of a batch save (spec 2 §3): a page's HTML or a widget's data, with the version the edit started from. */
-export interface BatchItem {
-  /** A page id ('master-page': index.html) or a widget id. */
-  file: string;
-  data: unknown;
-  type: 'page' | 'widget';
-  query?: string;
-  version: string;
-}
+export type BatchItem = Narrow<gen.PageBatchItem, { type: 'page' | 'widget' }>;
 
 /** A batch item's answer: its new version, or its error. */
-export interface BatchResult {
-  file: string;
-  path?: string;
-  version?: string;
-  error?: Partial<ErrorObject>;
-}
+export type BatchResult = Narrow<gen.PageBatchResult, { error?: Partial<ErrorObject> }>;
 
 /** The error code of a batch item (or a page call) whose version is stale. */
 export const FILE_CHANGED_CODE = 'FILE_CHANGED';

@@ -1,11 +1,8 @@
 import { api } from './client';
 import type { Domain, User } from './types';
+import type * as gen from './types.gen';
 
-export interface PermissionGroup {
-  id?: number | string;
-  groupName: string;
-  permissions: string[];
-}
+export type PermissionGroup = gen.AccessGroup;
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 const list = async <T>(promise: Promise<T[] | null | undefined>): Promise<T[]> => (await promise) ?? [];

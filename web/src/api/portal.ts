@@ -11,6 +11,8 @@
  */
 import { api, type Versioned } from './client';
 import type { CommitMessageRule } from '../lib/validation';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type { Versioned } from './client';
 
@@ -22,66 +24,18 @@ export type SupportLevel = 'FULL' | 'LIMITED';
 export type LanguageMode = 'MULTILANGUAGE' | 'SINGLE_LANGUAGE' | 'TRANSLATION';
 export type ChangeType = 'ADD' | 'MODIFY' | 'DELETE';
 
-export interface Portal {
-  id: number;
-  domainId: number;
-  name: string;
-  type: PortalType;
-  scope: PortalScope;
-  /** 'active' or 'inactive'. */
-  status: string;
-  categoryId: number | null;
-  category: string;
-  activeBranch: string;
-  /** Upstream git URL when imported. */
-  url: string;
-  source: string;
-  createdAt: string;
-  lastModified: string;
-  deactivated: boolean;
-}
+export type Portal = Narrow<gen.PortalPortal, { type: PortalType; scope: PortalScope }>;
 
 /** A category of the portal selector; inactive portals come under 'Inactive Portals'. */
-export interface Category {
-  id: number;
-  name: string;
-  /** True when no child is active. */
-  deactivated: boolean;
-  children: Portal[];
-}
+export type Category = Narrow<gen.PortalCategory, { children: Portal[] }>;
 
 export const INACTIVE_GROUP = 'Inactive Portals';
 
-export interface Template {
-  id: number;
-  name: string;
-  templateName: string;
-  /** Set for starters shipped with the product. */
-  starter?: string;
-  portalId: number | null;
-  accounts: number[];
-  engineType?: EngineType;
-  builtIn: boolean;
-  updating: boolean;
-  updateError?: string;
-}
+export type Template = Narrow<gen.PortalTemplate, { engineType?: EngineType }>;
 
-export interface LanguageSettings {
-  languages: string[];
-  defaultLanguage: string;
-  languageMode: LanguageMode;
-  languageBasePath: string;
-  translationsBasePath: string;
-}
+export type LanguageSettings = Narrow<gen.EditingLanguageSettings, { languageMode: LanguageMode }>;
 
-export interface TaskRunnerSettings {
-  active: boolean;
-  autoRun: boolean;
-  extensions: string[];
-  outputPath: string;
-  dockerFileContent: string;
-  templateName: string;
-}
+export type TaskRunnerSettings = gen.EditingTaskRunnerSettings;
 
 /**
  * Where a portal's settings live: portal.json in the repository (versioned with the branch), or
@@ -91,95 +45,39 @@ export interface TaskRunnerSettings {
 export type SettingsStoredIn = 'REPOSITORY' | 'PORTALWRIGHT';
 
 /** portal.json of the branch the user has open (or the settings Portalwright keeps), with the defaults filled in. */
-export interface PortalSettings {
-  formatVersion?: number;
-  name?: string;
-  engineType: EngineType;
-  supportLevel: SupportLevel;
-  scope: PortalScope;
-  type?: PortalType;
-  oneMediaInterstitialSupported: boolean;
-  languageSettings: LanguageSettings;
-  taskRunnerSettings: TaskRunnerSettings;
-  userGitUrls?: string[];
-  /** The rule commit messages follow (lib/validation.ts COMMIT_RULES); the server fills in the portal's default. */
-  commitMessageRule?: CommitMessageRule;
-  /** Where the settings live (an answer; not saved). */
-  storedIn?: SettingsStoredIn;
-}
+export type PortalSettings = Narrow<
+  gen.EditingSettings,
+  {
+    engineType: EngineType;
+    supportLevel: SupportLevel;
+    scope: PortalScope;
+    type?: PortalType;
+    languageSettings: LanguageSettings;
+    commitMessageRule?: CommitMessageRule;
+    storedIn?: SettingsStoredIn;
+  }
+>;
 
 /** The caller's workspace: branch, uncommitted changes, commits ahead/behind the branch. */
-export interface WorkspaceStatus {
-  branch: string;
-  changes: Record<string, ChangeType>;
-  aheadCount: number;
-  behindCount: number;
-}
+export type WorkspaceStatus = Narrow<gen.WorkspaceStatus, { changes: Record<string, ChangeType> }>;
 
-export interface OpenedPortal {
-  portal: Portal;
-  branch: string;
-  settings: PortalSettings;
-  /** The version of portal.json that `settings` was read at (the ETag a settings save sends back). */
-  settingsVersion?: string;
-  status: WorkspaceStatus;
-  /** Set when the portal's git host could not be fetched (the portal opened anyway; issue 15). */
-  upstreamWarning?: string;
-}
+export type OpenedPortal = Narrow<
+  gen.PortalOpened,
+  { portal: Portal; settings: PortalSettings; status: WorkspaceStatus }
+>;
 
 /** probe-settings.json of the workspace (free-form JSON; null when the file does not exist). */
 export type ProbeSettings = unknown;
 
-export interface LocalCommit {
-  commitId: string;
-  message: string;
-  time: string;
-}
+export type LocalCommit = gen.WorkspaceLocalCommit;
 
-export interface CommitResult {
-  commitId: string;
-  ruleWarnings: string[];
-  /** 'CONTENT_VALIDATION_PASS_WITH_WARNINGS' when the content check warned. */
-  code?: string;
-  message?: string;
-  /** Set when the commit is kept in the portal but did not reach its git host (issue 15). */
-  upstreamWarning?: string;
-  /**
-   * false when nothing was left to commit (the changes are already on the branch, or a
-   * resolution kept theirs everywhere): no commit was made, `message` says so and the local
-   * commit is kept under Recover discarded work (`discarded` its id) (issue 30).
-   */
-  committed?: boolean;
-  discarded?: string;
-}
+export type CommitResult = gen.EditingCommitAnswer;
 
-export interface WorkspaceChange {
-  user: { id: number; userName: string; firstName: string; lastName: string };
-  aheadCount: number;
-  behindCount: number;
-  hasChanges: boolean;
-  branch: string;
-  domainName: string;
-  portalName: string;
-  changes: Record<string, ChangeType>;
-}
+export type WorkspaceChange = Narrow<gen.EditingWorkspaceChange, { changes: Record<string, ChangeType> }>;
 
-export interface References {
-  allReferences: string[];
-  allTags: string[];
-  currentRef: string;
-  /** Branches the portal's git host deleted that the portal keeps (someone has unpushed work on them). */
-  deletedOnHost?: string[];
-}
+export type References = gen.PortalReferences;
 
-export interface NewPortal {
-  name: string;
-  type?: PortalType;
-  scope?: PortalScope;
-  categoryId?: number | null;
-  /** The branch the new portal opens on (one of its source's); the source's default when omitted. */
-  branch?: string;
-}
+export type NewPortal = Narrow<gen.PortalCreateBody, { type?: PortalType; scope?: PortalScope }>;
 
 /** Error codes for which a failed open offers Reset (spec 1 §4.2, named variant). */
 export const RESET_CODES = [

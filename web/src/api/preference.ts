@@ -1,14 +1,10 @@
 import { api } from './client';
+import type * as gen from './types.gen';
 
 export type BannerStatus = 'BANNER_ON' | 'BANNER_OFF';
 
 /** The system preferences (spec 1 §3): the banner. */
-export interface Preference {
-  id: number | string;
-  /** 'BANNER_ON' / 'BANNER_OFF'; older data may say 'ON' / 'OFF'. */
-  bannerStatus?: string | null;
-  bannerMessage?: string | null;
-}
+export type Preference = gen.AdminPreference;
 
 /** Preference calls (spec 1 §7 "Preference"). */
 export const preferenceApi = {

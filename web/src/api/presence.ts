@@ -7,24 +7,14 @@
 import { api } from './client';
 import { workspacePath } from './merge';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type PresenceState = 'viewing' | 'editing';
 
-export interface PresenceUser {
-  id: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
-}
+export type PresenceUser = gen.EditingPerson;
 
-export interface PresenceEntry {
-  user: PresenceUser;
-  /** Workspace-relative, without a leading slash. */
-  path: string;
-  state: PresenceState;
-  /** ISO time. */
-  since: string;
-}
+export type PresenceEntry = Narrow<gen.PresenceEntry, { state: PresenceState }>;
 
 /** The data of a PRESENCE room message. */
 export interface PresenceMessage {

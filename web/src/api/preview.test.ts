@@ -12,6 +12,7 @@ const samplePreview: Preview = {
   status: 'READY',
   domainId: 1,
   portalId: 2,
+  userId: 1,
   domainName: 'Demo Airline',
   portalName: 'Passenger Portal',
   branch: 'master',

@@ -24,14 +24,10 @@
  */
 import { api } from './client';
 import type { Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
-export interface PreviewToken {
-  token: string;
-  /** Seconds the frame may read with it (1800). */
-  expiresIn: number;
-  /** '/api/v1/workspace/<token>/<domainId>/<portalId>/', or 'https://<frame origin>/api/v1/workspace/<ticket>/…/' */
-  base: string;
-}
+export type PreviewToken = gen.PreviewTokenAnswer;
 
 /** Mint this many seconds before the token expires (the frame never meets an expired token). */
 export const PREVIEW_TOKEN_MARGIN_S = 60;
@@ -42,49 +38,13 @@ export type PreviewType = (typeof PREVIEW_TYPES)[number];
 export type PortalPreviewType = Exclude<PreviewType, 'LOADABLE'>;
 export type PreviewStatus = 'PROGRESS' | 'READY' | 'FAILED';
 
-export interface PreviewError {
-  errorTitle: string;
-  errorMessage: string;
-}
+export type PreviewError = gen.NoticeErrorInfo;
 
-export interface Preview {
-  id: number;
-  type: PreviewType;
-  status: PreviewStatus;
-  domainId: number;
-  portalId: number;
-  domainName: string;
-  portalName: string;
-  branch: string;
-  /** '' for a live preview. */
-  commitId: string;
-  language: string;
-  page: string;
-  versionTag?: string;
-  /** LOADABLE only. */
-  emulator?: string;
-  /** The absolute URL the phone opens; '' until READY. */
-  link: string;
-  /** RFC 3339. */
-  createdAt: string;
-  /** RFC 3339. */
-  expiresAt: string;
-  error?: PreviewError | null;
-}
+export type Preview = Narrow<gen.PreviewPreview, { type: PreviewType; status: PreviewStatus }>;
 
-export interface CreatePreview {
-  type: PortalPreviewType;
-  branch?: string;
-  language?: string;
-  page?: string;
-}
+export type CreatePreview = Narrow<gen.PreviewRequest, { type: PortalPreviewType }>;
 
-export interface PreviewQrCode {
-  id: number;
-  link: string;
-  /** A base64 PNG without the data: prefix. */
-  qrCode: string;
-}
+export type PreviewQrCode = gen.PreviewQRAnswer;
 
 /** The error codes of POST preview/{d}/{p} (409). */
 export const PREVIEW_ERROR_CODES = {

@@ -7,6 +7,8 @@
  */
 import { api } from './client';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -30,69 +32,22 @@ export const RULES = [
 ] as const;
 export type RuleId = (typeof RULES)[number];
 
-export interface Finding {
-  /** Stable fingerprint (rule, path, pointer, key, language, target): what an ignore names. */
-  id: string;
-  rule: RuleId | string;
-  severity: Severity;
-  /** Relative to the portal root, without a leading slash. */
-  path: string;
-  line?: number;
-  /** JSON pointer into path (content, widget data). */
-  pointer?: string;
-  /** Translation key. */
-  key?: string;
-  language?: string;
-  /** What the finding refers to: the missing page id or file, the URL not allowed. */
-  target?: string;
-  message: string;
-  fix?: string;
-}
+export type Finding = Narrow<gen.CheckFinding, { rule: RuleId | string; severity: Severity }>;
 
-export interface IgnoredFinding extends Finding {
-  reason: string;
-  by: string;
-  /** ISO time. */
-  at: string;
-}
+export type IgnoredFinding = Narrow<gen.CheckIgnoredFinding, { rule: RuleId | string; severity: Severity }>;
 
-export interface ReadinessSummary {
-  errors: number;
-  warnings: number;
-  infos: number;
-  ignored: number;
-  files: number;
-  byRule: Record<string, number>;
-}
+export type ReadinessSummary = gen.CheckSummary;
 
 /** A check's result: of the caller's workspace, or of one commit. */
-export interface ReadinessReport {
-  source: 'workspace' | 'commit';
-  branch: string;
-  /** The commit checked (source 'commit'), or the commit the workspace is based on. */
-  commitId: string;
-  findings: Finding[];
-  ignored: IgnoredFinding[];
-  summary: ReadinessSummary;
-  /** ISO time of the check. */
-  checkedAt: string;
-  durationMs: number;
-}
+export type ReadinessReport = Narrow<
+  gen.ReadinessReport,
+  { source: 'workspace' | 'commit'; findings: Finding[]; ignored: IgnoredFinding[] }
+>;
 
-export interface ReadinessPerson {
-  id: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
-}
+export type ReadinessPerson = gen.EditingPerson;
 
 /** Another author's findings in the files they changed and have not committed. */
-export interface OthersReadiness {
-  user: ReadinessPerson;
-  branch: string;
-  summary: ReadinessSummary;
-  findings: Finding[];
-}
+export type OthersReadiness = Narrow<gen.ReadinessOthers, { findings: Finding[] }>;
 
 /** The data of a READINESS_CHANGED room message: a user's workspace was checked again. */
 export interface ReadinessMessage {
@@ -109,21 +64,10 @@ export interface ReadinessMessage {
   findings: Finding[];
 }
 
-export interface LengthBudget {
-  /** path.Match pattern over the upper-cased key, e.g. TXT_SEAT_*. */
-  pattern: string;
-  maxChars: number;
-}
+export type LengthBudget = gen.CheckLengthBudget;
 
 /** The readiness settings: the approval gate (database, per portal) and the budgets (readiness.json). */
-export interface ReadinessSettings {
-  /** Refuse approving a loadable whose commit has errors, unless an approver overrides with a reason. */
-  gate: boolean;
-  lengthBudgets: LengthBudget[];
-  sizeBudgetBytes: number;
-  /** Version of readiness.json in the caller's workspace, to send back ('0': no file yet). */
-  version: string;
-}
+export type ReadinessSettings = gen.ReadinessSettings;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `readiness/${seg(d)}/${seg(p)}`;

@@ -6,6 +6,7 @@
  */
 import { api } from './client';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
 
 export const TASK_RUNNER_PHASES = [
   'UNINITIATED',
@@ -18,17 +19,9 @@ export const TASK_RUNNER_PHASES = [
 ] as const;
 export type TaskRunnerPhase = (typeof TASK_RUNNER_PHASES)[number];
 
-export interface LintWarning {
-  rule: string;
-  message: string;
-  line: number;
-  url: string;
-}
+export type LintWarning = gen.TaskrunnerLintWarning;
 
-export interface TaskRunnerError {
-  errorTitle?: string | null;
-  errorMessage?: string | null;
-}
+export type TaskRunnerError = gen.TaskrunnerRunError;
 
 export interface TaskRunnerState {
   phase: TaskRunnerPhase;

@@ -14,6 +14,8 @@ import { MARKUP } from '../lib/rules.generated';
 import { api, isFileChanged } from './client';
 import { ApiError } from './errors';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export { isFileChanged };
 
@@ -48,64 +50,31 @@ export type TranslationData = Record<string, TranslationMap>;
 /** Per language, the opaque version of its file ('' for a file that does not exist yet). */
 export type TranslationVersions = Record<string, string>;
 
-export interface Translations {
-  languageMode: string;
-  defaultLanguage: string;
-  languages: string[];
-  /** Absent from older servers: flat. */
-  layout?: TranslationLayout;
-  /** Per language, its file in the workspace ('locales/pt-br.json'; the one a save would create when missing). */
-  files?: Record<string, string>;
-  data: TranslationData;
-  versions: TranslationVersions;
-}
+export type Translations = Narrow<
+  gen.TranslationTranslations,
+  { layout: TranslationLayout; data: TranslationData; versions: TranslationVersions }
+>;
 
-export interface KeyStatus {
-  status: TranslationStatus;
-  reason: TranslationReason | string;
-}
+export type KeyStatus = Narrow<
+  gen.TranslationKeyStatus,
+  { status: TranslationStatus; reason: TranslationReason | string }
+>;
 
-export interface TranslationStatusReport {
-  language: string;
-  default: boolean;
-  keys: Record<string, KeyStatus>;
-}
+export type TranslationStatusReport = Narrow<gen.TranslationLanguageStatus, { keys: Record<string, KeyStatus> }>;
 
-export interface SaveTranslationsRequest {
-  data: TranslationData;
-  versions: TranslationVersions;
-}
+export type SaveTranslationsRequest = Narrow<
+  gen.TranslationSaveRequest,
+  { data: TranslationData; versions: TranslationVersions }
+>;
 
-export interface SaveTranslationsResponse {
-  versions: TranslationVersions;
-}
+export type SaveTranslationsResponse = gen.TranslationSaved;
 
-export interface TranslationReportEntry {
-  key: string;
-  status: TranslationStatus;
-  reason: string;
-  value: string;
-  defaultValue: string;
-}
+export type TranslationReportEntry = Narrow<gen.TranslationReportKey, { status: TranslationStatus }>;
 
-export interface TranslationReport {
-  language: string;
-  total: number;
-  completed: number;
-  incomplete: number;
-  missing: number;
-  keys: TranslationReportEntry[];
-}
+export type TranslationReport = Narrow<gen.TranslationReport, { keys: TranslationReportEntry[] }>;
 
 /** An entry of the language service. */
-export interface Language {
-  code: string;
-  defaultName: string;
-  nativeName: string;
-  direction: 'ltr' | 'rtl';
-  alpha2: string;
-  alpha3b: string;
-}
+export type Language = gen.LanguageEntry;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `translation/${seg(d)}/${seg(p)}`;

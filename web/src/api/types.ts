@@ -1,4 +1,5 @@
 /** Wire types of the Portalwright API (`/api/v1`). Unknown extra fields are ignored. */
+import type * as gen from './types.gen';
 
 export interface User {
   id: string | number;
@@ -33,41 +34,18 @@ export interface LoginResponse {
   profile: ProfileResponse;
 }
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
+export type LoginRequest = gen.IdentityLoginRequest;
 
-export interface ResetPasswordRequest {
-  userName: string;
-  newPassword: string;
-}
+export type ResetPasswordRequest = gen.IdentityResetRequest;
 
-export interface ConfirmResetPasswordRequest {
-  confirmedPassword: string;
-  token: string;
-  username: string;
-}
+export type ConfirmResetPasswordRequest = gen.IdentityConfirmRequest;
 
-export interface SsoFeature {
-  enabled: boolean;
-  label?: string;
-  loginUrl?: string;
-}
+export type SsoFeature = gen.AppinfoSSO;
 
 /** The server's settings the screens state or time by, so they never say another number. */
-export interface ServerLimits {
-  /** The longest a task run may take (--task-timeout), in ms. */
-  taskTimeoutMs: number;
-  /** How long discarded work stays restorable, in days. */
-  discardedWorkDays: number;
-}
+export type ServerLimits = gen.AppinfoLimits;
 
-export interface Features {
-  sso?: SsoFeature;
-  /** Absent from older servers. */
-  limits?: ServerLimits;
-}
+export type Features = Partial<gen.AppinfoFeatures>;
 
 export interface ProbeLink {
   title: string;
@@ -85,12 +63,7 @@ export interface ProbeConfig {
   releaseDocumentation?: ProbeLink;
 }
 
-export interface Domain {
-  id: string | number;
-  name: string;
-  /** The domain has a logo (GET domain/{id}/logo). */
-  hasLogo?: boolean;
-}
+export type Domain = Narrow<gen.AccessDomain, { id: string | number }>;
 
 /** The error object every failing API call answers with (spec 1 §3 "Error object"). */
 export interface ErrorObject {
@@ -109,3 +82,9 @@ export interface ErrorAction {
   color?: string;
   action?: string;
 }
+
+/**
+ * A generated type (types.gen.ts) with some fields' types narrowed to what the client knows of
+ * them: the server's types say `string` where the spec lists the values.
+ */
+export type Narrow<T, U> = Omit<T, keyof U> & U;

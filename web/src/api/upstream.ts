@@ -8,52 +8,20 @@
  */
 import { api } from './client';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 export type UpstreamState = 'IN_SYNC' | 'AHEAD' | 'BEHIND' | 'DIVERGED' | 'ERROR';
 export type UpstreamAuthKind = 'NONE' | 'PASSWORD' | 'SSH_KEY';
 
-export interface UpstreamBranch {
-  branch: string;
-  /** Commits of the portal the host lacks. */
-  ahead: number;
-  /** Commits of the host the portal lacks. */
-  behind: number;
-  onUpstream: boolean;
-  /** The host deleted the branch; the portal keeps it (unpushed work on it) and does not send it back. */
-  deletedOnHost?: boolean;
-}
+export type UpstreamBranch = gen.WorkspaceUpstreamBranch;
 
-export interface UpstreamStatus {
-  /** False for a portal not created from a git URL (nothing else is meaningful then). */
-  configured: boolean;
-  url: string;
-  state: UpstreamState | '';
-  ahead: number;
-  behind: number;
-  branches: UpstreamBranch[];
-  lastSyncAt: string | null;
-  /** Why the last fetch or push failed ('' when nothing failed). */
-  error: string;
-  errorAt: string | null;
-  authKind: UpstreamAuthKind;
-  hasCredentials: boolean;
-  /** SSH_KEY: the deploy key's public half (an authorized_keys line). */
-  publicKey?: string;
-  /** Whether the server can store credentials at all (it has a secrets key). */
-  secretsConfigured: boolean;
-  webhookUrl?: string;
-}
+export type UpstreamStatus = Narrow<gen.UpstreamStatus, { state: UpstreamState | ''; authKind: UpstreamAuthKind }>;
 
 export type CredentialsRequest =
   { kind: 'PASSWORD'; userName: string; password: string } | { kind: 'SSH_KEY' } | { kind: 'NONE' };
 
-export interface WebhookInfo {
-  url: string;
-  secret: string;
-  contentType: string;
-  signatureHeader: string;
-  tokenHeader: string;
-}
+export type WebhookInfo = gen.UpstreamWebhookInfo;
 
 const seg = (v: Id) => encodeURIComponent(String(v));
 const base = (d: Id, p: Id) => `upstream/${seg(d)}/${seg(p)}`;

@@ -8,6 +8,7 @@ import type {
   ResetPasswordRequest,
   User,
 } from './types';
+import type * as gen from './types.gen';
 
 export interface NewUser {
   userName: string;
@@ -30,11 +31,7 @@ export interface UserUpdate {
 }
 
 /** GET user/{id}/roles: each domain of the user with their roles there. */
-export interface UserDomainRoles {
-  domainId: Domain['id'];
-  domainName: string;
-  roles: string[] | null;
-}
+export type UserDomainRoles = gen.AccessDomainRoles;
 
 /** POST user/send-email: to the given users, or (with domainId and no users) a whole domain. */
 export interface SendEmailRequest {
@@ -45,15 +42,9 @@ export interface SendEmailRequest {
   message: string;
 }
 
-export interface SendEmailResult {
-  queued: number;
-  noEmail?: string[] | null;
-}
+export type SendEmailResult = gen.AdminEmailResult;
 
-export interface KeyPair {
-  publicKey: string;
-  privateKey: string;
-}
+export type KeyPair = gen.IdentityKeyPair;
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 const list = async <T>(promise: Promise<T[] | null | undefined>): Promise<T[]> => (await promise) ?? [];

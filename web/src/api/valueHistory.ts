@@ -5,50 +5,25 @@
 import { api } from './client';
 import type { Hunk } from './conflicts';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
+import type { Narrow } from './types';
 
 /** Who changed a value and when: a commit, or the author's uncommitted work (no commit, no time). */
-export interface ChangeInfo {
-  commit: string;
-  uncommitted: boolean;
-  author: string;
-  email: string;
-  time: string | null;
-  message: string;
-}
+export type ChangeInfo = Pick<
+  gen.ValuehistoryEntry,
+  'commit' | 'uncommitted' | 'author' | 'email' | 'time' | 'message'
+>;
 
 /** One change of the value; old and new are JSON text (null: absent). */
-export interface ValueChange extends ChangeInfo {
-  path: string;
-  lang?: string;
-  old: string | null;
-  new: string | null;
-  diff?: Hunk[];
-}
+export type ValueChange = Narrow<gen.ValuehistoryEntry, { diff?: Hunk[] }>;
 
-export interface ValueHistory {
-  path: string;
-  pointer?: string;
-  key?: string;
-  entries: ValueChange[];
-}
+export type ValueHistory = Narrow<gen.ValuehistoryHistory, { entries: ValueChange[] }>;
 
-export interface BlameRow extends ChangeInfo {
-  pointer: string;
-  path: string;
-  value: string | null;
-}
+export type BlameRow = gen.ValuehistoryRow;
 
-export interface Blame {
-  path: string;
-  rows: BlameRow[];
-}
+export type Blame = gen.ValuehistoryBlame;
 
-export interface Restored {
-  path: string;
-  version: string;
-  changed: boolean;
-  value: string | null;
-}
+export type Restored = gen.ValuehistoryRestored;
 
 /** What a history is of. */
 export type ValueSubject =

@@ -10,44 +10,21 @@
  */
 import { api, isFileChanged } from './client';
 import { portalKeys, type Id } from './portal';
+import type * as gen from './types.gen';
 
 export { isFileChanged };
 
-export interface WhitelistEntry {
-  url: string;
-}
+export type WhitelistEntry = gen.WhitelistEntry;
 
-export interface Whitelist {
-  whitelist: WhitelistEntry[];
-  /** The version of whitelist.json ('0' when it does not exist yet). */
-  version: string;
-}
+export type Whitelist = gen.WhitelistWhitelist;
 
-export interface SaveWhitelistRequest {
-  whitelist: WhitelistEntry[];
-  baseVersion: string;
-}
+export type SaveWhitelistRequest = gen.WhitelistSaveRequest;
 
-export interface UrlUsage {
-  path: string;
-  line: number;
-}
+export type UrlUsage = gen.WhitelistUsage;
 
-export interface CheckedUrl {
-  url: string;
-  allowed: boolean;
-  usedIn: UrlUsage[];
-}
+export type CheckedUrl = gen.WhitelistCheckedURL;
 
-export interface PortalCheck {
-  /** Not-allowed URLs first, then by URL. */
-  urls: CheckedUrl[];
-  notAllowed: number;
-  /** Files read. */
-  scanned: number;
-  /** A limit cut the list (more URLs or places exist). */
-  truncated?: boolean;
-}
+export type PortalCheck = gen.WhitelistCheck;
 
 /** The server's limits (docs/api.md "Whitelist"). */
 export const MAX_WHITELIST_ENTRIES = 2000;

@@ -34,7 +34,9 @@ describe('banner', () => {
   });
 
   it('is hidden for BANNER_OFF, a blank message and no preference', async () => {
-    expect(bannerMessage([{ id: 1, bannerStatus: 'BANNER_ON', bannerMessage: '  ' }])).toBeNull();
+    expect(
+      bannerMessage([{ id: 1, bannerStatus: 'BANNER_ON', bannerMessage: '  ', updatedAt: '', updatedBy: '' }]),
+    ).toBeNull();
     expect(bannerMessage([])).toBeNull();
     const fetch = serve('BANNER_OFF', 'Not shown');
     renderWithProviders(<BannerSlot />);

@@ -4,7 +4,7 @@ import type { ProbeConfig } from '../../api/types';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { useSessionStore } from '../../core/sessionStore';
-import { releaseDocumentation, VersionDialog } from './VersionDialog';
+import { API_DOCS_LABEL, releaseDocumentation, VersionDialog } from './VersionDialog';
 
 const config = (extra: Partial<ProbeConfig> = {}): ProbeConfig => ({
   ws: { host: '' },
@@ -44,6 +44,14 @@ describe('release version dialog', () => {
     expect(releaseDocumentation(null)).toBeNull();
     useSessionStore.setState({ probeConfig: config() });
     renderWithProviders(<VersionDialog open onClose={() => undefined} />);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: /release|change log/i })).toBeNull();
+  });
+
+  it('links the API reference (the API page, /api/docs)', () => {
+    useSessionStore.setState({ probeConfig: config() });
+    renderWithProviders(<VersionDialog open onClose={() => undefined} />);
+    const link = screen.getByRole('link', { name: API_DOCS_LABEL });
+    expect(link).toHaveAttribute('href', './api/docs');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 });

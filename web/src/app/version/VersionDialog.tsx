@@ -22,6 +22,9 @@ export const VERSION_DIALOG_WIDTH = 430;
 const orNull = (lookup: () => Promise<string>) => () => lookup().catch(() => null);
 
 export const RELEASE_DOCS_LABEL = 'Release documentation';
+/** The API page (Swagger UI over the server's OpenAPI document; internal/httpapi sends /api/docs on). */
+export const API_DOCS_LABEL = 'API reference';
+export const API_DOCS_URL = './api/docs';
 
 /**
  * The release documentation link of the probe configuration: `releaseDocumentation`, else a
@@ -94,6 +97,9 @@ export function VersionDialog({ open, onClose }: { open: boolean; onClose: () =>
             {release.title || RELEASE_DOCS_LABEL}
           </Link>
         )}
+        <Link href={API_DOCS_URL} target="_blank" rel="noopener" sx={{ display: 'block', mt: 2 }}>
+          {API_DOCS_LABEL}
+        </Link>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -150,7 +150,7 @@ describe('single sign-on', () => {
 
 describe('single sign-on errors', () => {
   it('shows ssoError from the URL in the alert and removes it from the URL', async () => {
-    useSessionStore.setState({ features: { sso: { enabled: true, loginUrl: '/sso' } } });
+    useSessionStore.setState({ features: { sso: { enabled: true, label: '', loginUrl: '/sso' } } });
     const { router } = renderRoute(
       [{ path: '*', element: <AuthScreen /> }],
       '/?ssoError=Single%20sign-on%20was%20cancelled%20or%20denied.&x=1',

@@ -16,6 +16,7 @@ const review = (over: Partial<FileReview>): FileReview => ({
   kind: 'json',
   image: false,
   page: false,
+  tooLarge: false,
   diff: { kind: 'json', fields: [], hunks: [], binary: false, truncated: false },
   before: null,
   after: null,

@@ -19,6 +19,7 @@ export function openPortal(permissions: string[] = [], engineType: 'UNIVERSAL' |
 }
 
 export const sampleLoadable = (fields: Partial<Loadable> = {}): Loadable => ({
+  approvalOverride: null,
   id: 5,
   domainId: 1,
   portalId: 2,

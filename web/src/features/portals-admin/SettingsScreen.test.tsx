@@ -23,10 +23,13 @@ const settings: PortalSettings = {
   scope: 'FULL',
   type: 'CREW',
   oneMediaInterstitialSupported: false,
+  condenseWidgetData: null,
+  retainLanguageValuesOnCreate: null,
   languageSettings: {
     languages: ['en_GB', 'de_DE'],
     defaultLanguage: 'en_GB',
     languageMode: 'MULTILANGUAGE',
+    retainDefaultsOnCreate: false,
     languageBasePath: '',
     translationsBasePath: 'translations',
   },

@@ -31,6 +31,8 @@ export const builtIns: Template[] = [
     accounts: [],
     builtIn: true,
     updating: false,
+    updateError: '',
+    url: '',
   },
   {
     id: -2,
@@ -41,6 +43,8 @@ export const builtIns: Template[] = [
     accounts: [],
     builtIn: true,
     updating: false,
+    updateError: '',
+    url: '',
   },
 ];
 
@@ -52,4 +56,6 @@ export const ownTemplate: Template = {
   accounts: [1],
   builtIn: false,
   updating: false,
+  updateError: '',
+  url: '',
 };

@@ -7,10 +7,13 @@ const settings = (languages: string[], extra: Partial<PortalSettings> = {}): Por
   supportLevel: 'FULL',
   scope: 'FULL',
   oneMediaInterstitialSupported: false,
+  condenseWidgetData: null,
+  retainLanguageValuesOnCreate: null,
   languageSettings: {
     languages,
     defaultLanguage: languages[0] ?? '',
     languageMode: 'MULTILANGUAGE',
+    retainDefaultsOnCreate: false,
     languageBasePath: '',
     translationsBasePath: 'translations',
   },

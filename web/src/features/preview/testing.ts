@@ -10,6 +10,7 @@ export const samplePreview = (fields: Partial<Preview> = {}): Preview => ({
   status: 'READY',
   domainId: 1,
   portalId: 2,
+  userId: 1,
   domainName: 'Demo Airline',
   portalName: 'Passenger Portal',
   branch: 'master',

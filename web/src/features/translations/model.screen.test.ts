@@ -13,7 +13,7 @@ describe('the translation manager screen', () => {
   it("names a language's file as the server found it, else translations/{language}.json", () => {
     expect(translationPath({ files: { fr_FR: 'i18n/fr.json' } }, 'fr_FR')).toBe('i18n/fr.json');
     expect(translationPath({ files: { fr_FR: 'i18n/fr.json' } }, 'en_GB')).toBe('translations/en_GB.json');
-    expect(translationPath({}, 'en_GB')).toBe('translations/en_GB.json');
+    expect(translationPath({ files: {} }, 'en_GB')).toBe('translations/en_GB.json');
   });
 
   it('marks the default language among the options', () => {

@@ -19,7 +19,7 @@ const status = (over: Partial<UpstreamStatus> = {}): UpstreamStatus => ({
   state: 'IN_SYNC',
   ahead: 0,
   behind: 0,
-  branches: [{ branch: 'master', ahead: 0, behind: 0, onUpstream: true }],
+  branches: [{ branch: 'master', ahead: 0, behind: 0, onUpstream: true, deletedOnHost: false }],
   lastSyncAt: '2026-11-20T10:00:00Z',
   error: '',
   errorAt: null,
@@ -49,7 +49,7 @@ describe('UpstreamCard (dashboard)', () => {
           status({
             state: 'AHEAD',
             ahead: 1,
-            branches: [{ branch: 'master', ahead: 1, behind: 0, onUpstream: true }],
+            branches: [{ branch: 'master', ahead: 1, behind: 0, onUpstream: true, deletedOnHost: false }],
             error:
               'The commits on master are in the portal but did not reach the git host: the git host refused the push: frozen.',
           }),
@@ -79,7 +79,7 @@ describe('UpstreamCard (dashboard)', () => {
         jsonResponse(
           status({
             branches: [
-              { branch: 'master', ahead: 0, behind: 0, onUpstream: true },
+              { branch: 'master', ahead: 0, behind: 0, onUpstream: true, deletedOnHost: false },
               { branch: 'summer', ahead: 0, behind: 0, onUpstream: false, deletedOnHost: true },
             ],
           }),
