@@ -172,6 +172,12 @@ describe('value history', { timeout: 300_000 }, () => {
     await expectText(items.first(), /Menu title[\s\S]*Menu[\s\S]*Our menu/, { timeout: LONG });
     await expectAccessible(page, 'JSON field history');
     await screenshot(page, 'value-history-json-field');
+    // Show commit opens the commit review on that commit.
+    await items.first().getByRole('button', { name: /^Show commit [0-9a-f]{8}: Menu title$/ }).click();
+    const commit = page.getByRole('dialog', { name: /^Commit [0-9a-f]{8}$/ });
+    await expectVisible(commit.getByRole('table', { name: `Field changes of ${menu}` }), { timeout: LONG });
+    await expectText(commit, /Our menu/);
+    await commit.getByRole('button', { name: 'Close' }).click();
     await page.keyboard.press('Escape');
     // Array items have theirs too.
     await expectVisible(page.getByRole('button', { name: /^History of sections › 1$/ }));
