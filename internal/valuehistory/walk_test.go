@@ -153,6 +153,8 @@ func expect(t *testing.T, got []Entry, want ...string) {
 // A key added, changed, removed, the file renamed, the key added again; another key's
 // changes and the rename are not the key's history.
 func TestKeyAddedRemovedReaddedAcrossARename(t *testing.T) {
+	defer func(n int) { blobBatch = n }(blobBatch)
+	blobBatch = 1 // a read per change, the next one in the background
 	r := newRepo(t)
 	r.commit("Alice", "add A", map[string]string{"translations/en_GB.json": "{\n  \"TXT_A\": \"one\",\n  \"TXT_B\": \"b\"\n}\n"})
 	r.commit("Bob", "A two", map[string]string{"translations/en_GB.json": "{\n  \"TXT_A\": \"two\",\n  \"TXT_B\": \"b\"\n}\n"})
