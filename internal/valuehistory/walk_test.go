@@ -298,3 +298,11 @@ func TestBlame(t *testing.T) {
 		t.Fatalf("csv: %v\n%s", err, csv)
 	}
 }
+
+// A file name that looks like a pathspec pattern is its own name.
+func TestPathIsLiteral(t *testing.T) {
+	r := newRepo(t)
+	r.commit("Alice", "star", map[string]string{"content/*.json": `{"a": "star"}`})
+	r.commit("Bob", "other", map[string]string{"content/b.json": `{"a": "b"}`})
+	expect(t, r.history("content/*.json", Target{Pointer: "/a"}, nil), `Alice star: ∅ → "star"`)
+}
