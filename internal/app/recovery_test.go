@@ -299,8 +299,9 @@ func TestRecoveryAfterKill(t *testing.T) {
 	}
 }
 
-// TestLoadableAfterStop: a server stopped normally (SIGTERM) while a generation runs records
-// it LOADABLE_INTERRUPTED at once — not "context canceled" or "unknown commit" — so a server
+// TestLoadableAfterStop: a server stopped normally (SIGTERM) while a generation and a locked
+// preview build run records them interrupted at once (LOADABLE_INTERRUPTED; the preview's
+// "Retry to prepare it again") — not "context canceled" or "unknown commit" — so a server
 // started again on the same data shows the reason with Retry, and Retry ends GENERATED.
 func TestLoadableAfterStop(t *testing.T) {
 	rig := newRecoveryRig(t)
@@ -308,7 +309,15 @@ func TestLoadableAfterStop(t *testing.T) {
 	admin := testkit.SignIn(t, base, "admin", "admin-pass")
 	until := rig.slowBuild(admin)
 	l := rig.generate(admin)
-	rig.waitBuilds(1, until)
+	var p struct {
+		ID     int64
+		Status string
+		Error  *struct{ ErrorTitle, ErrorMessage string }
+	}
+	if r := admin.Do("POST", "/preview/1/2", `{"type":"PORTAL_LOCKED","branch":"master"}`); r.Status >= 300 || json.Unmarshal([]byte(r.Body), &p) != nil {
+		t.Fatalf("locked preview: %d %s", r.Status, r.Body)
+	}
+	rig.waitBuilds(2, until)
 
 	if err := first.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -322,6 +331,13 @@ func TestLoadableAfterStop(t *testing.T) {
 	if l.Status != "FAILED" || l.Error == nil || l.Error.ErrorCode != "LOADABLE_INTERRUPTED" ||
 		!strings.Contains(l.Error.ErrorMessage, "Generate it again") {
 		t.Fatalf("after the stop: %s %+v", l.Status, l.Error)
+	}
+	// The locked preview's build was cut short too: interrupted, with Retry, not "context canceled".
+	if r := admin.Do("GET", "/preview/1/2/"+itoa(p.ID), ""); r.Status != 200 || json.Unmarshal([]byte(r.Body), &p) != nil {
+		t.Fatalf("preview: %d %s", r.Status, r.Body)
+	}
+	if p.Status != "FAILED" || p.Error == nil || !strings.Contains(p.Error.ErrorMessage, "Retry to prepare it again") {
+		t.Fatalf("the locked preview after the stop: %s %+v", p.Status, p.Error)
 	}
 	if r := admin.Do("POST", "/loadable/1/2/generate/"+itoa(l.ID), ""); r.Status != 202 {
 		t.Fatalf("generate again: %d %s", r.Status, r.Body)

@@ -496,7 +496,7 @@ func (o *Outbox) List(ctx context.Context, f Filter) ([]Message, error) {
 	}
 	if f.To != "" {
 		q += ` AND lower(recipient) LIKE ? ESCAPE '\'`
-		args = append(args, "%"+escapeLike(strings.ToLower(f.To))+"%")
+		args = append(args, "%"+store.EscapeLike(strings.ToLower(f.To))+"%")
 	}
 	if f.Limit <= 0 {
 		f.Limit = 100
@@ -541,10 +541,6 @@ func scanMessage(row interface{ Scan(...any) error }) (Message, error) {
 	m.NextAttemptAt = store.TimeOrNil(next)
 	m.SentAt = store.TimeOrNil(sent)
 	return m, nil
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // Retry puts a failed, held, skipped or pending message back to pending, due now, with its

@@ -40,8 +40,13 @@ func scanPortal(row interface{ Scan(...any) error }) (*Portal, error) {
 }
 
 func (s *SQLStore) Portals(ctx context.Context, domainID int64) ([]Portal, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+portalCols+` FROM portals p LEFT JOIN categories c ON c.id = p.category_id
+	return s.queryPortals(ctx, "SELECT "+portalCols+` FROM portals p LEFT JOIN categories c ON c.id = p.category_id
 		WHERE p.domain_id = ? ORDER BY p.name_key`, domainID)
+}
+
+// queryPortals runs a query of portalCols and scans every row.
+func (s *SQLStore) queryPortals(ctx context.Context, query string, args ...any) ([]Portal, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -63,30 +68,13 @@ func (s *SQLStore) Search(ctx context.Context, name string, id int64) ([]Portal,
 	var args []any
 	if name != "" {
 		q += " AND p.name_key LIKE ? ESCAPE '\\'"
-		args = append(args, "%"+escapeLike(key(name))+"%")
+		args = append(args, "%"+store.EscapeLike(key(name))+"%")
 	}
 	if id != 0 {
 		q += " AND p.id = ?"
 		args = append(args, id)
 	}
-	rows, err := s.db.QueryContext(ctx, q+" ORDER BY p.name_key LIMIT 200", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Portal{}
-	for rows.Next() {
-		p, err := scanPortal(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *p)
-	}
-	return out, rows.Err()
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
+	return s.queryPortals(ctx, q+" ORDER BY p.name_key LIMIT 200", args...)
 }
 
 func (s *SQLStore) Portal(ctx context.Context, domainID, portalID int64) (*Portal, error) {

@@ -9,21 +9,8 @@ import (
 
 // LinkedMicrosites lists the microsite portals linked into a portal.
 func (s *SQLStore) LinkedMicrosites(ctx context.Context, portalID int64) ([]Portal, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+portalCols+` FROM portal_microsites pm JOIN portals p ON p.id = pm.microsite_id
+	return s.queryPortals(ctx, "SELECT "+portalCols+` FROM portal_microsites pm JOIN portals p ON p.id = pm.microsite_id
 		LEFT JOIN categories c ON c.id = p.category_id WHERE pm.portal_id = ? ORDER BY p.name_key`, portalID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Portal{}
-	for rows.Next() {
-		p, err := scanPortal(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *p)
-	}
-	return out, rows.Err()
 }
 
 // SetMicrositeLinks links (or unlinks) microsites into a portal, all or none.

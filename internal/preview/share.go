@@ -511,7 +511,11 @@ func (s *Shares) prepare(p *Preview, work func(ctx context.Context, p *Preview, 
 		if err != nil {
 			var e *apperr.Error
 			info := &notice.ErrorInfo{Title: "Failed to generate preview", Message: err.Error()}
-			if errors.As(err, &e) {
+			if s.ctx.Err() != nil {
+				// The server is stopping (Close): an interruption, not a failure; Retry prepares it.
+				stopped := interruptedError
+				info = &stopped
+			} else if errors.As(err, &e) {
 				info.Message = e.Message
 				if e.Code == "LIVE_PREVIEW_UNSTABLE" {
 					info.Title = e.Title

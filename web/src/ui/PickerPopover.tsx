@@ -1,7 +1,13 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useCallback, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { toApiError } from '../api/errors';
 
 /** The entries of a picker: its list rows (a tree's rows too). */
 export const PICKER_ENTRY = '.MuiListItemButton-root:not(.Mui-disabled)';
@@ -105,4 +111,43 @@ export function PickerPopover({ anchorEl, open = !!anchorEl, onClose, label, pap
       </Box>
     </Popover>
   );
+}
+
+/** The part of a query a picker's list waits on. */
+export interface PickerQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A picker's list while its query loads ('Loading Branches') or after it failed (the server's
+ * message, or `failure`, with Retry); null once the query has its data.
+ */
+export function pickerWaiting(query: PickerQuery, loading: string, failure?: string): ReactNode | null {
+  if (query.isPending) {
+    return (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2 }} role="progressbar" aria-label={loading}>
+        <CircularProgress size={20} aria-hidden />
+        <Typography>{loading}</Typography>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {failure ?? toApiError(query.error).errorMessage}
+      </Alert>
+    );
+  }
+  return null;
 }

@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -9,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../paths';
-import { PickerPopover } from '../../ui/PickerPopover';
+import { PickerPopover, pickerWaiting } from '../../ui/PickerPopover';
 import { useSelectionStore } from '../selection/selectionStore';
 import { useDomains } from '../selection/useDomains';
 import { domainSelectLabel, type NavContext } from './menus';
@@ -48,33 +44,7 @@ function DomainList({ onDone }: { onDone: () => void }) {
   const current = useSelectionStore((s) => s.domain);
   const navigate = useNavigate();
 
-  if (domains.isPending) {
-    return (
-      <Box
-        role="progressbar"
-        aria-label="Loading Domains"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}
-      >
-        <CircularProgress size={20} aria-hidden />
-        <Typography>Loading Domains</Typography>
-      </Box>
-    );
-  }
-  if (domains.isError) {
-    return (
-      <Alert
-        severity="error"
-        sx={{ m: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void domains.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Failed to load the domains
-      </Alert>
-    );
-  }
+  if (!domains.isSuccess) return pickerWaiting(domains, 'Loading Domains', 'Failed to load the domains');
   if (domains.data.length === 0) {
     return <Typography sx={{ p: 2 }}>No domains available</Typography>;
   }

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,10 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
 import { portalKeys } from '../../../api/portal';
@@ -27,7 +23,7 @@ import { showHttpError, toasts } from '../../../app/toasts/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
 import { DELETED_ON_HOST } from '../../upstream';
-import { PickerPopover } from '../../../ui/PickerPopover';
+import { PickerPopover, pickerWaiting } from '../../../ui/PickerPopover';
 
 export const BAD_BRANCH_MESSAGE = 'The Selected branch name contains special characters and could not be opened';
 export const DISCARD_AND_SWITCH = 'Discard local changes and switch';
@@ -89,35 +85,8 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
     void confirmBranchChange().then((ok) => (ok ? switchTo(branch, false) : undefined));
   };
 
-  let body: ReactNode;
-  if (refs.isPending) {
-    body = (
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', p: 2 }}
-        role="progressbar"
-        aria-label="Loading Branches"
-      >
-        <CircularProgress size={20} aria-hidden />
-        <Typography>Loading Branches</Typography>
-      </Stack>
-    );
-  } else if (refs.isError) {
-    body = (
-      <Alert
-        severity="error"
-        sx={{ m: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void refs.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {toApiError(refs.error).errorMessage}
-      </Alert>
-    );
-  } else {
+  let body = pickerWaiting(refs, 'Loading Branches');
+  if (refs.isSuccess) {
     body = (
       <List dense aria-label="Branches">
         {refs.data.allReferences.map((name) => (

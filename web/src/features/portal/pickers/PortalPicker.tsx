@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -21,11 +18,10 @@ import WebAssetIcon from '@mui/icons-material/WebAsset';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toApiError } from '../../../api/errors';
 import { portalApi, portalKeys, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { useSelectionStore } from '../../../app/selection/selectionStore';
-import { PickerPopover } from '../../../ui/PickerPopover';
+import { PickerPopover, pickerWaiting } from '../../../ui/PickerPopover';
 import { isInactivePortal, portalTree, type PortalSort } from './tree';
 
 /** spec 1 §9: the portal popover is at most 560 px high. */
@@ -100,35 +96,8 @@ export default function PortalPicker({ anchorEl, onClose }: SelectorPickerProps)
     enabled: !!domain,
   });
 
-  let body: ReactNode;
-  if (categories.isPending) {
-    body = (
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', p: 2 }}
-        role="progressbar"
-        aria-label="Loading Portals"
-      >
-        <CircularProgress size={20} aria-hidden />
-        <Typography>Loading Portals</Typography>
-      </Stack>
-    );
-  } else if (categories.isError) {
-    body = (
-      <Alert
-        severity="error"
-        sx={{ m: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void categories.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {toApiError(categories.error).errorMessage}
-      </Alert>
-    );
-  } else {
+  let body = pickerWaiting(categories, 'Loading Portals');
+  if (categories.isSuccess) {
     const tree = portalTree(categories.data, sort);
     body =
       tree.length === 0 ? (

@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"strings"
 	"time"
 )
 
@@ -12,4 +13,9 @@ func TimeOrNil(t sql.NullTime) *time.Time {
 	}
 	u := t.Time.UTC()
 	return &u
+}
+
+// EscapeLike escapes a LIKE pattern's wildcards (use with ESCAPE '\\').
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
