@@ -203,6 +203,17 @@ PORTALWRIGHT_BENCH=1 go test -count=1 -timeout 30m -run 'TestRealRepositoryFigur
   | grep -E '^(import until|local changes|search,|commit \+ push)|FAIL'
 
 echo
+echo "== Backup and restore (issue 34) =="
+# A data directory of 50 portals (one of 10,000 files, 100 MB: PORTALWRIGHT_BENCH_BACKUP_MB, the
+# issue-4 portal's 200 MB when raised) and 200 authors' workspaces with uncommitted work, SQLite
+# (internal/loadbench): `tar -czf` of the directory against `portalwright backup
+# --include-workspaces` to a folder and to a .tar.gz (time, size), the restore, and the server's
+# read p99 (20 authors, closed loop) while a backup runs against without one. Scale with
+# PORTALWRIGHT_BENCH_BACKUP_{PORTALS,FILES,MB,WORKSPACES,LARGE_WORKSPACES,CLIENTS}.
+PORTALWRIGHT_BENCH=1 PORTALWRIGHT_BIN="$PWD/$BIN" go test -count=1 -timeout 60m -run 'TestBackupFigures' -v ./internal/loadbench/ 2>&1 \
+  | grep -E '^(==|\(machine|data directory|tar -czf|portalwright (backup|restore)|    (database|repositories|loadable|workspaces)|reads,)|FAIL'
+
+echo
 echo "== Value history (issue 33) =="
 # One git fast-import: a branch of 10,000 commits, 300 of which change a 5,000-key flat
 # translation file (internal/valuehistory): the history of one key, cold (the service's caches

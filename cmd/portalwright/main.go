@@ -34,6 +34,13 @@ Usage:
                                  readiness (exit 0: no errors, 1: errors, 2: could not check)
   portalwright verify-loadable <file.tar.gz>
                                  check a loadable package against its manifest
+  portalwright backup --to DIR|FILE.tar.gz [--include-workspaces]
+                                 back up the data directory and database while the
+                                 server runs (docs/operations.md "Backup and restore")
+  portalwright restore --from DIR|FILE.tar.gz --data-dir DIR [--database-url URL]
+                                 restore a backup into an empty data directory
+  portalwright verify-backup DIR|FILE.tar.gz
+                                 check a backup against its manifest
   portalwright version           print the version
 
 Run 'portalwright <command> --help' for the flags of a command.
@@ -84,6 +91,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return checkPortal(ctx, args, stdout, stderr)
 	case "verify-loadable":
 		return verifyLoadable(args, stdout)
+	case "backup":
+		return backupCmd(ctx, args, stdout, stderr, getenv)
+	case "restore":
+		return restoreCmd(ctx, args, stdout, stderr, getenv)
+	case "verify-backup":
+		return verifyBackup(args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, portalwright.BackendVersion())
 		return nil
@@ -201,15 +214,12 @@ func userCreate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 // verifyLoadable checks a package against its manifest (docs/portal-format.md "Loadable
 // packages") and prints its commit, file count and SHA-256.
 func verifyLoadable(args []string, stdout io.Writer) error {
-	const usage = "portalwright verify-loadable <file.tar.gz>"
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprintf(stdout, "Usage: %s\n\nCheck a loadable package against its manifest: every file's size and SHA-256, none missing or added.\n", usage)
-		return flag.ErrHelp
+	file, err := oneArgument(args, stdout, "portalwright verify-loadable <file.tar.gz>",
+		"Check a loadable package against its manifest: every file's size and SHA-256, none missing or added.")
+	if err != nil {
+		return err
 	}
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		return errors.New("usage: " + usage)
-	}
-	f, err := os.Open(args[0])
+	f, err := os.Open(file)
 	if err != nil {
 		return err
 	}
@@ -224,4 +234,17 @@ func verifyLoadable(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "OK: %d files from commit %s; package sha256 %s\n", len(m.Files), m.SourceCommit, hex.EncodeToString(sum.Sum(nil)))
 	return nil
+}
+
+// oneArgument is the one argument of a command that takes nothing else (--help prints usage and
+// synopsis).
+func oneArgument(args []string, stdout io.Writer, usage, synopsis string) (string, error) {
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		fmt.Fprintf(stdout, "Usage: %s\n\n%s\n", usage, synopsis)
+		return "", flag.ErrHelp
+	}
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		return "", errors.New("usage: " + usage)
+	}
+	return args[0], nil
 }

@@ -23,19 +23,19 @@ func TestVersionAndHelp(t *testing.T) {
 	if err != nil || strings.TrimSpace(out) != portalwright.BackendVersion() {
 		t.Fatalf("version: %q %v", out, err)
 	}
-	for _, args := range [][]string{{"serve", "--help"}, {"migrate", "--help"}, {"user", "create", "--help"}, {"--help"}} {
+	for _, args := range [][]string{{"serve", "--help"}, {"migrate", "--help"}, {"user", "create", "--help"}, {"backup", "--help"}, {"restore", "--help"}, {"--help"}} {
 		out, err := runCLI(t, nil, "", args...)
 		if !errors.Is(err, flag.ErrHelp) || !strings.Contains(out, "Usage: portalwright") || !strings.Contains(out, "-data-dir") {
 			t.Errorf("%v: %v\n%s", args, err, out)
 		}
 	}
 	out, err = runCLI(t, nil, "", "help")
-	for _, command := range []string{"[serve]", "migrate", "user create", "check", "verify-loadable", "version"} {
+	for _, command := range []string{"[serve]", "migrate", "user create", "check", "verify-loadable", "backup", "restore", "verify-backup", "version"} {
 		if err != nil || !strings.Contains(out, "portalwright "+command) {
 			t.Errorf("help does not list %q: %v %q", command, err, out)
 		}
 	}
-	for _, command := range []string{"check", "verify-loadable"} {
+	for _, command := range []string{"check", "verify-loadable", "backup", "restore", "verify-backup"} {
 		if out, err := runCLI(t, nil, "", command, "--help"); !errors.Is(err, flag.ErrHelp) || !strings.Contains(out, "Usage: portalwright "+command) {
 			t.Errorf("%s --help: %v %q", command, err, out)
 		}
@@ -76,5 +76,25 @@ func TestMigrateAndUserCreate(t *testing.T) {
 	}
 	if _, err := runCLI(t, map[string]string{"PORTALWRIGHT_DATA_DIR": dir, "PORTALWRIGHT_LOG_FORMAT": "xml"}, "", "migrate"); err == nil {
 		t.Error("a bad setting must stop the command")
+	}
+}
+
+// TestBackupCommands: the commands' own checks, before any work (the work: internal/backup).
+func TestBackupCommands(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"PORTALWRIGHT_DATA_DIR": dir}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"backup"}, "--to is required"},
+		{[]string{"restore"}, "--from is required"},
+		{[]string{"verify-backup"}, "usage: portalwright verify-backup"},
+		{[]string{"verify-backup", dir}, "has no manifest.json: the backup is incomplete"},
+		{[]string{"restore", "--from", dir, "--data-dir", t.TempDir()}, "has no manifest.json"},
+	} {
+		if _, err := runCLI(t, env, "", c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -22,30 +21,17 @@ import (
 	"portalwright/internal/testkit"
 )
 
-// syncBuffer is a console that the server goroutine writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 type running struct {
 	app     *App // for setting up data the API has no call for
 	base    string
-	console *syncBuffer
+	console *testkit.SyncBuffer
 	stop    func() error
 }
 
 // start runs a real server on a free port with a temp data dir.
 func start(t *testing.T, cfg config.Config) *running {
 	t.Helper()
-	console := &syncBuffer{}
+	console := &testkit.SyncBuffer{}
 	a, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), console)
 	if err != nil {
 		t.Fatal(err)

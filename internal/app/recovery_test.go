@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -16,36 +15,6 @@ import (
 	"portalwright/internal/loadable"
 	"portalwright/internal/preview"
 	"portalwright/internal/testkit"
-)
-
-// recoveryBinary is the server binary the recovery test kills: PORTALWRIGHT_BIN (make test),
-// else one built once from ./cmd/portalwright.
-func recoveryBinary(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("PORTALWRIGHT_BIN"); bin != "" {
-		return bin
-	}
-	recoveryBuild.Do(func() {
-		dir, err := os.MkdirTemp("", "pw-recovery-bin-")
-		if err != nil {
-			recoveryErr = err.Error()
-			return
-		}
-		recoveryBin = filepath.Join(dir, "portalwright")
-		out, err := exec.Command("go", "build", "-o", recoveryBin, "portalwright/cmd/portalwright").CombinedOutput()
-		if err != nil {
-			recoveryErr = err.Error() + ": " + string(out)
-		}
-	})
-	if recoveryErr != "" {
-		t.Fatalf("building the server: %s", recoveryErr)
-	}
-	return recoveryBin
-}
-
-var (
-	recoveryBuild            sync.Once
-	recoveryBin, recoveryErr string
 )
 
 // recoveryRig is the real server binary on one data dir, started again at will with a 1 s
@@ -73,7 +42,7 @@ func newRecoveryRig(t *testing.T) *recoveryRig {
 	if err := os.Chmod(tmp, 0o711); err != nil {
 		t.Fatal(err)
 	}
-	return &recoveryRig{t: t, bin: recoveryBinary(t), tmp: tmp, scratch: filepath.Join(tmp, "portalwright-taskrunner"), cfg: cfg, beat: time.Second}
+	return &recoveryRig{t: t, bin: testkit.Binary(t), tmp: tmp, scratch: filepath.Join(tmp, "portalwright-taskrunner"), cfg: cfg, beat: time.Second}
 }
 
 // serve starts the server and waits until it is ready; it is stopped (SIGINT) at the end of the
@@ -83,14 +52,14 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	addr := freeAddr(t)
 	cmd := exec.Command(r.bin, "serve", "--addr", addr, "--data-dir", r.cfg.DataDir, "--log-level", "warn", "--heartbeat", r.beat.String())
 	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+r.cfg.AdminPassword, "TMPDIR="+r.tmp)
-	out := &syncBuffer{}
+	out := &testkit.SyncBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
-			interruptAndWait(cmd)
+			testkit.StopProcess(cmd, 10*time.Second)
 		}
 		if t.Failed() {
 			t.Logf("server %s output:\n%s", addr, out.String())
@@ -98,20 +67,6 @@ func (r *recoveryRig) serve() (*exec.Cmd, string) {
 	})
 	waitReady(t, "http://"+addr)
 	return cmd, "http://" + addr
-}
-
-// interruptAndWait stops a server process as Ctrl-C does, killing it if it has not ended
-// within 10 s.
-func interruptAndWait(cmd *exec.Cmd) {
-	cmd.Process.Signal(os.Interrupt)
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-	}
 }
 
 // runs lists the task runner's run folders (one per build under way).

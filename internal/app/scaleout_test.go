@@ -246,7 +246,7 @@ func startProcess(t *testing.T, bin string, cfg config.Config) *running {
 	ln.Close()
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", cfg.DataDir, "--database-url", cfg.DatabaseURL, "--log-level", "warn")
 	cmd.Env = append(os.Environ(), "PORTALWRIGHT_ADMIN_PASSWORD="+cfg.AdminPassword)
-	var out syncBuffer
+	var out testkit.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func startProcess(t *testing.T, bin string, cfg config.Config) *running {
 	r := &running{base: "http://" + addr, console: &out}
 	var once sync.Once
 	r.stop = func() error {
-		once.Do(func() { interruptAndWait(cmd) })
+		once.Do(func() { testkit.StopProcess(cmd, 10*time.Second) })
 		return nil
 	}
 	t.Cleanup(func() {

@@ -188,7 +188,7 @@ func upstreamSuite(t *testing.T, cfg config.Config) {
 	cfg.AllowPrivateGitHosts = true // the test's git servers are on loopback
 	cfg.AdminPassword = "admin-pass"
 	cfg.UpstreamFetchTimeout = 5 * time.Second
-	logs := &syncBuffer{}
+	logs := &testkit.SyncBuffer{}
 	srv := startLogged(t, cfg, logs)
 	ctx := context.Background()
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
@@ -546,7 +546,7 @@ func TestUpstreamWithoutSecretsKey(t *testing.T) {
 // startLogged is start with the server's log kept in logs.
 func startLogged(t *testing.T, cfg config.Config, logs io.Writer) *running {
 	t.Helper()
-	console := &syncBuffer{}
+	console := &testkit.SyncBuffer{}
 	a, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), console)
 	if err != nil {
 		t.Fatal(err)

@@ -129,7 +129,7 @@ func TestValueHistory(t *testing.T) {
 	// Bad inputs: clear errors, nothing written.
 	for _, c := range []struct {
 		method, path, body, code string
-		status                int
+		status                   int
 	}{
 		{"GET", "/history/1/1/file?path=" + file + "&pointer=items", "", "INVALID_POINTER", 400},
 		{"GET", "/history/1/1/file?path=../etc/passwd&pointer=", "", "INVALID_PATH", 400},

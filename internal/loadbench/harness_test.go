@@ -283,26 +283,13 @@ func (s *server) addUsers(prefix string, n int) ([]int64, []string) {
 // layout the product makes (data/workspaces/<userId>/<portalId>), the status record left out.
 func (s *server) copyWorkspaces(src string, portalID int64, users []int64) {
 	s.t.Helper()
-	var wg sync.WaitGroup
-	jobs := make(chan int64)
 	errs := make(chan error, len(users))
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range jobs {
-				dst := filepath.Join(s.data, "workspaces", strconv.FormatInt(u, 10), strconv.FormatInt(portalID, 10))
-				if err := copyTree(src, dst); err != nil {
-					errs <- err
-				}
-			}
-		}()
-	}
-	for _, u := range users {
-		jobs <- u
-	}
-	close(jobs)
-	wg.Wait()
+	inParallel(len(users), 4, func(i int) {
+		dst := filepath.Join(s.data, "workspaces", strconv.FormatInt(users[i], 10), strconv.FormatInt(portalID, 10))
+		if err := copyTree(src, dst); err != nil {
+			errs <- err
+		}
+	})
 	close(errs)
 	for err := range errs {
 		s.t.Fatal(err)
@@ -524,4 +511,24 @@ func machineBusy() (busy, total float64) {
 		}
 	}
 	return busy, total
+}
+
+// inParallel calls fn(0) … fn(n-1) on workers goroutines and waits for all.
+func inParallel(n, workers int, fn func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

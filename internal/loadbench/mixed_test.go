@@ -5,7 +5,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -34,23 +33,10 @@ func authors(t *testing.T, bin, dbURL string, n int) (*server, []string) {
 	_, names := s.addUsers("author-", n)
 	// Each author signs in and opens the portal once through the product (a real clone).
 	tokens := make([]string, n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				tokens[i] = s.login(names[i], adminPassword)
-				s.must(tokens[i], "GET", "portal/1/1/open", "")
-			}
-		}()
-	}
-	for i := range names {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	inParallel(n, 4, func(i int) {
+		tokens[i] = s.login(names[i], adminPassword)
+		s.must(tokens[i], "GET", "portal/1/1/open", "")
+	})
 	return s, tokens
 }
 

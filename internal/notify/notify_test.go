@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/store"
 	"portalwright/internal/store/storetest"
+	"portalwright/internal/testkit"
 )
 
 // clock is a test clock.
@@ -39,32 +39,14 @@ func (c *clock) Add(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// syncBuffer is a log sink safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 type fixture struct {
 	db    *store.DB
 	clock *clock
-	logs  *syncBuffer
+	logs  *testkit.SyncBuffer
 }
 
 func newFixture(db *store.DB) *fixture {
-	return &fixture{db: db, clock: &clock{t: time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC)}, logs: &syncBuffer{}}
+	return &fixture{db: db, clock: &clock{t: time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC)}, logs: &testkit.SyncBuffer{}}
 }
 
 // outbox makes an outbox ("a server instance") on the fixture's database and clock.

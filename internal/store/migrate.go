@@ -2,12 +2,15 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"hash/crc64"
 	"io/fs"
 	"log/slog"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -67,4 +70,36 @@ func (db *DB) Migrate(ctx context.Context, log *slog.Logger) (MigrationResult, e
 		return res, err
 	}
 	return res, nil
+}
+
+// LatestVersion is the newest migration this binary has for the dialect: the schema version
+// Migrate brings a database to. A backup whose schema is newer came from a newer product.
+func LatestVersion(d Dialect) (int64, error) {
+	entries, err := fs.ReadDir(migrations, "migrations/"+string(d))
+	if err != nil {
+		return 0, fmt.Errorf("migrations of %s: %w", d, err)
+	}
+	var latest int64
+	for _, e := range entries {
+		digits := e.Name()
+		if i := strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' }); i >= 0 {
+			digits = digits[:i]
+		}
+		if v, err := strconv.ParseInt(digits, 10, 64); err == nil && v > latest {
+			latest = v
+		}
+	}
+	return latest, nil
+}
+
+// SchemaVersion reads the schema version a database (or a copy of one) was migrated to, from
+// the migrations' own table; 0 when it has none.
+func SchemaVersion(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}) (int64, error) {
+	var v sql.NullInt64
+	if err := q.QueryRowContext(ctx, "SELECT MAX(version_id) FROM goose_db_version WHERE is_applied").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	return v.Int64, nil
 }

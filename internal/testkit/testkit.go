@@ -8,8 +8,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -128,4 +133,67 @@ func Routes(routes []httpx.Route) http.Handler {
 		r.Method(rt.Method, rt.Pattern, rt.Handler)
 	}
 	return r
+}
+
+// Binary is the server binary for tests that run it as a process of its own:
+// PORTALWRIGHT_BIN (make test), else one built once from ./cmd/portalwright.
+func Binary(t testing.TB) string {
+	t.Helper()
+	if bin := os.Getenv("PORTALWRIGHT_BIN"); bin != "" {
+		return bin
+	}
+	binaryBuild.Do(func() {
+		dir, err := os.MkdirTemp("", "pw-test-bin-")
+		if err != nil {
+			binaryErr = err.Error()
+			return
+		}
+		binaryPath = filepath.Join(dir, "portalwright")
+		out, err := exec.Command("go", "build", "-o", binaryPath, "portalwright/cmd/portalwright").CombinedOutput()
+		if err != nil {
+			binaryErr = err.Error() + ": " + string(out)
+		}
+	})
+	if binaryErr != "" {
+		t.Fatalf("building the server: %s", binaryErr)
+	}
+	return binaryPath
+}
+
+var (
+	binaryBuild           sync.Once
+	binaryPath, binaryErr string
+)
+
+// SyncBuffer is a bytes.Buffer that a process's or a goroutine's output and the test reading
+// it can share.
+type SyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// StopProcess stops a server process as Ctrl-C does and waits for it, killing it when it has
+// not ended within grace.
+func StopProcess(cmd *exec.Cmd, grace time.Duration) {
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+		cmd.Process.Kill()
+		<-done
+	}
 }

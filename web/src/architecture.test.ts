@@ -46,13 +46,30 @@ const ALLOWED: ReadonlyArray<{ from: string; to: string; reason: string }> = [
 
 /** The files of app/selection that features may import (module names without extension). */
 const SELECTION_PUBLIC: readonly string[] = [
-  'selectionStore', // the selected domain, portal, branch, language and page, and their setters
   'usePortalParams', // the route parameters of a portal-module screen
   'useDomains', // the domains the user may open
   'pageRoute', // the routes of the pages (designer / source mode)
   'portalChain', // portal route parsing and paths, the chain's messages, the references
   'workspaceRefresh', // the workspace epoch and the refresh after a workspace change
 ];
+
+/**
+ * The floors of the app, lowest first (issue 32 item 2): a file imports only its own floor and the
+ * ones below — api/ and lib/ nothing above them; core/ (toasts, session, selection, paths,
+ * permissions) api/ and lib/; ui/ (the kit) those and core/; features/ all of those (each other
+ * only as the Web folders table says); app/ (the shell, on top) everything.
+ */
+const FLOORS: readonly (readonly string[])[] = [['api', 'lib'], ['core'], ['ui'], ['features'], ['app']];
+
+/** The floor of a file under src (its index in FLOORS); -1 for the files at src's root. */
+const floorOf = (path: string) => FLOORS.findIndex((floor) => floor.includes(path.split('/')[0]));
+
+/**
+ * The highest floor the rule holds for today: api/, lib/, core/ and ui/ import nothing above
+ * them. features/ still use parts of app/ (the route registry, the selection hooks, the session,
+ * the overlay, the shortcuts, Restricted): moving those into core/ is the rest of issue 32 item 2.
+ */
+const FLOORS_ENFORCED_UP_TO = FLOORS.findIndex((floor) => floor.includes('ui'));
 
 interface Import {
   /** The specifier as written ('../widgets/links/LinkManagerDialog'). */
@@ -156,6 +173,12 @@ function violations(from: string, imp: Import): string[] {
   if (target !== null && target === source && isFeatureIndex(to) && !isFeatureIndex(from)) {
     problems.push(
       `${from} imports '${imp.specifier}': a file of features/${target} imports its own index.ts; use a relative path`,
+    );
+  }
+  const [below, above] = [floorOf(from), floorOf(to)];
+  if (below >= 0 && below <= FLOORS_ENFORCED_UP_TO && above > below) {
+    problems.push(
+      `${from} imports '${imp.specifier}' (${to}): ${to.split('/')[0]}/ is a floor above ${from.split('/')[0]}/`,
     );
   }
   const selection = /^app\/selection\/([^/]+)\.tsx?$/.exec(to)?.[1];
@@ -343,8 +366,11 @@ describe('the import rules', () => {
     'features/index.ts',
     'features/admin/register.ts',
     'app/selection/PortalChainHost.tsx',
-    'app/selection/selectionStore.ts',
+    'app/selection/usePortalParams.ts',
     'app/shell/Header.tsx',
+    'app/toasts/ToastStack.tsx',
+    'core/toastService.ts',
+    'ui/useAction.ts',
   ]);
   const check = (from: string, source: string) =>
     importsOf(from, source, files).flatMap((imp) => violations(from, imp));
@@ -378,12 +404,24 @@ describe('the import rules', () => {
   it("rejects a feature's import of its own index.ts and of app/selection's internals", () => {
     expect(check('features/widgets/links/LinkManagerDialog.tsx', "import { Y } from '..';")).toHaveLength(1);
     expect(
-      check('features/designer/PropertyFields.tsx', "import { S } from '../../app/selection/selectionStore';"),
+      check('features/designer/PropertyFields.tsx', "import { S } from '../../app/selection/usePortalParams';"),
     ).toEqual([]);
     expect(
       check('features/designer/PropertyFields.tsx', "import { H } from '../../app/selection/PortalChainHost';"),
     ).toHaveLength(1);
     expect(check('app/shell/Header.tsx', "import { H } from '../selection/PortalChainHost';")).toEqual([]);
+  });
+
+  it('keeps the floors: nothing below imports what is above it', () => {
+    expect(check('ui/useAction.ts', "import { toasts } from '../app/toasts/ToastStack';")).toEqual([
+      "ui/useAction.ts imports '../app/toasts/ToastStack' (app/toasts/ToastStack.tsx): app/ is a floor above ui/",
+    ]);
+    expect(check('core/toastService.ts', "import { useAction } from '../ui/useAction';")).toHaveLength(1);
+    expect(check('core/toastService.ts', "import type { W } from '../features/widgets';")).toHaveLength(1);
+    expect(check('ui/useAction.ts', "import { toasts } from '../core/toastService';")).toEqual([]);
+    expect(check('features/designer/PropertyFields.tsx', "import { toasts } from '../../core/toastService';")).toEqual(
+      [],
+    );
   });
 
   it('reads the Web folders table and names what it gets wrong', () => {

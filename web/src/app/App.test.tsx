@@ -7,10 +7,10 @@ import '../features/domain/register';
 import { App } from './App';
 import { reloadPage } from './browser/location';
 import { useOverlayStore } from './overlay/overlayStore';
-import { selectDomain } from './selection/selectionStore';
+import { selectDomain } from '../core/selectionStore';
 import { installSessionListeners, startSession } from './session/session';
-import { initialSessionState, useSessionStore } from './session/sessionStore';
-import { clearToasts } from './toasts/toastService';
+import { initialSessionState, useSessionStore } from '../core/sessionStore';
+import { clearToasts } from '../core/toastService';
 
 vi.mock('./browser/location', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./browser/location')>()),

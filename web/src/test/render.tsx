@@ -8,9 +8,9 @@ import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { storeTokens } from '../api/authStorage';
 import { createQueryClient } from '../app/App';
-import { useSessionStore } from '../app/session/sessionStore';
+import { useSessionStore } from '../core/sessionStore';
 import { ToastStack } from '../app/toasts/ToastStack';
-import { clearToasts } from '../app/toasts/toastService';
+import { clearToasts } from '../core/toastService';
 import { loginResponse, sampleUser } from './helpers';
 
 /** Renders routes inside a query client and a memory router at `path`. */

@@ -1,4 +1,4 @@
-import { toasts } from '../app/toasts/toastService';
+import { toasts } from '../core/toastService';
 
 /** Copies text to the clipboard and says so in a toast: `copied` on success, `failed` when the browser refuses. */
 export async function copyText(text: string, messages: { copied: string; failed: string }): Promise<void> {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ToastStack } from '../app/toasts/ToastStack';
-import { clearToasts, useToastStore } from '../app/toasts/toastService';
+import { clearToasts, useToastStore } from '../core/toastService';
 import { MESSAGES, portalName } from '../lib/validation';
 import { errorResponse, jsonResponse, mockFetch } from '../test/helpers';
 import { renderWithProviders, signIn } from '../test/render';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { errorToastTitle, showHttpError, toasts } from '../app/toasts/toastService';
+import { errorToastTitle, showHttpError, toasts } from '../core/toastService';
 
 export interface ActionOptions<TVars, TData> {
   /** The call. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToasts, useToastStore } from '../toasts/toastService';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { CONNECTION_UNSTABLE, watchConnectivity } from './connectivity';
 
 afterEach(clearToasts);

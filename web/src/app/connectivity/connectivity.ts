@@ -1,4 +1,4 @@
-import { dismissToast, showToast } from '../toasts/toastService';
+import { dismissToast, showToast } from '../../core/toastService';
 
 export const CONNECTION_UNSTABLE = 'Connection unstable';
 

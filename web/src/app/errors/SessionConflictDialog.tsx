@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { logout } from '../session/session';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 
 export const SESSION_CONFLICT_MESSAGE = 'It appears you have logged into another session';
 

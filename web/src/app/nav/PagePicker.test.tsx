@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleUser } from '../../test/helpers';
 import { renderRoute, signIn } from '../../test/render';
-import { initialSelectionState, useSelectionStore, type SelectedPortal } from '../selection/selectionStore';
+import { initialSelectionState, useSelectionStore, type SelectedPortal } from '../../core/selectionStore';
 import PagePicker from './PagePicker';
 import { SideNav } from './SideNav';
 

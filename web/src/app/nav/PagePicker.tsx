@@ -7,7 +7,7 @@ import { PickerPopover } from '../../ui/PickerPopover';
 import type { SelectorPickerProps } from '../registry';
 import { pagePathFor } from '../selection/pageRoute';
 import { parsePortalRoute } from '../selection/portalChain';
-import { useSelectionStore } from '../selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { CHAIN_MESSAGES } from '../selection/portalChain';
 import { withMasterRoot } from '../selection/sitemapStage';
 

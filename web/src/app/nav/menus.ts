@@ -8,13 +8,13 @@
  * Select Branch, …) only when its picker is registered. Features register
  * themselves as they land; until then their entries stay hidden.
  */
-import { branchToSegment, paths } from '../paths';
-import { hasPermission } from '../permissions/permissions';
+import { branchToSegment, paths } from '../../core/paths';
+import { hasPermission } from '../../core/permissions';
 import { languageName } from '../../lib/languages';
+import type { EngineType, SupportLevel } from '../../api/portal';
+import type { PortalScope } from '../../core/selectionStore';
 
-export type EngineType = 'UNIVERSAL' | 'JS_ENGINE' | 'PORTAL_ENGINE' | 'UNKNOWN';
-export type SupportLevel = 'FULL' | 'LIMITED';
-export type PortalScope = 'full' | 'microsite' | 'captive';
+export type { EngineType, SupportLevel, PortalScope };
 
 export interface NavPortal {
   id: string | number;

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { renderRoute } from '../../test/render';
-import { usePermission } from '../permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { registerRoute } from '../registry';
-import { initialSelectionState, useSelectionStore } from '../selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { useWorkspaceErrorStore } from '../selection/workspaceError';
-import { initialSessionState, useSessionStore } from '../session/sessionStore';
-import { clearToasts, useToastStore } from '../toasts/toastService';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { lastRouteKey, normaliseReUrl, resetGuard, restoreTarget } from './guard';
 import { appRoutes } from './router';
 

@@ -21,18 +21,13 @@ import { toApiError } from '../../api/errors';
 import type { Domain, User } from '../../api/types';
 import { DOMAIN_MENU, PORTAL_MENU } from '../nav/menus';
 import { overlay } from '../overlay/overlayStore';
-import { hasPermission } from '../permissions/permissions';
+import { hasPermission } from '../../core/permissions';
 import { registeredRoutes } from '../registry';
-import {
-  selectDomain,
-  setDomainPermissions,
-  setWritableDomainIds,
-  useSelectionStore,
-} from '../selection/selectionStore';
+import { selectDomain, setDomainPermissions, setWritableDomainIds, useSelectionStore } from '../../core/selectionStore';
 import { clearGlobalError, GLOBAL_ERROR_MESSAGES, raiseGlobalError } from '../selection/workspaceError';
 import { clearBuildWithoutLivePreview } from '../selection/portalChain';
-import { useSessionStore } from '../session/sessionStore';
-import { toasts } from '../toasts/toastService';
+import { useSessionStore } from '../../core/sessionStore';
+import { toasts } from '../../core/toastService';
 
 export const GUARD_MESSAGES = {
   rolesFailed: 'Failed to fetch roles',

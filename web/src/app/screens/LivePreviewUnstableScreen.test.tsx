@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { initialSelectionState, useSelectionStore } from '../selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import LivePreviewUnstableScreen, { backToDashboardPath } from './LivePreviewUnstableScreen';
 
 const none = { domain: null, portal: null, branch: null, language: null };

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../paths';
-import { useSelectionStore } from '../selection/selectionStore';
+import { paths } from '../../core/paths';
+import { useSelectionStore } from '../../core/selectionStore';
 import { FullScreenMessage } from './FullScreenMessage';
 import { BrokenWindowIllustration } from './Illustration';
 

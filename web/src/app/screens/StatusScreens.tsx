@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { basePath } from '../browser/location';
-import { selectIsLoggedIn, useSessionStore } from '../session/sessionStore';
+import { selectIsLoggedIn, useSessionStore } from '../../core/sessionStore';
 import { FullScreenMessage } from './FullScreenMessage';
 import { BrokenWindowIllustration } from './Illustration';
 

@@ -5,9 +5,14 @@ import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { clearPortalError } from './portalError';
 import { renderRoute } from '../../test/render';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { PortalChainHost } from './PortalChainHost';
-import { initialSelectionState, selectPortal, setDomainPermissions, useSelectionStore } from './selectionStore';
+import {
+  initialSelectionState,
+  selectPortal,
+  setDomainPermissions,
+  useSelectionStore,
+} from '../../core/selectionStore';
 
 const portal = (id: number, name: string) => ({ id, name, children: [] });
 

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { branchFromUrl, INACTIVE_GROUP, portalApi } from '../../api/portal';
-import { paths, patterns } from '../paths';
-import { showHttpError, toasts } from '../toasts/toastService';
+import { paths, patterns } from '../../core/paths';
+import { showHttpError, toasts } from '../../core/toastService';
 import { PortalErrorScreen } from '../errors/PortalErrorScreen';
 import { overlay } from '../overlay/overlayStore';
-import { usePermission } from '../permissions/usePermission';
-import { useSessionStore } from '../session/sessionStore';
+import { usePermission } from '../../core/usePermission';
+import { useSessionStore } from '../../core/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
 import { confirmLimitedMode } from './limitedMode';
 import {
@@ -23,7 +23,7 @@ import { followSitemapQuery } from './sitemapStage';
 import { useClearErrorsOnLeave } from './clearErrorsOnLeave';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
 import { onPortalGone, portalGoneMessage } from './portalGone';
-import { closePortal, useSelectionStore } from './selectionStore';
+import { closePortal, useSelectionStore } from '../../core/selectionStore';
 import { isWorkspaceQueryKey, refreshWorkspaceViews } from './workspaceRefresh';
 
 export const RESET_MESSAGE = 'Resetting Workspace';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleUser } from '../../test/helpers';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
 import { confirmLimitedMode, HIDE_LIMITED_KEY, isLimitedOverlayHidden } from './limitedMode';
 

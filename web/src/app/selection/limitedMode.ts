@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SelectedPortal } from './selectionStore';
+import type { SelectedPortal } from '../../core/selectionStore';
 
 /**
  * The limited-mode overlay (spec 1 §2.5): shown when a LIMITED portal opens, unless the user

@@ -14,10 +14,10 @@
  *   branch rewrites only the branch segment (the pickers keep the route's rest).
  */
 import { isLimitedPortal, isUniversalPortal } from '../nav/menus';
-import { paths } from '../paths';
-import { toasts } from '../toasts/toastService';
+import { paths } from '../../core/paths';
+import { toasts } from '../../core/toastService';
 import { usesSitemap } from './sitemapStage';
-import { setSelectedPage, useSelectionStore } from './selectionStore';
+import { setSelectedPage, useSelectionStore } from '../../core/selectionStore';
 
 export const PAGE_MODES = ['designer-mode', 'source-mode'] as const;
 export type PageMode = (typeof PAGE_MODES)[number];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { overlay } from '../overlay/overlayStore';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import {
   clearBuildWithoutLivePreview,
   closePortal,
@@ -13,7 +13,7 @@ import {
   type PortalChainEvent,
 } from './portalChain';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
-import { initialSelectionState, useSelectionStore } from './selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { toApiError } from '../../api/errors';
 import { errorFromResponse } from '../../api/errors';
 

@@ -8,7 +8,7 @@
  */
 import { matchPath } from 'react-router';
 import { toApiError, type ApiError } from '../../api/errors';
-import { paths, patterns } from '../paths';
+import { paths, patterns } from '../../core/paths';
 import {
   branchFromUrl,
   branchToUrl,
@@ -21,8 +21,8 @@ import {
 import { previewApi } from '../../api/preview';
 import { taskRunnerApi } from '../../api/taskRunner';
 import { overlay } from '../overlay/overlayStore';
-import { hasPermission } from '../permissions/permissions';
-import { useSessionStore } from '../session/sessionStore';
+import { hasPermission } from '../../core/permissions';
+import { useSessionStore } from '../../core/sessionStore';
 import {
   closePortal as clearPortalSelection,
   selectPortal,
@@ -30,7 +30,7 @@ import {
   useSelectionStore,
   type OpenedPortalInfo,
   type SelectedPortal,
-} from './selectionStore';
+} from '../../core/selectionStore';
 import { raisePortalError } from './portalError';
 import { warnOnUpstream } from '../../features/portal';
 import { waitForTasks } from '../../features/taskrunner';

@@ -8,7 +8,7 @@
 import type { ApiError } from '../../api/errors';
 import { authEvents, type NotFoundEvent } from '../../api/client';
 import type { Id } from '../../api/portal';
-import { useSelectionStore } from './selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 
 /** The error codes that mean the portal (or its domain) does not exist any more. */
 export const PORTAL_GONE_CODES = ['PORTAL_NOT_FOUND', 'DOMAIN_NOT_FOUND'] as const;

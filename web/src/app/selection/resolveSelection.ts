@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { applyPageRoute } from './pageRoute';
 import { runPortalChain, type ChainOptions, type PortalRoute } from './portalChain';
 import { usePortalErrorStore } from './portalError';
-import { useSelectionStore } from './selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { runSitemapStage } from './sitemapStage';
 
 export interface SelectionOptions extends ChainOptions {

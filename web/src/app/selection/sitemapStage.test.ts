@@ -4,12 +4,12 @@ import { sitemapKeys } from '../../api/sitemap';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { createQueryClient } from '../App';
 import { overlay } from '../overlay/overlayStore';
-import { useSessionStore } from '../session/sessionStore';
-import { clearToasts, useToastStore } from '../toasts/toastService';
+import { useSessionStore } from '../../core/sessionStore';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { onPortalEvent, parsePortalRoute, type PortalChainEvent } from './portalChain';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
 import { resolveSelection } from './resolveSelection';
-import { initialSelectionState, useSelectionStore } from './selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { withMasterRoot } from './sitemapStage';
 
 const portal = {
@@ -340,7 +340,7 @@ describe('clearing', () => {
   it('closing the portal clears the sitemap and page', async () => {
     mockServer();
     await resolveSelection(route(`${base}/en_GB/pages/home/designer-mode`), options());
-    const { closePortal } = await import('./selectionStore');
+    const { closePortal } = await import('../../core/selectionStore');
     closePortal();
     expect(useSelectionStore.getState()).toMatchObject({ sitemap: null, sitemapFor: null, page: null });
   });

@@ -15,14 +15,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toApiError } from '../../api/errors';
 import { sitemapApi, sitemapKeys, type SitemapPage } from '../../api/sitemap';
-import { hasPermission } from '../permissions/permissions';
-import { useSessionStore } from '../session/sessionStore';
+import { hasPermission } from '../../core/permissions';
+import { useSessionStore } from '../../core/sessionStore';
 import { isLimitedPortal, isUniversalPortal } from '../nav/menus';
 import { overlay } from '../overlay/overlayStore';
-import { errorToastTitle, HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../toasts/toastService';
+import { errorToastTitle, HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { CHAIN_MESSAGES, emitPortalEvent } from './portalChain';
 import { raisePortalError } from './portalError';
-import { closePortal, setSitemap, useSelectionStore, type SelectedPortal, type SelectionState } from './selectionStore';
+import {
+  closePortal,
+  setSitemap,
+  useSelectionStore,
+  type SelectedPortal,
+  type SelectionState,
+} from '../../core/selectionStore';
 
 export const MASTER_PAGE_ID = 'master-page';
 export const MASTER_PAGE_TITLE = 'Master Page';

@@ -5,9 +5,9 @@ import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { createQueryClient } from '../App';
-import { initialSessionState, useSessionStore } from '../session/sessionStore';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 import { usePortalErrorStore } from './portalError';
-import { initialSelectionState, useSelectionStore } from './selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { isWorkspaceQueryKey, refreshWorkspaceViews, useWorkspaceEpoch, workspaceChanged } from './workspaceRefresh';
 import { portalKeys } from '../../api/portal';
 

@@ -26,7 +26,7 @@ import { overlay } from '../overlay/overlayStore';
 import { CHAIN_MESSAGES, openedToSelection } from './portalChain';
 import { raisePortalError } from './portalError';
 import { isPortalGoneError } from './portalGone';
-import { closePortal, selectPortal, useSelectionStore } from './selectionStore';
+import { closePortal, selectPortal, useSelectionStore } from '../../core/selectionStore';
 
 /** Whether a query key belongs to the workspace of portal `p` in domain `d`. */
 export function isWorkspaceQueryKey(key: readonly unknown[], d: Id, p: Id): boolean {

@@ -5,12 +5,12 @@ import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AuthScreen } from '../../features/auth';
 import { GlobalErrorScreen } from '../errors/GlobalErrorScreen';
 import { resetGuard, restoreTarget, useGuardStore } from '../routes/guard';
-import { resetSelection } from '../selection/selectionStore';
+import { resetSelection } from '../../core/selectionStore';
 import { useClearErrorsOnLeave } from '../selection/clearErrorsOnLeave';
 import { clearGlobalError, globalErrorActions, useWorkspaceErrorStore } from '../selection/workspaceError';
 import { loadShell } from '../shell/loadShell';
 import { addWorkspacePreparer } from './session';
-import { useSessionStore } from './sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 
 const ShellFrame = lazy(loadShell);
 

@@ -8,11 +8,11 @@ import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../tes
 import { renderRoute, renderWithProviders } from '../../test/render';
 import { PortalChainHost } from '../selection/PortalChainHost';
 import { isPortalPath } from '../selection/portalGone';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../selection/selectionStore';
+import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
 import { ToastStack } from '../toasts/ToastStack';
-import { clearToasts, useToastStore } from '../toasts/toastService';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { isFinalError, pollEvery } from './polling';
-import { initialSessionState, useSessionStore } from './sessionStore';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 
 const status = { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 };
 const calls = (fetch: ReturnType<typeof mockFetch>, path: string) =>

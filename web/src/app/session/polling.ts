@@ -5,7 +5,7 @@
  * (a deleted portal) no longer exists. Polling the same answer forever helps nobody.
  */
 import { ApiError } from '../../api/errors';
-import { selectSessionLive, useSessionStore } from './sessionStore';
+import { selectSessionLive, useSessionStore } from '../../core/sessionStore';
 
 /** Answers that asking again will not change: the session ended, the right is gone, the thing is gone. */
 export const FINAL_STATUSES: readonly number[] = [401, 403, 404];

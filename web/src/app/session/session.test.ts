@@ -20,7 +20,7 @@ import {
   MESSAGES,
   startSession,
 } from './session';
-import { initialSessionState, useSessionStore } from './sessionStore';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 
 vi.mock('../browser/location', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../browser/location')>()),

@@ -21,8 +21,8 @@ import { basePath, reloadPage, resetHashToRoot } from '../browser/location';
 import { overlay } from '../overlay/overlayStore';
 import { waitForTasks } from '../../features/taskrunner';
 import { clearBuildWithoutLivePreview } from '../selection/portalChain';
-import { useSelectionStore } from '../selection/selectionStore';
-import { initialSessionState, useSessionStore } from './sessionStore';
+import { useSelectionStore } from '../../core/selectionStore';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 
 export const AUTH_CHECK_OVERLAY_DELAY_MS = 800;
 export const LOGOUT_RELOAD_DELAY_MS = 200;

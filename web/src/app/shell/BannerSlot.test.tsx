@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { jsonResponse, loginResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { BannerSlot, bannerMessage, isBannerOn } from './BannerSlot';
 
 beforeEach(() => {

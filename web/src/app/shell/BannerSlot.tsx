@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { configApi } from '../../api/config';
 import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
 import { pollEvery, useSessionLive } from '../session/polling';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 
 /**
  * The system-wide banner (spec 1 §4.3, spec 3 §7 "Admin-related"): the first

@@ -5,8 +5,8 @@ import { storeTokens } from '../../api/authStorage';
 import '../../features/profile/register';
 import { jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { renderRoute, renderWithProviders } from '../../test/render';
-import { useSessionStore } from '../session/sessionStore';
-import { useSelectionStore } from '../selection/selectionStore';
+import { useSessionStore } from '../../core/sessionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { collapseCrumbs, documentationSections, Header } from './Header';
 
 const probe = (extra: object) => ({

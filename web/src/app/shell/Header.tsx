@@ -10,7 +10,7 @@ import Popover from '@mui/material/Popover';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useLocation } from 'react-router';
 import { breadcrumbTrail } from './breadcrumbs';
-import { useSelectionStore } from '../selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { ProfileMenu } from './ProfileMenu';
 import { headerActions } from '../registry';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +18,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import type { ProbeConfig, ProbeLink } from '../../api/types';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
 import { useState } from 'react';
 

@@ -13,7 +13,7 @@ import type { User } from '../../api/types';
 import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
 import { profileMenuEntries } from '../registry';
 import { logout } from '../session/session';
-import { fullName, useSessionStore } from '../session/sessionStore';
+import { fullName, useSessionStore } from '../../core/sessionStore';
 
 /** A domain and the user's roles there (GET user/{id}/roles). */
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useId, useRef } from 'react';
 import { useTakeFocus } from '../../ui/useTakeFocus';
 import { visuallyHidden } from '../../ui/visuallyHidden';
-import { dismissToast, useToastStore, type Toast, type ToastType } from './toastService';
+import { dismissToast, useToastStore, type Toast, type ToastType } from '../../core/toastService';
 
 const SEVERITY: Record<ToastType, AlertColor> = {
   INFO: 'info',

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProbeConfig } from '../../api/types';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { releaseDocumentation, VersionDialog } from './VersionDialog';
 
 const config = (extra: Partial<ProbeConfig> = {}): ProbeConfig => ({

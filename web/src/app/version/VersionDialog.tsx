@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { configApi } from '../../api/config';
 import type { ProbeConfig, ProbeLink } from '../../api/types';
-import { useSessionStore } from '../session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { resolveVersions } from './version';
 
 export const VERSION_DIALOG_WIDTH = 430;

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 
 /** Spec 1 §6: the text shown where a permission is missing. */
 export const NO_PERMISSION_MESSAGE =

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { domainKeys } from '../../api/domain';
 import { permissionKeys, permissionsApi, type PermissionGroup } from '../../api/permissions';
 import type { Domain } from '../../api/types';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { useAction } from '../../ui/useAction';
 import { useGroups } from './domainQueries';

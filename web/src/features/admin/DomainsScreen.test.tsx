@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import DomainsScreen from './DomainsScreen';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { bodyOf, called } from '../../test/helpers';
 import { adminUser, renderScreen } from '../../test/render';
 

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
 import { isBannerOn } from '../../app/shell/BannerSlot';
-import { showHttpError } from '../../app/toasts/toastService';
+import { showHttpError } from '../../core/toastService';
 import { AdminOnly } from './AdminPage';
 import { PageFrame } from '../../ui/PageFrame';
 import { LoadError, Loading } from '../../ui/Loading';

@@ -14,7 +14,7 @@ import { permissionKeys, permissionsApi } from '../../api/permissions';
 import type { User } from '../../api/types';
 import { userApi, userKeys, type UserDomainRoles } from '../../api/user';
 import { useDomains } from '../../app/selection/useDomains';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { useAction } from '../../ui/useAction';
 

@@ -6,7 +6,7 @@
 import type { DomainMember, DomainMemberInfo } from '../../api/domain';
 import type { Domain, User } from '../../api/types';
 import type { NewUser, UserUpdate } from '../../api/user';
-import { fullName } from '../../app/session/sessionStore';
+import { fullName } from '../../core/sessionStore';
 import type { UserFormValues } from './validation';
 
 // ---------------------------------------------------------------------------

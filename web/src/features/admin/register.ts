@@ -3,7 +3,7 @@
  * ADMIN_MENU entry (app/nav/menus.ts), so registering a route shows the entry.
  * Admin Search is not registered: it needs portals, which do not exist yet.
  */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({ id: 'admin.preferences', path: patterns.adminPreferences, lazy: () => import('./PreferencesScreen') });

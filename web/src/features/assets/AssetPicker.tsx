@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { assetApi, assetKeys, type Asset } from '../../api/assets';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { AssetBrowser } from './AssetBrowser';
 import { pickerShows, type PickerVariant } from './pickerFilters';
 import { useAssetSort } from './useAssetSort';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Asset } from '../../api/assets';
-import { usePermission } from '../../app/permissions/usePermission';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { usePermission } from '../../core/usePermission';
+import { useSelectionStore } from '../../core/selectionStore';
 import { JsonEditor, SourceEditor, type AssetKind } from '../editors';
 import { AssetPicker } from './AssetPicker';
 import type { EditMode } from './EditAction';

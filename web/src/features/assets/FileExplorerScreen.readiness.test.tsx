@@ -1,7 +1,7 @@
 /** The File Explorer's readiness marks and its arrival at a file's field or line (issue 29 item 2). */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch, readinessAnswer } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import FileExplorerScreen from './FileExplorerScreen';

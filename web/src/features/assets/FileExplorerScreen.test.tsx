@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { useToastStore } from '../../app/toasts/toastService';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { useToastStore } from '../../core/toastService';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { COMPACT_TOOLBAR } from './ExplorerToolbar';

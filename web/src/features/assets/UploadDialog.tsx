@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { uploadFiles, type SizeLimits } from '../../api/assets';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ASSET_MESSAGES, UPLOAD_TOAST_MS } from './messages';
 import { UploadFileTable } from './UploadFileTable';

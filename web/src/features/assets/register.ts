@@ -1,5 +1,5 @@
 /** The File Explorer (spec 2 §2 "Asset manager") in the Portal menu: …/file-explorer?path=. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

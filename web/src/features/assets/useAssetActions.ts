@@ -3,7 +3,7 @@ import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query
 import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
 import { ApiError } from '../../api/errors';
 import { currentRoute } from '../../app/browser/location';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { plural } from '../../lib/format';
 import { saveBlob } from '../../lib/saveBlob';
 import { useAction } from '../../ui/useAction';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { assetApi, assetKeys } from '../../api/assets';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { ASSET_MESSAGES } from './messages';
 
 /** How often the open folders' listings are read again while the tab is visible. */

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getIdToken, getRememberMe, getTermsAccepted, setTermsAccepted } from '../../api/authStorage';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
 import { renderRoute, renderWithProviders } from '../../test/render';
 import { AuthScreen } from './AuthScreen';

@@ -15,7 +15,7 @@ import { TERMS_URL } from '../../api/documents';
 import { toApiError } from '../../api/errors';
 import { assignLocation } from '../../app/browser/location';
 import { signIn } from '../../app/session/session';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { ViewLink } from './AuthCard';
 import { describeLoginFailure, MAX_USERNAME_LENGTH, validateLogin } from './validation';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { OneTimeResetForm } from './OneTimeResetForm';

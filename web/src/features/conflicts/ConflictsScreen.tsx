@@ -27,12 +27,12 @@ import {
   type ResolveResult,
   type WorkspaceConflicts,
 } from '../../api/conflicts';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 import { PermissionView } from '../../app/permissions/Restricted';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { overlay } from '../../app/overlay/overlayStore';
 import { workspaceChanged } from '../../app/selection/workspaceRefresh';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';

@@ -1,5 +1,5 @@
 /** Resolve conflicts (issue 21): …/branch/{branch}/{language}/conflicts, opened from the local-changes panel. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
 
 registerRoute({

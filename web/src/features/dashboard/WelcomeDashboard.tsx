@@ -6,8 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDomains } from '../../app/selection/useDomains';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSelectionStore } from '../../core/selectionStore';
+import { useSessionStore } from '../../core/sessionStore';
 
 function domainCountText(count: number): string {
   if (count === 0) return 'You do not have access to any domain yet. Please contact your administrator.';

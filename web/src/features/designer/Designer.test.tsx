@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSelectionStore, initialSelectionState } from '../../app/selection/selectionStore';
+import { useSelectionStore, initialSelectionState } from '../../core/selectionStore';
 import { bodyOf, jsonResponse, mockFetch } from '../../test/helpers';
 import { renderRoute, renderWithProviders, signIn, adminUser } from '../../test/render';
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import DesignerScreen from './DesignerScreen';
 import { ALL_TYPES_INSTANCE, ALL_TYPES_PROBE, SITEMAP } from './fixtures';
 import { FailureOverlay, MissingParametersScreen } from './Overlays';

@@ -1,5 +1,5 @@
 /** The page designer (spec 2 §2 "Routes"): …/pages/{pageId}/designer-mode. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

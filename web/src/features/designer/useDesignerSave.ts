@@ -3,7 +3,7 @@ import type { MutableRefObject } from 'react';
 import { toApiError } from '../../api/errors';
 import { pagesApi } from '../../api/pages';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { applyBatchResult, batchItems, dirtyKey, failAll, isDirty, type DirtyCache } from './dirty';
 import { DESIGNER_MESSAGES as MSG } from './messages';

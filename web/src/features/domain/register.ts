@@ -1,4 +1,4 @@
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 /** The domain area (spec 1 §2.1 domain/{domain}/…); the ids are those of the Domain menu entries. */

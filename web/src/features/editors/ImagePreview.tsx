@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { assetApi, assetKeys, hasThumbnail, thumbnailUrl, useThumbnailToken, WIDE_THUMBNAIL } from '../../api/assets';
 import type { Id } from '../../api/portal';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { WIDGET_MESSAGES } from '../widgets';
 
 const nameOf = (path: string) => path.split('/').pop() ?? path;

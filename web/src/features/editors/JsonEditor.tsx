@@ -6,7 +6,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import type { Id } from '../../api/portal';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PresenceBar, usePresence } from '../presence';
 import { useFileFindings } from '../readiness';

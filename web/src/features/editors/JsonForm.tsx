@@ -7,7 +7,7 @@ import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils
 import { useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
 import type { Finding } from '../../api/readiness';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ArrayTemplate } from './ArrayTemplate';
 import type { FileText } from './fileApi';

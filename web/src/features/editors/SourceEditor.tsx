@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Id } from '../../api/portal';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';

@@ -1,7 +1,7 @@
 /** Test helpers of the editors: render with the toast stack, and file answers with an ETag. */
 import type { ReactElement } from 'react';
 import { ToastStack } from '../../app/toasts/ToastStack';
-import { clearToasts } from '../../app/toasts/toastService';
+import { clearToasts } from '../../core/toastService';
 import { renderWithProviders, signIn } from '../../test/render';
 
 export function renderEditor(ui: ReactElement) {

@@ -17,7 +17,7 @@ import { isFileChanged } from '../../api/client';
 import { saveFailureMessage, toApiError } from '../../api/errors';
 import { mergeApi, type MergeResult } from '../../api/merge';
 import type { Id } from '../../api/portal';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { useAction } from '../../ui/useAction';
 import type { MergeDialogProps, MergeTake } from './MergeDialog';
 import { EDITOR_MESSAGES as MSG } from './messages';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
-import { clearToasts, useToastStore } from '../../app/toasts/toastService';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { bodyOf, called, errorResponse, jsonResponse, mockFetch, queryOf, sampleUser } from '../../test/helpers';
 import { adminUser, renderRoute, signIn } from '../../test/render';
 import CreateLoadableScreen from './CreateLoadableScreen';

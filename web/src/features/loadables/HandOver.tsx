@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { loadableApi, loadableKeys, systemOf, type Delivery, type Loadable } from '../../api/loadables';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { formatDateTime } from '../../lib/format';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../ui/DataTable';

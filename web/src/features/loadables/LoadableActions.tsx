@@ -8,7 +8,7 @@ import {
   MAKELOAD_ERROR_CODE,
   type Loadable,
 } from '../../api/loadables';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import type { LoadableActionsHandle } from './useLoadableActions';
 
 export type LoadableDialog = { kind: 'reject' | 'output' | 'preview' | 'handOver' | 'override'; loadable: Loadable };

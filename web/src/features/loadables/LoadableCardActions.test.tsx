@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
-import { clearToasts, useToastStore } from '../../app/toasts/toastService';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { called, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { renderRoute, signIn } from '../../test/render';
 import { LoadableCardActions, loadableCardData } from './LoadableCardActions';

@@ -23,10 +23,10 @@ import {
   type Loadable,
 } from '../../api/loadables';
 import { toApiError } from '../../api/errors';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 import { ACTIVE_BRANCH_SEGMENT } from '../../app/selection/portalChain';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { useSelectionStore } from '../../core/selectionStore';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import type { Notification } from '../realtime';
 import { BuildOutputDialog } from './dialogs';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import { isUniversalPortal } from '../../app/nav/menus';
 import { PermissionView } from '../../app/permissions/Restricted';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { Loading, OPENING_PORTAL } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { usePortalParams } from '../../app/selection/usePortalParams';

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { resetNotifications, upsertNotification } from '../realtime/notificationsStore';
 import { BranchChangeDialogHost } from './BranchChangeDialog';
 import { confirmBranchChange, isLoadableInProgress, loadableBeingCreated, useBranchGuardStore } from './branchGuard';

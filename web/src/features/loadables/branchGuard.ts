@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import { GENERATE_LOADABLE } from '../../api/loadables';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { useNotificationsStore, type Notification } from '../realtime';
 
 interface GuardState {

@@ -3,7 +3,7 @@
  * shown for UNIVERSAL portals only, app/nav/menus.ts): …/loadables-create, …/loadables-manage.
  * The branch-change warning's dialog host sits in the header (renders nothing until asked).
  */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -1,6 +1,6 @@
 /** Test fixtures of the loadable screens (imported by *.test.tsx only). */
 import type { Loadable } from '../../api/loadables';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 
 export const B = 'api/v1/loadable/1/2';
 export const PORTAL_PATH = '/domain/1/portal/2/branch/master/en_GB';

@@ -2,7 +2,7 @@
 import { loadableApi, loadableKeys, READINESS_ERRORS, type Loadable } from '../../api/loadables';
 import type { Preview } from '../../api/preview';
 import { toApiError } from '../../api/errors';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../core/toastService';
 import { ActionBusyError, ActionFailure, useAction } from '../../ui/useAction';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 

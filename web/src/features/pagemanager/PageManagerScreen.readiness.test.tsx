@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SitemapPage } from '../../api/sitemap';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch, readinessAnswer } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import PageManagerScreen from './PageManagerScreen';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portalKeys } from '../../api/portal';
 import type { SitemapPage } from '../../api/sitemap';
 import { sitemapKeys } from '../../api/sitemap';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { bodyOf, called, errorResponse, jsonResponse, mockFetch, queryOf, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { idFromTitle, PAGE_MANAGER_MESSAGES as MSG, pageIdError, parentOptions, placementOf } from './model';

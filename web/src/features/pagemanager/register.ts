@@ -1,5 +1,5 @@
 /** The Page Manager (spec 3 §2, Portal menu 'Page Manager'): …/page-manager. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { MASTER_PAGE_ID, pageKeys, pagesApi } from '../../api/pages';
 import { PermissionView } from '../../app/permissions/Restricted';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';

@@ -8,7 +8,7 @@ import { isFileChanged } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { pageKeys, isStaleItem, type BatchItem, type BatchResult, type Page } from '../../api/pages';
 import type { ErrorObject } from '../../api/types';
-import type { SelectedPage } from '../../app/selection/selectionStore';
+import type { SelectedPage } from '../../core/selectionStore';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
 import type { FileBase, FileText } from '../editors';
 import { markupProblem, type MarkupProblem } from './markup';

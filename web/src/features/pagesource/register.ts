@@ -1,5 +1,5 @@
 /** Source mode (spec 2 §2 "Routes"): …/pages/{pageId}/source-mode, the page's HTML in Ace. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -1,9 +1,9 @@
 /** Test helpers of source mode (imported by *.test.tsx only): the page answers and the routed screen. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { ToastStack } from '../../app/toasts/ToastStack';
-import { clearToasts } from '../../app/toasts/toastService';
+import { clearToasts } from '../../core/toastService';
 import { sampleUser } from '../../test/helpers';
 import { renderRoute, signIn } from '../../test/render';
 import SourceModeScreen from './SourceModeScreen';

@@ -1,4 +1,4 @@
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { lazyComponent, registerHeaderAction, registerRoute, registerSelector } from '../../app/registry';
 
 /**

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { portalApi } from '../../api/portal';
-import { showHttpError } from '../../app/toasts/toastService';
+import { showHttpError } from '../../core/toastService';
 import { branchName, required } from '../../lib/validation';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';

@@ -9,7 +9,7 @@ import { portalApi, portalKeys } from '../../api/portal';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
 import { portalRoutePath } from '../../app/selection/portalChain';
 import { usePortalParams } from '../../app/selection/usePortalParams';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { DataTable } from '../../ui/DataTable';
 import { PageFrame } from '../../ui/PageFrame';
 import { useAction } from '../../ui/useAction';

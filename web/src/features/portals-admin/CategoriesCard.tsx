@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { portalApi, type Category, type Portal } from '../../api/portal';
 import { Restricted } from '../../app/permissions/Restricted';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { plural } from '../../lib/format';
 import { useAction } from '../../ui/useAction';
 import { alphanumericNameError } from '../admin';

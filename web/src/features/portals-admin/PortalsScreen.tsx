@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useLookup } from '../../api/lookup';
 import { portalApi, portalKeys, type Portal } from '../../api/portal';
 import { PermissionView, Restricted } from '../../app/permissions/Restricted';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { DataTable } from '../../ui/DataTable';
 import { LoadError } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 import { portalApi, portalKeys, type Portal } from '../../api/portal';
 import { AdminOnly } from '../admin';
 import { PageFrame } from '../../ui/PageFrame';

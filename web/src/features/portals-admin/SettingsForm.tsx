@@ -8,9 +8,9 @@ import { isFileChanged } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { useLookup } from '../../api/lookup';
 import { portalApi, portalKeys, type PortalSettings } from '../../api/portal';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { settingsInfo } from '../../app/selection/portalChain';
-import { updatePortalInfo } from '../../app/selection/selectionStore';
+import { updatePortalInfo } from '../../core/selectionStore';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { usePresence } from '../presence';
 import {

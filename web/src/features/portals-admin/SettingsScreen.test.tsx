@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalSettings } from '../../api/portal';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
 import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';

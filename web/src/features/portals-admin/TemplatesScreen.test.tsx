@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
 import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { bodyOf } from '../../test/helpers';
 import { renderScreen } from '../../test/render';

@@ -4,7 +4,7 @@
  * route id is its menu entry's id (app/nav/menus.ts). The portal-module screens use full
  * paths under domain/:domain/portal/:portal/branch/:branch/:language/.
  */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

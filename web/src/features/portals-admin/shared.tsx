@@ -7,7 +7,7 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import { z } from 'zod';
 import { toApiError } from '../../api/errors';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { MESSAGES } from '../../lib/validation';
 import { NameDialog } from '../admin';
 import { FormDialog } from '../../ui/FormDialog';

@@ -9,8 +9,8 @@ import { workspacePath } from '../../api/merge';
 import { portalApi, portalKeys, type Id, type WorkspaceChange } from '../../api/portal';
 import { PRESENCE_HEARTBEAT_MS, presenceApi, presenceKeys, type PresenceUser } from '../../api/presence';
 import type { RoomMessage } from '../../api/realtime';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSelectionStore } from '../../core/selectionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { roomId, useOtherUsersChanges, useRoomMessages } from '../realtime';
 import { isPresenceMessage, liveEntries, receivePresence, setPresenceList, usePresenceStore } from './presenceStore';
 

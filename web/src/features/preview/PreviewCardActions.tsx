@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { toApiError } from '../../api/errors';
 import { previewApi } from '../../api/preview';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import type { Notification, PreviewNotice } from '../realtime';
 import { PREVIEW_MESSAGES as MSG } from './messages';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, useToastStore } from '../../app/toasts/toastService';
+import { clearToasts, useToastStore } from '../../core/toastService';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders, signIn } from '../../test/render';
 import { PREVIEW_DIALOG_SIZE, PREVIEW_MESSAGES as MSG } from './messages';

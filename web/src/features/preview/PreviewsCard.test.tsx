@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { ToastStack } from '../../app/toasts/ToastStack';
-import { useToastStore } from '../../app/toasts/toastService';
+import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { FakeRealtime, progress, renderApp, setUp, tearDown } from '../realtime/testing';
 import { PREVIEW_MESSAGES as MSG } from './messages';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { LoginDetailsTab } from './LoginDetailsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { SshKeyTab } from './SshKeyTab';

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import type { User } from '../../api/types';
 import { applyProfileUpdate } from '../../app/session/session';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { MESSAGES } from '../../lib/validation';
 import { userApi } from '../../api/user';
 import { ActionFailure, useAction } from '../../ui/useAction';

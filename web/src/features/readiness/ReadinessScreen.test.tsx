@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Finding, IgnoredFinding } from '../../api/readiness';
-import { clearToasts } from '../../app/toasts/toastService';
+import { clearToasts } from '../../core/toastService';
 import { bodyOf, called, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { READINESS_MESSAGES as MSG } from './messages';

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import type { Finding, ReadinessReport } from '../../api/readiness';
 import { PermissionView } from '../../app/permissions/Restricted';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { usePortalParams } from '../../app/selection/usePortalParams';
 import { formatDateTime } from '../../lib/format';
 import { LoadError, Loading, OPENING_PORTAL } from '../../ui/Loading';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readinessKeys, type OthersReadiness, type ReadinessMessage } from '../../api/readiness';
 import { createQueryClient } from '../../app/App';
-import { clearToasts, dismissToast, useToastStore } from '../../app/toasts/toastService';
+import { clearToasts, dismissToast, useToastStore } from '../../core/toastService';
 import { signIn } from '../../test/render';
 import { handleReadinessMessage, patchOthers, patchReport, READINESS_CHANGED, READINESS_TOAST_MS } from './live';
 import { finding, openPortal, report, resetReadinessTests, summaryOf } from './testing';

@@ -18,10 +18,10 @@ import {
   type ReadinessReport,
 } from '../../api/readiness';
 import type { RoomMessage } from '../../api/realtime';
-import { paths } from '../../app/paths';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { useSessionStore } from '../../app/session/sessionStore';
-import { dismissToast, showToast, useToastStore } from '../../app/toasts/toastService';
+import { paths } from '../../core/paths';
+import { useSelectionStore } from '../../core/selectionStore';
+import { useSessionStore } from '../../core/sessionStore';
+import { dismissToast, showToast, useToastStore } from '../../core/toastService';
 import { READINESS_MESSAGES as MSG } from './messages';
 
 export const READINESS_CHANGED = 'READINESS_CHANGED';

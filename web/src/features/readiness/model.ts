@@ -5,7 +5,7 @@
 import type { Id } from '../../api/portal';
 import { RULES, type Finding, type ReadinessPerson, type Severity } from '../../api/readiness';
 import type { SitemapPage } from '../../api/sitemap';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 import { plural } from '../../lib/format';
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];

@@ -5,8 +5,8 @@ import type { Id } from '../../api/portal';
 import { readinessApi, readinessKeys, type OthersReadiness, type ReadinessReport } from '../../api/readiness';
 import { sitemapApi, sitemapKeys } from '../../api/sitemap';
 import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../app/nav/menus';
-import { usePermission } from '../../app/permissions/usePermission';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { usePermission } from '../../core/usePermission';
+import { useSelectionStore } from '../../core/selectionStore';
 import { pageFiles, type LinkContext } from './model';
 
 const ready = (d: Id | undefined, p: Id | undefined) => d !== undefined && p !== undefined && d !== '' && p !== '';

@@ -3,7 +3,7 @@
  * every portal: app/nav/menus.ts), and the READINESS_CHANGED listener in the signed-in shell
  * (renders nothing).
  */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -1,6 +1,6 @@
 /** Test fixtures of the readiness screens (imported by *.test.ts(x) only). */
 import type { Finding, IgnoredFinding, ReadinessReport, ReadinessSummary } from '../../api/readiness';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 
 export const R = 'api/v1/readiness/1/2';
 export const PORTAL_PATH = '/domain/1/portal/2/branch/master/en_GB';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setSelectedBranch } from '../../app/selection/selectionStore';
+import { setSelectedBranch } from '../../core/selectionStore';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { FileWatcherMenu } from './FileWatcherMenu';
 import { RealtimeMount } from './RealtimeMount';

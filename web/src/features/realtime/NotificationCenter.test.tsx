@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../../app/toasts/toastService';
+import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { LIVE_LINK, PNG_1X1, samplePreview } from '../preview/testing';
 import { NotificationCenter } from './NotificationCenter';

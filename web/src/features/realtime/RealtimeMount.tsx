@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { portalApi, portalKeys } from '../../api/portal';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
 import { isFinalError, sessionLive, useSessionLive } from '../../app/session/polling';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { useNotificationEvents, useWorkspaceEvents, type WorkspaceEventsOptions } from './events';
 import { resetNotifications } from './notificationsStore';
 import { useRealtimeConnection } from './realtimeStore';

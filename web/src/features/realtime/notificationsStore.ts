@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { NewPortal } from '../../api/portal';
 import { isPreview, type PortalPreviewType, type Preview } from '../../api/preview';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 
 export type NotificationStatus = 'PROGRESS' | 'SUCCESS' | 'ERROR';
 export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = ['PROGRESS', 'SUCCESS', 'ERROR'];

@@ -7,9 +7,9 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { RealtimeClient, type RealtimeEvent, type RealtimeStatus, type RoomMessage } from '../../api/realtime';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { selectSessionLive, useSessionStore } from '../../app/session/sessionStore';
-import { toasts } from '../../app/toasts/toastService';
+import { useSelectionStore } from '../../core/selectionStore';
+import { selectSessionLive, useSessionStore } from '../../core/sessionStore';
+import { toasts } from '../../core/toastService';
 
 /** What the app needs of a realtime client (RealtimeClient, or a fake in tests). */
 export type RealtimeLike = Pick<RealtimeClient, 'connect' | 'disconnect' | 'join' | 'leave' | 'on' | 'status'>;

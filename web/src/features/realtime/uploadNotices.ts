@@ -4,7 +4,7 @@
  * UPLOAD_NOTICE_GATHER_MS and shown as one info toast. Each user uploads into their own
  * workspace, so nothing of ours reloads: the toast tells who is adding what, where.
  */
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 
 export const UPLOAD_NOTICE_GATHER_MS = 2000;
 

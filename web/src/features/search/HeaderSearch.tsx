@@ -23,11 +23,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { NavPortal } from '../../app/nav/menus';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { useShortcut } from '../../app/shortcuts/shortcuts';
 import { FOCUS_RING } from '../../app/theme';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { useSelectionStore } from '../../core/selectionStore';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { searchApi, searchKeys, type SearchHit } from './searchApi';
 import {
   hitFullText,

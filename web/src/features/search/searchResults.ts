@@ -3,7 +3,7 @@
  * messages, constants, visibility and where a result leads.
  */
 import { isCaptivePortal, isLimitedPortal, isUniversalPortal, type NavPortal } from '../../app/nav/menus';
-import { paths } from '../../app/paths';
+import { paths } from '../../core/paths';
 import { pageRoutePath } from '../../app/selection/pageRoute';
 import type { SearchHit } from './searchApi';
 

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { toApiError } from '../../api/errors';
 import { taskRunnerApi, taskRunnerKeys } from '../../api/taskRunner';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast, toasts } from '../../core/toastService';
 import { Loading } from '../../ui/Loading';
 import { TASK_RUNNER_MESSAGES as MSG } from './messages';
 import { lintWarningsOf, outputText } from './model';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { useOverlayStore } from '../../app/overlay/overlayStore';
 import { logout } from '../../app/session/session';
-import { initialSessionState, useSessionStore } from '../../app/session/sessionStore';
+import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 import { jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { WAITING_ON_TASKS_MESSAGE } from './hold';
 import { clearTaskRunnerState, setTaskRunnerState } from './taskRunnerStore';

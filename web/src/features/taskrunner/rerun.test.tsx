@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRunnerPhase, TaskRunnerState } from '../../api/taskRunner';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { useRealtimeStore } from '../realtime/realtimeStore';
 import { FakeRealtime, note, renderApp, setUp, tearDown } from '../realtime/testing';
-import { useSessionStore } from '../../app/session/sessionStore';
+import { useSessionStore } from '../../core/sessionStore';
 import { taskRunnerStuckMs } from './messages';
 import { clearTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
 import { useTaskRunnerSync } from './useTaskRunnerSync';

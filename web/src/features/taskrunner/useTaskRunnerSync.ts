@@ -24,10 +24,10 @@ import {
 } from '../../api/taskRunner';
 import { toApiError } from '../../api/errors';
 import { isLimitedPortal } from '../../app/nav/menus';
-import { usePermission } from '../../app/permissions/usePermission';
-import { useSelectionStore } from '../../app/selection/selectionStore';
-import { selectLimits, useSessionStore } from '../../app/session/sessionStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../app/toasts/toastService';
+import { usePermission } from '../../core/usePermission';
+import { useSelectionStore } from '../../core/selectionStore';
+import { selectLimits, useSessionStore } from '../../core/sessionStore';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../core/toastService';
 import { useRoomMessages, useSocketDownPolling } from '../realtime';
 import {
   TASK_RUNNER_FETCH_DELAY_MS,

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../api/errors';
 import { hasKnownPrefix, shownKey, storedKey, type TranslationLayout } from '../../api/translations';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';

@@ -34,8 +34,8 @@ import {
   type KeyType,
   type Translations,
 } from '../../api/translations';
-import { usePermission } from '../../app/permissions/usePermission';
-import { toasts } from '../../app/toasts/toastService';
+import { usePermission } from '../../core/usePermission';
+import { toasts } from '../../core/toastService';
 import { languageLabel } from '../../lib/languages';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { ActionFailure, useAction } from '../../ui/useAction';

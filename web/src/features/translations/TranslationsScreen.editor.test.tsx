@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { bodyOf, called, jsonResponse, mockFetch } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import TranslationsScreen from './TranslationsScreen';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationData } from '../../api/translations';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch, readinessAnswer } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { computeKeyStatus } from './model';

@@ -1,5 +1,5 @@
 /** The Translation manager (spec 2 §2) in the Portal menu ('Manage Translation'): …/translations. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toApiError } from '../../api/errors';
 import { getTranslations, translationKeys, type Translations } from '../../api/translations';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { TRANSLATION_MESSAGES as MSG } from './messages';
 

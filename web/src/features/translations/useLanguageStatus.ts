@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getLanguage, getTranslationStatus, languageDirection, translationKeys } from '../../api/translations';
-import { toasts } from '../../app/toasts/toastService';
+import { toasts } from '../../core/toastService';
 import { TRANSLATION_MESSAGES as MSG } from './messages';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toApiError } from '../../api/errors';
 import type { Id } from '../../api/portal';
 import { getTranslations, translationKeys, type TranslationLayout, type Translations } from '../../api/translations';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { TRANSLATION_MESSAGES as MSG } from './messages';
 
 /**

@@ -17,7 +17,7 @@ import {
   type TranslationVersions,
 } from '../../api/translations';
 import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { useAction } from '../../ui/useAction';
 import { TRANSLATION_MESSAGES } from './messages';
 

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import type { Id } from '../../api/portal';
 import { upstreamApi, upstreamKeys } from '../../api/upstream';
 import { UPSTREAM_MESSAGES as MSG } from './messages';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import type { Id } from '../../api/portal';
 import { isSshUrl, upstreamApi, upstreamKeys, type UpstreamStatus, type WebhookInfo } from '../../api/upstream';
-import { usePermission } from '../../app/permissions/usePermission';
+import { usePermission } from '../../core/usePermission';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';

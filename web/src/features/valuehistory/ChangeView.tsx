@@ -6,7 +6,7 @@ import { thumbnailUrl, useThumbnailToken, WIDE_THUMBNAIL } from '../../api/asset
 import type { Hunk } from '../../api/conflicts';
 import type { Id } from '../../api/portal';
 import type { ValueChange } from '../../api/valueHistory';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { display, imagePath } from './model';
 import { VALUE_HISTORY_MESSAGES as MSG } from './messages';
 

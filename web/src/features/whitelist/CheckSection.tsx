@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { checkPortal, urlOrigin, whitelistKeys, type CheckedUrl } from '../../api/whitelist';
-import { showHttpError } from '../../app/toasts/toastService';
+import { showHttpError } from '../../core/toastService';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { WHITELIST_MESSAGES as MSG } from './messages';
 import {

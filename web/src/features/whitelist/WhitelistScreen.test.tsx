@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
-import { useToastStore } from '../../app/toasts/toastService';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
+import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { WHITELIST_MESSAGES as MSG } from './messages';

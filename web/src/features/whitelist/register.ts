@@ -1,5 +1,5 @@
 /** The Whitelist screen (spec 3 §2) in the Portal menu ('Whitelist'): …/whitelist. */
-import { patterns } from '../../app/paths';
+import { patterns } from '../../core/paths';
 import { registerRoute } from '../../app/registry';
 
 registerRoute({

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { assetApi, assetKeys, hasThumbnail, thumbnailUrl, useThumbnailToken, WIDE_THUMBNAIL } from '../../api/assets';
 import type { Id } from '../../api/portal';
-import { useSelectionStore } from '../../app/selection/selectionStore';
+import { useSelectionStore } from '../../core/selectionStore';
 import { AssetPicker, type PickerVariant } from '../assets';
 import { WIDGET_MESSAGES } from './messages';
 

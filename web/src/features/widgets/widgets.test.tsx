@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialSelectionState, useSelectionStore } from '../../app/selection/selectionStore';
+import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { renderWithProviders, signIn } from '../../test/render';
 import { fileAsset, folderAsset } from '../assets/fixtures';

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { portalApi, portalKeys, type Id, type WorkspaceChange } from '../../../api/portal';
-import { useSessionStore } from '../../../app/session/sessionStore';
+import { useSessionStore } from '../../../core/sessionStore';
 import { useWorkspaceStore } from '../../realtime';
 
 export const OTHERS_MESSAGES = {

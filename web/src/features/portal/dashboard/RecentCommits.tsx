@@ -15,13 +15,13 @@ import { useEffect, useState } from 'react';
 import { commitKeys, commitsApi, type BranchCommit } from '../../../api/commits';
 import type { ChangeType, Id } from '../../../api/portal';
 import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
-import { toasts } from '../../../app/toasts/toastService';
+import { toasts } from '../../../core/toastService';
 import { formatDateTime } from '../../../lib/format';
 import { useAction } from '../../../ui/useAction';
 import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
 import { useWorkspaceStore } from '../../realtime';
 import { LOCAL_CHANGES_MESSAGES, revert } from '../localChanges/commit';
-import { usePermission } from '../../../app/permissions/usePermission';
+import { usePermission } from '../../../core/usePermission';
 
 /** Files shown per commit before "and n more". */
 export const FILES_SHOWN = 5;

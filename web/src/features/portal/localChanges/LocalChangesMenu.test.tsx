@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../../api/authStorage';
 import { overlay } from '../../../app/overlay/overlayStore';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../../app/selection/selectionStore';
-import { useSessionStore } from '../../../app/session/sessionStore';
-import { clearToasts, dismissToast, useToastStore } from '../../../app/toasts/toastService';
+import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../../core/selectionStore';
+import { useSessionStore } from '../../../core/sessionStore';
+import { clearToasts, dismissToast, useToastStore } from '../../../core/toastService';
 import { MESSAGES } from '../../../lib/validation';
 import {
   called,

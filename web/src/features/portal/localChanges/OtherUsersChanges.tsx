@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { portalApi, portalKeys, type Id, type WorkspaceChange } from '../../../api/portal';
-import { useSessionStore } from '../../../app/session/sessionStore';
+import { useSessionStore } from '../../../core/sessionStore';
 import { CONFLICT_MESSAGES, ReviewDialog } from '../../conflicts';
 import { ChangeList } from './ChangeList';
-import { usePermission } from '../../../app/permissions/usePermission';
+import { usePermission } from '../../../core/usePermission';
 
 export const userName = (u: WorkspaceChange['user']) => {
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ');

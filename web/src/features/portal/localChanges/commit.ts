@@ -1,7 +1,7 @@
 import { toApiError } from '../../../api/errors';
 import { portalApi, type CommitResult, type Id } from '../../../api/portal';
 import { overlay } from '../../../app/overlay/overlayStore';
-import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../../app/toasts/toastService';
+import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../../core/toastService';
 
 export const LOCAL_CHANGES_MESSAGES = {
   committing: 'Committing changes',

@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useLocation, useNavigate } from 'react-router';
 import type { SelectorPickerProps } from '../../../app/registry';
 import { parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
-import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { useSelectionStore } from '../../../core/selectionStore';
 import { languageName } from '../../../lib/languages';
 import { PickerPopover } from '../../../ui/PickerPopover';
 

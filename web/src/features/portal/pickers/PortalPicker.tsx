@@ -20,7 +20,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { portalApi, portalKeys, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
 import type { SelectorPickerProps } from '../../../app/registry';
-import { useSelectionStore } from '../../../app/selection/selectionStore';
+import { useSelectionStore } from '../../../core/selectionStore';
 import { PickerPopover, pickerWaiting } from '../../../ui/PickerPopover';
 import { isInactivePortal, portalTree, type PortalSort } from './tree';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DomainRole, Features, ProbeConfig, User } from '../../api/types';
+import type { DomainRole, Features, ProbeConfig, User } from '../api/types';
 
 /**
  * Session lifecycle (spec 1 §4.1):

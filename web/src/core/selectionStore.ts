@@ -1,6 +1,9 @@
 import { create } from 'zustand';
-import type { SitemapPage } from '../../api/sitemap';
-import type { EngineType, PortalScope, SupportLevel } from '../nav/menus';
+import type { SitemapPage } from '../api/sitemap';
+import type { EngineType, SupportLevel } from '../api/portal';
+
+/** A portal's scope as the selection keeps it. */
+export type PortalScope = 'full' | 'microsite' | 'captive';
 
 /**
  * The workspace selection chain (spec 1 §4.2): domain → portal → branch,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorFromResponse } from '../../api/errors';
+import { ApiError, errorFromResponse } from '../api/errors';
 import {
   clearToasts,
   dismissToast,

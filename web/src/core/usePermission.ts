@@ -1,5 +1,5 @@
-import { useSelectionStore } from '../selection/selectionStore';
-import { useSessionStore } from '../session/sessionStore';
+import { useSelectionStore } from './selectionStore';
+import { useSessionStore } from './sessionStore';
 import { hasPermission } from './permissions';
 
 /** The text of a view whose permission is missing (spec 1 §6). */

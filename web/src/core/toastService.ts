@@ -10,7 +10,7 @@
  * the shown one counts it ('×3') and its time-out starts again (issue 21). Prompts never collapse.
  */
 import { create } from 'zustand';
-import { ApiError, toApiError } from '../../api/errors';
+import { ApiError, toApiError } from '../api/errors';
 
 export const TOAST_TYPES = ['INFO', 'DANGER', 'WARNING', 'SUCCESS'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
