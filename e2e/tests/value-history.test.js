@@ -3,7 +3,8 @@
 // commit; the second opens the key's History in the Translation Manager, sees both changes with
 // their authors (languages side by side), restores the first value, sees exactly that key in the
 // review of the next commit, commits, and the key's history then starts with that commit. The
-// History dialog and the blame pass axe (0 serious or critical).
+// History dialog and the blame pass axe (0 serious or critical). A JSON field's (and Show commit),
+// a page's and a widget property's history, and a content file's blame, pass it too.
 // With E2E_SCREENSHOTS=1 the history and the blame are saved in e2e/.artifacts/.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +23,7 @@ import {
   ARTIFACTS_DIR,
 } from '../harness/index.js';
 import { selectKey, translationManager, expectTranslationManager } from '../harness/translations.js';
+import { designer, openDesigner, pageRoute } from '../harness/pages.js';
 
 const ANN = { username: 'ann', password: 'ann-pass-1', firstName: 'Ann', lastName: 'Author', email: 'ann@example.test' };
 const BOB = { username: 'bob', password: 'bob-pass-1', firstName: 'Bob', lastName: 'Builder', email: 'bob@example.test' };
@@ -172,6 +174,12 @@ describe('value history', { timeout: 300_000 }, () => {
     await expectText(items.first(), /Menu title[\s\S]*Menu[\s\S]*Our menu/, { timeout: LONG });
     await expectAccessible(page, 'JSON field history');
     await screenshot(page, 'value-history-json-field');
+    // Show commit opens the commit review on that commit.
+    await items.first().getByRole('button', { name: /^Show commit [0-9a-f]{8}: Menu title$/ }).click();
+    const commit = page.getByRole('dialog', { name: /^Commit [0-9a-f]{8}$/ });
+    await expectVisible(commit.getByRole('table', { name: `Field changes of ${menu}` }), { timeout: LONG });
+    await expectText(commit, /Our menu/);
+    await commit.getByRole('button', { name: 'Close' }).click();
     await page.keyboard.press('Escape');
     // Array items have theirs too.
     await expectVisible(page.getByRole('button', { name: /^History of sections › 1$/ }));
@@ -193,5 +201,20 @@ describe('value history', { timeout: 300_000 }, () => {
     await expectVisible(page.getByRole('dialog', { name: /^History of / }).getByRole('list'), { timeout: LONG });
     await expectAccessible(page, 'page history');
     await screenshot(page, 'value-history-page');
+  });
+
+  it("a widget property's history in the designer's property panel: axe", async () => {
+    const page = await e2e.newPage({ bypassCSP: true }); // axe is injected as a script
+    await signIn(page, { username: 'admin', password: e2e.server.adminPassword });
+    const d = designer(page);
+    await openDesigner(page, pageRoute(1, 1, 'master', 'home'), '[data-pw-widget="home-hero"] h1');
+    await d.frame.locator('[data-pw-widget="home-hero"] h1').click();
+    const form = d.form('Hero banner');
+    await expectVisible(form, { timeout: LONG });
+    await form.getByRole('button', { name: 'History of Title' }).click();
+    const dialog = page.getByRole('dialog', { name: 'History of Title' });
+    const items = dialog.getByRole('list', { name: 'Changes of this value, newest first' }).getByRole('listitem');
+    await expectText(items.first(), /Create portal 'Crew Portal'[\s\S]*TXT_HOME_TITLE/, { timeout: LONG });
+    await expectAccessible(page, 'widget property history');
   });
 });

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // One value of a JSON file by its JSON pointer (RFC 6901), for the history of a value
@@ -16,8 +17,10 @@ import (
 //     a field of an array item that moved is followed to the item's old index.
 //   - Values are compared as the merge compares them (equal): key order, escapes and number
 //     spelling of unchanged source text do not count as a change.
-//   - SetValue changes one value and keeps every other value's source text; the objects and
-//     arrays on the way to it are laid out in the file's own style (as a merged file is).
+//   - SetValue changes one value and keeps every other byte of the file when the value is there
+//     (its text is replaced in place); a value added or removed rewrites the objects and
+//     arrays on the way to it in the file's own style (as a merged file is), other values
+//     keeping their source text.
 
 // Doc is a parsed JSON document read by pointer. Not safe for concurrent use.
 type Doc struct {
@@ -287,6 +290,14 @@ func SetValue(src []byte, ptr string, value *string) ([]byte, error) {
 		st := d.style
 		return st.encode(val, len(*value)), nil
 	}
+	// A value that is there is replaced in place: every other byte of the file stays.
+	if val != nil {
+		if cur := (&Doc{d: d}).at(segs); cur != nil && cur.raw != "" {
+			if out, ok := splice(d, cur, val); ok {
+				return out, nil
+			}
+		}
+	}
 	root, err := setIn(d.root, segs, val)
 	if err != nil {
 		return nil, err
@@ -373,4 +384,21 @@ func Changes(older, newer *Doc, translation bool) (fields []FieldChange, ok bool
 		return nil, false
 	}
 	return d.Fields, true
+}
+
+// splice writes val over the source text of n, a value of d: a scalar as compact JSON, an
+// object or array in the file's layout at n's depth. ok is false when n's text is not a
+// part of d's source.
+func splice(d *doc, n, val *node) ([]byte, bool) {
+	start := int(uintptr(unsafe.Pointer(unsafe.StringData(n.raw))) - uintptr(unsafe.Pointer(unsafe.StringData(d.src))))
+	if start < 0 || start+len(n.raw) > len(d.src) || d.src[start:start+len(n.raw)] != n.raw {
+		return nil, false
+	}
+	st := d.style
+	text := st.write(nil, val, int(n.depth))
+	out := make([]byte, 0, len(d.src)-len(n.raw)+len(text))
+	out = append(out, d.src[:start]...)
+	out = append(out, text...)
+	out = append(out, d.src[start+len(n.raw):]...)
+	return out, true
 }

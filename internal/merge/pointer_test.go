@@ -68,7 +68,9 @@ func TestSetValueKeepsTheRest(t *testing.T) {
 		want  string
 	}{
 		{"/b", ptrTo(`2`), "{\n    \"b\": 2,\n    \"a\": {\"x\": [1, 2], \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\"id\": 2, \"t\": \"two\"}\n    ]\n}\n"},
-		{"/list/1/t", ptrTo(`"deux"`), "{\n    \"b\": 1,\n    \"a\": {\"x\": [1, 2], \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\n            \"id\": 2,\n            \"t\": \"deux\"\n        }\n    ]\n}\n"},
+		{"/list/1/t", ptrTo(`"deux"`), "{\n    \"b\": 1,\n    \"a\": {\"x\": [1, 2], \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\"id\": 2, \"t\": \"deux\"}\n    ]\n}\n"},
+		// An object written over a value: in the file's layout at its depth.
+		{"/a/x", ptrTo(`{"k":[1]}`), "{\n    \"b\": 1,\n    \"a\": {\"x\": {\n            \"k\": [\n                1\n            ]\n        }, \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\"id\": 2, \"t\": \"two\"}\n    ]\n}\n"},
 		{"/b", nil, "{\n    \"a\": {\"x\": [1, 2], \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\"id\": 2, \"t\": \"two\"}\n    ]\n}\n"},
 		{"/c", ptrTo(`"new"`), "{\n    \"b\": 1,\n    \"a\": {\"x\": [1, 2], \"y\": \"é\\u00e9\"},\n    \"list\": [\n        {\"id\": 1, \"t\": \"one\"},\n        {\"id\": 2, \"t\": \"two\"}\n    ],\n    \"c\": \"new\"\n}\n"},
 	}

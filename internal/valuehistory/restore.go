@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"portalwright/internal/apperr"
 	"portalwright/internal/caller"
@@ -49,18 +50,29 @@ func (s *Service) TranslationValue(ctx context.Context, c caller.Caller, pa port
 	if lang != "" {
 		out.Path = t.Files[lang]
 	}
-	for _, l := range langs {
-		p, err := cleanPath(t.Files[l])
+	// The languages' files are walked at the same time (each its own git processes).
+	got := make([][]Entry, len(langs))
+	errs := make([]error, len(langs))
+	var wg sync.WaitGroup
+	for i, l := range langs {
+		wg.Go(func() {
+			p, err := cleanPath(t.Files[l])
+			if err == nil {
+				got[i], err = s.history(ctx, c, pa, p, Target{Key: key})
+			}
+			errs[i] = err
+			for j := range got[i] {
+				got[i][j].Lang = l
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		entries, err := s.history(ctx, c, pa, p, Target{Key: key})
-		if err != nil {
-			return nil, err
-		}
-		for i := range entries {
-			entries[i].Lang = l
-		}
+	}
+	for _, entries := range got {
 		out.Entries = append(out.Entries, entries...)
 	}
 	sort.SliceStable(out.Entries, func(i, j int) bool {

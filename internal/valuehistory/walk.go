@@ -2,7 +2,10 @@ package valuehistory
 
 import (
 	"encoding/json"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"portalwright/internal/merge"
@@ -148,9 +151,10 @@ func (t Target) same(a *version, ap string, b *version, bp string) bool {
 // Blobs reads blobs of the repository by id (missing ones left out).
 type Blobs func(ids []string) (map[string][]byte, error)
 
-// blobBatch is how many blobs one read asks for: the versions of a large file are read a
-// batch at a time, and each is dropped once no older commit needs it.
-const blobBatch = 64
+// blobBatch is how many changes' blobs one read asks for: the versions of a large file are
+// read a batch at a time (the next while the walk goes through one), and each is dropped once
+// no older commit needs it. A variable for the tests.
+var blobBatch = 64
 
 // versions hands out the versions of the file named by the changes, reading blobs a batch
 // ahead and forgetting each after its last use.
@@ -160,6 +164,14 @@ type versions struct {
 	have    map[string]*version
 	last    map[string]int // blob → index of the last change that uses it
 	next    int            // changes[:next] have their blobs read
+	pending chan batch     // the next batch, read and parsed while the walk goes on
+}
+
+// batch is the versions of changes[:end] from the last batch's end, read and parsed.
+type batch struct {
+	end int
+	got map[string]*version
+	err error
 }
 
 func newVersions(changes []workspace.FileChange, read Blobs, keep map[string]*version) *versions {
@@ -173,6 +185,33 @@ func newVersions(changes []workspace.FileChange, read Blobs, keep map[string]*ve
 	return vs
 }
 
+// fetch reads and parses, in the background, the blobs of the changes from start on (a batch).
+func (vs *versions) fetch(start int) chan batch {
+	end := min(start+blobBatch, len(vs.changes))
+	var ids []string
+	for _, c := range vs.changes[start:end] {
+		for _, b := range append([]string{c.After}, c.Before...) {
+			if b != "" {
+				ids = append(ids, b)
+			}
+		}
+	}
+	ch := make(chan batch, 1)
+	go func() {
+		got, err := vs.read(ids)
+		out := make(map[string]*version, len(got))
+		list := make([]*version, 0, len(got))
+		for id, raw := range got {
+			v := newVersion(raw, true)
+			out[id] = v
+			list = append(list, v)
+		}
+		parseAll(list)
+		ch <- batch{end: end, got: out, err: err}
+	}()
+	return ch
+}
+
 // at returns the version of blob id for change i ("" is absent).
 func (vs *versions) at(i int, id string) (*version, error) {
 	if id == "" {
@@ -182,28 +221,47 @@ func (vs *versions) at(i int, id string) (*version, error) {
 		return v, nil
 	}
 	for vs.next <= i {
-		end := min(vs.next+blobBatch, len(vs.changes))
-		var ids []string
-		for _, c := range vs.changes[vs.next:end] {
-			for _, b := range append([]string{c.After}, c.Before...) {
-				if b != "" && vs.have[b] == nil {
-					ids = append(ids, b)
-				}
+		if vs.pending == nil {
+			vs.pending = vs.fetch(vs.next)
+		}
+		b := <-vs.pending
+		vs.pending = nil
+		if b.err != nil {
+			return nil, b.err
+		}
+		for id, v := range b.got {
+			if vs.have[id] == nil {
+				vs.have[id] = v
 			}
 		}
-		got, err := vs.read(ids)
-		if err != nil {
-			return nil, err
+		vs.next = b.end
+		if vs.next < len(vs.changes) {
+			vs.pending = vs.fetch(vs.next)
 		}
-		for id, raw := range got {
-			vs.have[id] = newVersion(raw, true)
-		}
-		vs.next = end
 	}
 	if v := vs.have[id]; v != nil {
 		return v, nil
 	}
 	return newVersion(nil, true), nil // missing from the repository: an unreadable version
+}
+
+// parseAll parses the versions of a batch on every core (each version by one goroutine: a
+// parsed document is then only read, by the walk alone).
+func parseAll(list []*version) {
+	workers := min(runtime.GOMAXPROCS(0), len(list))
+	if workers < 2 {
+		return // parsed on first use
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(list); i = int(next.Add(1)) - 1 {
+				list[i].json()
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // done forgets the blobs change i was the last to use.

@@ -153,6 +153,8 @@ func expect(t *testing.T, got []Entry, want ...string) {
 // A key added, changed, removed, the file renamed, the key added again; another key's
 // changes and the rename are not the key's history.
 func TestKeyAddedRemovedReaddedAcrossARename(t *testing.T) {
+	defer func(n int) { blobBatch = n }(blobBatch)
+	blobBatch = 1 // a read per change, the next one in the background
 	r := newRepo(t)
 	r.commit("Alice", "add A", map[string]string{"translations/en_GB.json": "{\n  \"TXT_A\": \"one\",\n  \"TXT_B\": \"b\"\n}\n"})
 	r.commit("Bob", "A two", map[string]string{"translations/en_GB.json": "{\n  \"TXT_A\": \"two\",\n  \"TXT_B\": \"b\"\n}\n"})
@@ -295,4 +297,12 @@ func TestBlame(t *testing.T) {
 	if err != nil || strings.Count(string(csv), "\n") != 5 || !strings.Contains(string(csv), "menu › 1 › title,/menu/1/title,Soup,") {
 		t.Fatalf("csv: %v\n%s", err, csv)
 	}
+}
+
+// A file name that looks like a pathspec pattern is its own name.
+func TestPathIsLiteral(t *testing.T) {
+	r := newRepo(t)
+	r.commit("Alice", "star", map[string]string{"content/*.json": `{"a": "star"}`})
+	r.commit("Bob", "other", map[string]string{"content/b.json": `{"a": "b"}`})
+	expect(t, r.history("content/*.json", Target{Pointer: "/a"}, nil), `Alice star: ∅ → "star"`)
 }

@@ -63,7 +63,7 @@ func (r *Repos) FileLog(ctx context.Context, portalID int64, tip string, p Path)
 	}
 	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
 		Option("--format", logFormat).
-		Value(tip).Paths(p.rel))
+		Value(tip).Paths(p.rel).Env("GIT_LITERAL_PATHSPECS", "1")) // a name is a name, not a pattern
 	if err != nil {
 		return nil, missingOr(ctx, err, ErrUnknownCommit)
 	}
