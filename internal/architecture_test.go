@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -135,5 +136,26 @@ func TestAppIsCompositionOnly(t *testing.T) {
 		if p.imports["app"] {
 			t.Errorf("internal/%s imports internal/app: the composition root is imported by cmd/ only", name)
 		}
+	}
+}
+
+// TestOneHandlerFileName: a package's HTTP handlers live in handlers.go, or handlers_<area>.go
+// when it has several areas (issue 32 item 3: five names — handler.go, api.go, *_api.go,
+// handler_*.go — had grown). A package with one small route table may keep it beside its
+// service; any file named like a handler file must use the one name.
+func TestOneHandlerFileName(t *testing.T) {
+	name := regexp.MustCompile(`^handlers(_[a-z]+)?(_test)?\.go$`)
+	looksLikeHandlers := regexp.MustCompile(`^(handler|api)(_[a-z]+)?(_test)?\.go$|_api(_test)?\.go$`)
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if base := d.Name(); looksLikeHandlers.MatchString(base) && !name.MatchString(base) {
+			t.Errorf("%s: name a package's handler file handlers.go (handlers_<area>.go when split)", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

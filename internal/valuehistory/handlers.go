@@ -29,7 +29,7 @@ func NewHandler(svc *Service, access *portalaccess.Checker) *Handler {
 // the one that saves it.
 func (h *Handler) Routes() []httpx.Route {
 	get, post := http.MethodGet, http.MethodPost
-	in := func(perm string) httpx.Access { return httpx.Requires(perm, "domainId") }
+	in := httpx.InDomain
 	at := h.access.Handle
 	const p = "/history/{domainId}/{portalId}"
 	return []httpx.Route{
