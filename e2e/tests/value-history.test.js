@@ -23,7 +23,7 @@ import {
   ARTIFACTS_DIR,
 } from '../harness/index.js';
 import { selectKey, translationManager, expectTranslationManager } from '../harness/translations.js';
-import { designer, openDesigner, pageRoute } from '../harness/pages.js';
+import { designer, openDesigner, pageManager, pageRoute } from '../harness/pages.js';
 
 const ANN = { username: 'ann', password: 'ann-pass-1', firstName: 'Ann', lastName: 'Author', email: 'ann@example.test' };
 const BOB = { username: 'bob', password: 'bob-pass-1', firstName: 'Bob', lastName: 'Builder', email: 'bob@example.test' };
@@ -195,7 +195,11 @@ describe('value history', { timeout: 300_000 }, () => {
     await page.evaluate(() => {
       window.location.hash = '#/domain/1/portal/1/branch/master/en_GB/page-manager';
     });
-    const pageHistory = page.getByRole('button', { name: /^History of / }).first();
+    // The Page Manager first: until it shows, the JSON editor's History buttons are still there.
+    const pm = pageManager(page);
+    await expectVisible(pm.heading, { timeout: LONG });
+    await expectVisible(pm.tree, { timeout: LONG });
+    const pageHistory = pm.details.getByRole('button', { name: /^History of / }).first();
     await expectVisible(pageHistory, { timeout: LONG });
     await pageHistory.click();
     await expectVisible(page.getByRole('dialog', { name: /^History of / }).getByRole('list'), { timeout: LONG });
