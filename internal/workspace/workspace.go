@@ -518,7 +518,18 @@ func (r *Repos) publish(ctx context.Context, portalID int64, dir, branch, parent
 	sent := false
 	if gate != nil && head != "" {
 		l := &Landing{r: r, portalID: portalID, dir: dir, Branch: branch, Tip: tip, Head: head}
-		if err := gate(ctx, l); err != nil {
+		// The workspace's status is taken while the gate waits for the git host (a push
+		// never touches the index): the commit's announcement then reads it from the record
+		// (statuscache.go) instead of running git status after the landing. Landing moves
+		// no part of the workspace's git state the record depends on (gitMark).
+		statused := make(chan struct{})
+		go func() {
+			defer close(statused)
+			_, _ = r.status(ctx, portalID, dir) // a failure only costs the announcement its own status
+		}()
+		err := gate(ctx, l)
+		<-statused
+		if err != nil {
 			return false, "", err
 		}
 		sent = l.sent
