@@ -7,6 +7,7 @@ import (
 
 	"portalwright/internal/handover"
 	"portalwright/internal/loadable"
+	"portalwright/internal/workspace/snapshot"
 )
 
 // newLoadables builds the loadables (issue 14): packages under data/loadables, built by the
@@ -15,7 +16,7 @@ import (
 // release readiness's gate (a.readiness, built before).
 func (a *App) newLoadables(ctx context.Context) (*loadable.Handler, error) {
 	svc, err := loadable.New(ctx, loadable.Config{Dir: filepath.Join(a.Config.DataDir, "loadables"), Heartbeat: a.Config.Heartbeat}, loadable.Deps{
-		Store: loadable.NewSQLStore(a.DB), Repos: a.repos, Workspace: a.Portals.Workspace(), Builds: a.builds,
+		Store: loadable.NewSQLStore(a.DB), Repos: snapshot.New(a.repos.Core()), Workspace: a.Portals.Workspace(), Builds: a.builds,
 		Portals: a.PortalAccess, People: people{a.Identity}, Progress: a.notices, Log: a.Log,
 		Gate: a.readiness, Audit: a.Audit, // approval asks release readiness's gate
 	})

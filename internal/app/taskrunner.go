@@ -8,6 +8,7 @@ import (
 	"portalwright/internal/portal"
 	"portalwright/internal/taskrunner"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/snapshot"
 )
 
 // newSandbox, when set (tests: a server on which no sandbox can start), replaces the
@@ -19,7 +20,7 @@ var newSandbox func(ctx context.Context, l taskrunner.Limits) (taskrunner.Sandbo
 // the server still starts: the routes answer 503 'Task runner is unavailable: …' and only
 // portals without tasks can be previewed and packaged.
 func (a *App) newTaskRunner(ctx context.Context, repos *workspace.Repos) httpx.Routes {
-	snaps := snapshots{repos, a.Portals} // a commit without portal.json builds with the settings kept outside it
+	snaps := snapshots{snapshot.New(repos.Core()), a.Portals} // a commit without portal.json builds with the settings kept outside it
 	a.builds = taskrunner.NewBuilds(snaps, nil)
 	tc := a.Config.Tasks
 	lim := taskrunner.Limits{WallTime: tc.Timeout, MemoryBytes: int64(tc.MemoryMB) << 20, Processes: tc.Processes,
@@ -51,12 +52,12 @@ func (a *App) newTaskRunner(ctx context.Context, repos *workspace.Repos) httpx.R
 // snapshots are the canonical repositories' snapshots with the settings the portal service
 // keeps outside them (taskrunner.KeptSettings).
 type snapshots struct {
-	repos   *workspace.Repos
+	snaps   *snapshot.Snapshots
 	portals *portal.Service
 }
 
 func (s snapshots) Snapshot(ctx context.Context, portalID int64, ref, dir string, maxBytes int64) (string, error) {
-	return s.repos.Snapshot(ctx, portalID, ref, dir, maxBytes)
+	return s.snaps.Snapshot(ctx, portalID, ref, dir, maxBytes)
 }
 
 func (s snapshots) KeptSettings(ctx context.Context, portalID int64) (*editing.Settings, error) {

@@ -17,6 +17,7 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/snapshot"
 )
 
 // Publisher announces a user's workspace after a change (the portal service's events).
@@ -31,6 +32,7 @@ type Publisher interface {
 // workspace calls that need nothing of the portal but its id (workspace.go).
 type Workspace struct {
 	repos   *workspace.Repos
+	snaps   *snapshot.Snapshots // commits of the canonical repository
 	pub     Publisher
 	records Records
 	people  People
@@ -41,7 +43,9 @@ type Workspace struct {
 }
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
-func New(repos *workspace.Repos, pub Publisher) *Workspace { return &Workspace{repos: repos, pub: pub} }
+func New(repos *workspace.Repos, pub Publisher) *Workspace {
+	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), pub: pub}
+}
 
 // WithRecords sets where the portal's record and people come from (the portal service and the
 // app's people); the calls that need them (other users' changes) fail without.

@@ -121,7 +121,7 @@ func (f *Workspace) CanonicalCommit(ctx context.Context, pa portalaccess.Portal,
 	if !ok {
 		return CommitSource{}, unknown
 	}
-	id, err := f.repos.ResolveCommit(ctx, pa.ID(), commitID)
+	id, err := f.snaps.ResolveCommit(ctx, pa.ID(), commitID)
 	if errors.Is(err, workspace.ErrUnknownCommit) || errors.Is(err, workspace.ErrBranchMissing) {
 		return CommitSource{}, unknown
 	}

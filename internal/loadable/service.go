@@ -29,12 +29,13 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/taskrunner"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/snapshot"
 )
 
-// Repos is what the service needs of the portal repositories (workspace.Repos).
+// Repos is what the service needs of the portal repositories (snapshot.Snapshots).
 type Repos interface {
 	ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error)
-	TreeFiles(ctx context.Context, portalID int64, commit string) ([]workspace.TreeFile, error)
+	TreeFiles(ctx context.Context, portalID int64, commit string) ([]snapshot.TreeFile, error)
 	Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error)
 }
 

@@ -78,7 +78,7 @@ func (r records) KeepSettings(ctx context.Context, c caller.Caller, pa portalacc
 // branch (editing.GuessSettings), unless the repository carries its own portal.json. A
 // failure leaves the spec's defaults: the import itself has succeeded.
 func (s *Service) guessSettings(ctx context.Context, pt *Portal, by int64) {
-	files, err := s.repos.TreeFiles(ctx, pt.ID, "refs/heads/"+pt.ActiveBranch)
+	files, err := s.snaps.TreeFiles(ctx, pt.ID, "refs/heads/"+pt.ActiveBranch)
 	if err != nil {
 		return
 	}

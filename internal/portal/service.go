@@ -18,6 +18,7 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/snapshot"
 )
 
 // Starter is a template shipped with the product.
@@ -49,6 +50,7 @@ type Auditor interface {
 type Service struct {
 	store       *SQLStore
 	repos       *workspace.Repos
+	snaps       *snapshot.Snapshots // commits of the canonical repository
 	starters    Starters
 	people      People
 	notices     notice.Publisher // progress cards and the workspace events (events.go)
@@ -62,7 +64,7 @@ type Service struct {
 
 // NewService wires the portal service; notices and audit may be nil.
 func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, starters: starters, people: people, notices: notice.Or(notices), audit: a}
+	s := &Service{store: st, repos: repos, snaps: snapshot.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }

@@ -27,6 +27,7 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/taskrunner"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/snapshot"
 )
 
 // Shared previews (spec 3 §3 Preview, §4 Previews, §7 Preview): a link that opens a portal on
@@ -39,7 +40,7 @@ import (
 //   - A preview stops working when its portal is no longer active or its creator no longer
 //     reads the portal (checked again on every answer, cached for a few seconds).
 //   - A locked preview is a snapshot of one commit of the canonical repository in its own
-//     folder (workspace.Snapshot): later commits and uncommitted edits never reach it. A live
+//     folder (snapshot.Snapshots): later commits and uncommitted edits never reach it. A live
 //     one reads its creator's workspace on the preview's branch through the workspace file
 //     layer; when that workspace is no longer on the branch, it answers 'Can't open live
 //     preview' instead of another branch's files.
@@ -472,7 +473,7 @@ func (s *Shares) buildFailure(p *Preview, err error) error {
 	switch be.Step {
 	case taskrunner.StepSnapshot:
 		switch {
-		case errors.Is(err, workspace.ErrSnapshotTooLarge):
+		case errors.Is(err, snapshot.ErrSnapshotTooLarge):
 			return apperr.BadRequest("PREVIEW_TOO_LARGE", fmt.Sprintf("The portal's files are larger than %d MiB: it cannot be previewed.", s.cfg.MaxSnapshotBytes>>20))
 		case errors.Is(err, workspace.ErrBranchMissing), errors.Is(err, workspace.ErrUnknownCommit):
 			return apperr.NotFound("BRANCH_NOT_FOUND", "The portal has no branch "+strconv.Quote(p.Branch)+".")

@@ -102,7 +102,7 @@ func (r *Repos) BundleCanonical(ctx context.Context, portalID int64, scratch, ou
 	}
 	snap := &RepoSnapshot{Head: "refs/heads/" + DefaultBranch, Refs: refs}
 	if head, err := os.ReadFile(filepath.Join(live, "HEAD")); err == nil {
-		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && validRefName(target) {
+		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && ValidRefName(target) {
 			snap.Head = target
 		}
 	}
@@ -249,7 +249,7 @@ func packedRefs(refs map[string]string) (string, error) {
 	var b strings.Builder
 	b.WriteString("# pack-refs with: sorted \n")
 	for _, n := range sortedKeys(refs) {
-		if !validRefName(n) || !shaPattern.MatchString(refs[n]) {
+		if !ValidRefName(n) || !shaPattern.MatchString(refs[n]) {
 			return "", fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
 		b.WriteString(refs[n] + " " + n + "\n")
@@ -264,7 +264,7 @@ func (r *Repos) setRefs(ctx context.Context, gitDir string, refs map[string]stri
 	}
 	var tx strings.Builder
 	for _, n := range sortedKeys(refs) {
-		if !validRefName(n) || !shaPattern.MatchString(refs[n]) {
+		if !ValidRefName(n) || !shaPattern.MatchString(refs[n]) {
 			return fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
 		tx.WriteString("update " + n + " " + refs[n] + "\n")

@@ -44,7 +44,7 @@ func (r *Repos) History(ctx context.Context, portalID int64, branch string, limi
 	}
 	limit = min(limit, MaxHistoryLimit)
 	bare := r.bare(portalID)
-	if !validRefName(branch) || !exists(bare) {
+	if !ValidRefName(branch) || !exists(bare) {
 		return nil, ErrBranchMissing
 	}
 	tip := tipOf(bare, branch)

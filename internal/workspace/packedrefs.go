@@ -98,7 +98,7 @@ func writePackedRefs(gitDir string, refs, remove map[string]string, known []stri
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if !validRefName(n) || !strings.HasPrefix(n, "refs/") || !shaPattern.MatchString(refs[n]) || taken[n] {
+		if !ValidRefName(n) || !strings.HasPrefix(n, "refs/") || !shaPattern.MatchString(refs[n]) || taken[n] {
 			continue
 		}
 		if _, err := os.Lstat(filepath.Join(gitDir, filepath.FromSlash(n))); err == nil {

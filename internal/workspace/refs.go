@@ -154,7 +154,7 @@ func readRefTable(gitDir string) (*refTable, error) {
 			if line == "" || line[0] == '#' || line[0] == '^' {
 				continue
 			}
-			if sha, name, ok := strings.Cut(strings.TrimSuffix(line, "\r"), " "); ok && shaPattern.MatchString(sha) && validRefName(name) {
+			if sha, name, ok := strings.Cut(strings.TrimSuffix(line, "\r"), " "); ok && shaPattern.MatchString(sha) && ValidRefName(name) {
 				t.refs[name] = sha
 			}
 		}
@@ -179,7 +179,7 @@ func readRefTable(gitDir string) (*refTable, error) {
 				}
 				continue
 			}
-			if !e.Type().IsRegular() || !validRefName(name) {
+			if !e.Type().IsRegular() || !ValidRefName(name) {
 				continue // lock files, editor leftovers, links: not refs (git skips them too)
 			}
 			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
@@ -230,10 +230,10 @@ func readRefTable(gitDir string) (*refTable, error) {
 	return t, nil
 }
 
-// validRefName is git's check-ref-format for the names a ref file can have: no component
+// ValidRefName is git's check-ref-format for the names a ref file can have: no component
 // that starts with a dot or ends with .lock, no "..", no control characters, space, ~ ^ : ?
 // * [ \ or "@{", and no trailing dot.
-func validRefName(name string) bool {
+func ValidRefName(name string) bool {
 	if name == "" || strings.HasSuffix(name, ".") || strings.HasSuffix(name, "/") || strings.Contains(name, "..") ||
 		strings.Contains(name, "@{") || strings.Contains(name, "//") {
 		return false
@@ -301,7 +301,7 @@ func (r *Repos) CurrentBranch(userID, portalID int64) string {
 		return ""
 	}
 	ref, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "ref: refs/heads/")
-	if !ok || !validRefName("refs/heads/"+ref) {
+	if !ok || !ValidRefName("refs/heads/"+ref) {
 		return ""
 	}
 	return ref

@@ -160,7 +160,7 @@ func (r *Repos) commitAndParent(ctx context.Context, portalID int64, commit stri
 	}
 	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
 	if err != nil {
-		return "", "", missingOr(ctx, err, ErrUnknownCommit)
+		return "", "", MissingOr(ctx, err, ErrUnknownCommit)
 	}
 	full := strings.TrimSpace(out)
 	parent := emptyTree

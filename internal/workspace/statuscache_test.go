@@ -541,8 +541,8 @@ func TestRefNamesGitRefuses(t *testing.T) {
 		"refs/heads/a b": false, "refs/heads/a~1": false, "refs/heads/a:b": false, "refs/heads/a@{1}": false,
 		"refs/heads/x.": false, "refs/heads//x": false,
 	} {
-		if validRefName(name) != ok {
-			t.Errorf("validRefName(%q) = %v", name, !ok)
+		if ValidRefName(name) != ok {
+			t.Errorf("ValidRefName(%q) = %v", name, !ok)
 		}
 	}
 	names := []string{"b", "a/c", "a", "a-b"}

@@ -40,7 +40,7 @@ func readBranchFile(gitDir, name string) (map[string]string, bool, error) {
 	}
 	out := map[string]string{}
 	for _, line := range strings.Split(string(data), "\n") {
-		if sha, branch, ok := strings.Cut(line, " "); ok && shaPattern.MatchString(sha) && validRefName("refs/heads/"+branch) {
+		if sha, branch, ok := strings.Cut(line, " "); ok && shaPattern.MatchString(sha) && ValidRefName("refs/heads/"+branch) {
 			out[branch] = sha
 		}
 	}

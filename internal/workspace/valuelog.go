@@ -44,7 +44,7 @@ const zeroBlob = "0000000000000000000000000000000000000000"
 // its ref files; ErrBranchMissing when the portal or the branch does not exist.
 func (r *Repos) BranchTip(portalID int64, branch string) (string, error) {
 	bare := r.bare(portalID)
-	if !validRefName(branch) || !exists(bare) {
+	if !ValidRefName(branch) || !exists(bare) {
 		return "", ErrBranchMissing
 	}
 	tip := tipOf(bare, branch)
@@ -65,7 +65,7 @@ func (r *Repos) FileLog(ctx context.Context, portalID int64, tip string, p Path)
 		Option("--format", logFormat).
 		Value(tip).Paths(p.rel).Env("GIT_LITERAL_PATHSPECS", "1")) // a name is a name, not a pattern
 	if err != nil {
-		return nil, missingOr(ctx, err, ErrUnknownCommit)
+		return nil, MissingOr(ctx, err, ErrUnknownCommit)
 	}
 	return parseFileLog(string(out)), nil
 }

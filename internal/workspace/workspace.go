@@ -593,7 +593,7 @@ func (r *Repos) RevertTo(ctx context.Context, userID, portalID int64, commit str
 	defer unlock()
 	full, err := r.run(ctx, dir, gitcli.Command("rev-parse", "--verify", "-q").Value(commit+"^{commit}"))
 	if err != nil {
-		return nil, missingOr(ctx, err, ErrUnknownCommit)
+		return nil, MissingOr(ctx, err, ErrUnknownCommit)
 	}
 	full = strings.TrimSpace(full)
 	st, err := r.status(ctx, portalID, dir)

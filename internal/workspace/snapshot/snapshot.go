@@ -1,4 +1,8 @@
-package workspace
+// Package snapshot reads commits of a portal's canonical repository: a commit's files written
+// into a folder (a locked preview, a build), a branch, tag or commit id resolved, a commit's
+// files listed. Nothing of the users' workspaces is read, and nothing is written to the
+// repository.
+package snapshot
 
 import (
 	"context"
@@ -11,7 +15,14 @@ import (
 	"strings"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
+
+// Snapshots reads the canonical repositories of the core.
+type Snapshots struct{ core workspace.Core }
+
+// New reads the repositories of core.
+func New(core workspace.Core) *Snapshots { return &Snapshots{core: core} }
 
 // ErrSnapshotTooLarge is returned by Snapshot when the commit's files add up to more than the
 // caller's limit (a portal imported from a URL may carry huge files).
@@ -26,16 +37,16 @@ var fullCommitID = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
 // plain files holding their target, as in every checkout (gitcli), and a commit whose files
 // add up to more than maxBytes is refused before anything is written. On failure dest is
 // removed: a snapshot is whole or absent.
-func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error) {
-	bare := r.bare(portalID)
-	if !exists(bare) {
-		return "", ErrBranchMissing
+func (s *Snapshots) Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error) {
+	bare := s.core.Bare(portalID)
+	if !s.core.HasRepo(portalID) {
+		return "", workspace.ErrBranchMissing
 	}
-	commit, err := r.ResolveCommit(ctx, portalID, rev)
+	commit, err := s.ResolveCommit(ctx, portalID, rev)
 	if err != nil {
 		return "", err
 	}
-	files, err := r.TreeFiles(ctx, portalID, commit)
+	files, err := s.TreeFiles(ctx, portalID, commit)
 	if err != nil {
 		return "", err
 	}
@@ -69,10 +80,10 @@ func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest s
 	env := func(c *gitcli.Cmd) *gitcli.Cmd {
 		return c.Env("GIT_DIR", bare).Env("GIT_INDEX_FILE", indexPath).Env("GIT_WORK_TREE", dest)
 	}
-	if _, err := r.run(ctx, bare, env(gitcli.Command("read-tree").Value(commit))); err != nil {
+	if _, err := s.core.Run(ctx, bare, env(gitcli.Command("read-tree").Value(commit))); err != nil {
 		return "", err
 	}
-	if _, err := r.run(ctx, bare, env(gitcli.Command("checkout-index", "--all", "--force"))); err != nil {
+	if _, err := s.core.Run(ctx, bare, env(gitcli.Command("checkout-index", "--all", "--force"))); err != nil {
 		return "", err
 	}
 	ok = true
@@ -80,47 +91,33 @@ func (r *Repos) Snapshot(ctx context.Context, portalID int64, rev string, dest s
 }
 
 // ResolveCommit names the commit of rev in the portal's canonical repository: a branch, a tag
-// or a full commit id. ErrBranchMissing or ErrUnknownCommit when there is none.
-func (r *Repos) ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error) {
-	bare := r.bare(portalID)
-	if !exists(bare) {
-		return "", ErrBranchMissing
+// or a full commit id. ErrBranchMissing or workspace.ErrUnknownCommit when there is none.
+func (s *Snapshots) ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error) {
+	bare := s.core.Bare(portalID)
+	if !s.core.HasRepo(portalID) {
+		return "", workspace.ErrBranchMissing
 	}
 	switch {
 	case fullCommitID.MatchString(rev):
-		out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
+		out, err := s.core.Run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value(rev+"^{commit}"))
 		if err != nil {
-			return "", missingOr(ctx, err, ErrUnknownCommit)
+			return "", workspace.MissingOr(ctx, err, workspace.ErrUnknownCommit)
 		}
 		return strings.TrimSpace(out), nil
-	case validRefName("refs/heads/" + rev):
-		if tip := tipOf(bare, rev); tip != "" {
+	case workspace.ValidRefName("refs/heads/" + rev):
+		if tip := s.core.Tip(portalID, rev); tip != "" {
 			return tip, nil
 		}
-		if validRefName("refs/tags/" + rev) {
-			out, err := r.run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value("refs/tags/"+rev+"^{commit}"))
+		if workspace.ValidRefName("refs/tags/" + rev) {
+			out, err := s.core.Run(ctx, bare, gitcli.Command("rev-parse", "--verify", "--quiet").Value("refs/tags/"+rev+"^{commit}"))
 			if err == nil {
 				return strings.TrimSpace(out), nil
 			}
-			return "", missingOr(ctx, err, ErrBranchMissing)
+			return "", workspace.MissingOr(ctx, err, workspace.ErrBranchMissing)
 		}
-		return "", ErrBranchMissing
+		return "", workspace.ErrBranchMissing
 	}
-	return "", ErrUnknownCommit
-}
-
-// missingOr is what a failed `rev-parse --verify --quiet` means: missing when git says the
-// name is no object of that kind (exit 1), else the failure itself — a cancelled call (the
-// server stopping) or git failing (128, killed) is not an unknown commit.
-func missingOr(ctx context.Context, err, missing error) error {
-	if ctx.Err() != nil {
-		return fmt.Errorf("%w: %w", ctx.Err(), err)
-	}
-	var ge *gitcli.Error
-	if errors.As(err, &ge) && ge.ExitCode == 1 {
-		return missing
-	}
-	return err
+	return "", workspace.ErrUnknownCommit
 }
 
 // TreeFile is a file of a commit: its path and size.
@@ -131,8 +128,8 @@ type TreeFile struct {
 
 // TreeFiles lists every file of a commit (resolved with ResolveCommit) with its size, from the
 // tree alone.
-func (r *Repos) TreeFiles(ctx context.Context, portalID int64, commit string) ([]TreeFile, error) {
-	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("ls-tree", "-r", "-l", "-z", "--full-tree").Value(commit))
+func (s *Snapshots) TreeFiles(ctx context.Context, portalID int64, commit string) ([]TreeFile, error) {
+	out, err := s.core.Run(ctx, s.core.Bare(portalID), gitcli.Command("ls-tree", "-r", "-l", "-z", "--full-tree").Value(commit))
 	if err != nil {
 		return nil, err
 	}

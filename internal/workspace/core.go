@@ -1,0 +1,56 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"portalwright/internal/gitcli"
+)
+
+// Core is what the role packages under internal/workspace (snapshot, gitlog, upkeep, review,
+// hostsync, gitbackup) build on, and all they may use of it: the layout of the data directory,
+// running git, the portal's write lock and the canonical repository's refs. The rules stay
+// here: a canonical repository is written only under its portal's lock (Lock), and refs are
+// read from the ref files and packed refs without a git process (refs.go, packedrefs.go).
+type Core struct{ r *Repos }
+
+// Core is the core the roles are built over (snapshot.New(repos.Core()), …).
+func (r *Repos) Core() Core { return Core{r} }
+
+// Git is the runner.
+func (c Core) Git() *gitcli.Git { return c.r.git }
+
+// Bare is the folder of the portal's canonical bare repository.
+func (c Core) Bare(portalID int64) string { return c.r.bare(portalID) }
+
+// HasRepo says whether the portal has a canonical repository.
+func (c Core) HasRepo(portalID int64) bool { return exists(c.r.bare(portalID)) }
+
+// Run runs git in dir and answers its output.
+func (c Core) Run(ctx context.Context, dir string, cmd *gitcli.Cmd) (string, error) {
+	return c.r.run(ctx, dir, cmd)
+}
+
+// Lock takes the portal's write lock; the answer releases it.
+func (c Core) Lock(ctx context.Context, portalID int64) (func(), error) {
+	return c.r.lock(ctx, portalID)
+}
+
+// Tip is the commit a branch of the portal's canonical repository points at, "" when it has no
+// such branch (read from the ref files).
+func (c Core) Tip(portalID int64, branch string) string { return tipOf(c.r.bare(portalID), branch) }
+
+// MissingOr is what a failed `rev-parse --verify --quiet` means: missing when git says the
+// name is no object of that kind (exit 1), else the failure itself — a cancelled call (the
+// server stopping) or git failing (128, killed) is not an unknown commit.
+func MissingOr(ctx context.Context, err, missing error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w: %w", ctx.Err(), err)
+	}
+	var ge *gitcli.Error
+	if errors.As(err, &ge) && ge.ExitCode == 1 {
+		return missing
+	}
+	return err
+}
