@@ -49,6 +49,7 @@ import (
 	"portalwright/internal/thumbnail"
 	"portalwright/internal/upstream"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 	webui "portalwright/web"
 )
 
@@ -227,7 +228,7 @@ func (a *App) wire(ctx context.Context) error {
 		admin.NewEmailHandler(admin.NewMessenger(a.DB, a.Identity, a.Access, mailer, a.Audit)),
 		notify.NewHandler(a.Outbox),
 		a.Hub,
-		history.NewHandler(a.PortalAccess, a.repos),
+		history.NewHandler(a.PortalAccess, gitlog.New(a.repos.Core())),
 		a.newAssets(),
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
 		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),

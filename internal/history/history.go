@@ -13,11 +13,12 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
-// Log reads a branch's history; *workspace.Repos satisfies it.
+// Log reads a branch's history; *gitlog.Log satisfies it.
 type Log interface {
-	History(ctx context.Context, portalID int64, branch string, limit int) ([]workspace.HistoryCommit, error)
+	History(ctx context.Context, portalID int64, branch string, limit int) ([]gitlog.HistoryCommit, error)
 }
 
 // Handler serves the history calls.
@@ -33,7 +34,7 @@ func NewHandler(access *portalaccess.Checker, l Log) *Handler {
 
 func (h *Handler) Routes() []httpx.Route {
 	return []httpx.Route{
-		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.access.Handle(h.commits), Out: []workspace.HistoryCommit{}},
+		{Method: http.MethodGet, Pattern: "/portal/{domainId}/{portalId}/commits", Access: httpx.Requires("portal:r", "domainId"), Handler: h.access.Handle(h.commits), Out: []gitlog.HistoryCommit{}},
 	}
 }
 
@@ -45,11 +46,11 @@ func (h *Handler) commits(w http.ResponseWriter, r *http.Request, pa portalacces
 	if branch == "" {
 		branch = workspace.DefaultBranch
 	}
-	limit := workspace.DefaultHistoryLimit
+	limit := gitlog.DefaultHistoryLimit
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > workspace.MaxHistoryLimit {
-			return apperr.BadRequest("INVALID_LIMIT", "The limit must be a number from 1 to "+strconv.Itoa(workspace.MaxHistoryLimit)+".")
+		if err != nil || n < 1 || n > gitlog.MaxHistoryLimit {
+			return apperr.BadRequest("INVALID_LIMIT", "The limit must be a number from 1 to "+strconv.Itoa(gitlog.MaxHistoryLimit)+".")
 		}
 		limit = n
 	}

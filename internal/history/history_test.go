@@ -13,6 +13,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 type fakeLog struct {
@@ -21,12 +22,12 @@ type fakeLog struct {
 	limit  int
 }
 
-func (f *fakeLog) History(_ context.Context, portalID int64, branch string, limit int) ([]workspace.HistoryCommit, error) {
+func (f *fakeLog) History(_ context.Context, portalID int64, branch string, limit int) ([]gitlog.HistoryCommit, error) {
 	f.portal, f.branch, f.limit = portalID, branch, limit
 	if branch == "gone" {
 		return nil, workspace.ErrBranchMissing
 	}
-	return []workspace.HistoryCommit{{CommitID: "abc", Message: "m", Files: []workspace.HistoryFile{{Path: "a", Change: "ADD"}}, FilesTotal: 1}}, nil
+	return []gitlog.HistoryCommit{{CommitID: "abc", Message: "m", Files: []gitlog.HistoryFile{{Path: "a", Change: "ADD"}}, FilesTotal: 1}}, nil
 }
 
 // inDomain knows one portal: 2 of domain 1.
@@ -53,7 +54,7 @@ func TestCommits(t *testing.T) {
 	}
 
 	w := serve(h, "/portal/1/2/commits?branch=feature:summer&limit=5")
-	var got []workspace.HistoryCommit
+	var got []gitlog.HistoryCommit
 	if err := json.Unmarshal(w.Body.Bytes(), &got); w.Code != 200 || err != nil || len(got) != 1 {
 		t.Fatalf("%d %s", w.Code, w.Body)
 	}
@@ -61,7 +62,7 @@ func TestCommits(t *testing.T) {
 		t.Fatalf("asked %+v", log)
 	}
 	serve(h, "/portal/1/2/commits")
-	if log.branch != workspace.DefaultBranch || log.limit != workspace.DefaultHistoryLimit {
+	if log.branch != workspace.DefaultBranch || log.limit != gitlog.DefaultHistoryLimit {
 		t.Fatalf("defaults %+v", log)
 	}
 	for path, want := range map[string]string{

@@ -18,6 +18,7 @@ import (
 	"portalwright/internal/gitcli"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // workspaceFiles reads the author's real workspace (workspace.Repos) for the Service, as
@@ -166,7 +167,7 @@ func TestValueHistoryFigures(t *testing.T) {
 	}
 	var entries, rows int
 	for range rounds {
-		svc := NewService(files, repos, Editors{})
+		svc := NewService(files, gitlog.New(repos.Core()), Editors{})
 		c0, t0 := cpu(), time.Now()
 		h, err := svc.history(ctx, c, pa, workspace.MustPath("translations/en.json"), Target{Key: "TXT_0"})
 		if err != nil {
@@ -180,7 +181,7 @@ func TestValueHistoryFigures(t *testing.T) {
 		warm = append(warm, time.Since(t0))
 		entries = len(h)
 
-		svc = NewService(files, repos, Editors{})
+		svc = NewService(files, gitlog.New(repos.Core()), Editors{})
 		c0, t0 = cpu(), time.Now()
 		b, err := svc.blame(ctx, c, pa, workspace.MustPath("translations/en.json"), true)
 		if err != nil {

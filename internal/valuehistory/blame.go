@@ -5,6 +5,7 @@ import (
 
 	"portalwright/internal/merge"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // Row is one value of a blame: a leaf of the file (a text, number, true/false/null or an
@@ -116,7 +117,7 @@ func hasIndex(p string) bool {
 // FileLog lists them) whose version differs from its parent's — for a merge, from every
 // parent's. A leaf is followed into older versions as the review compares them: by key, and
 // array items by identity.
-func BlameWalk(path string, translation bool, work, tip *version, changes []workspace.FileChange, read Blobs, by workspace.Author) ([]Row, error) {
+func BlameWalk(path string, translation bool, work, tip *version, changes []gitlog.FileChange, read Blobs, by workspace.Author) ([]Row, error) {
 	d := work.json()
 	if d == nil {
 		return nil, errNotJSON

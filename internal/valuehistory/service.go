@@ -41,6 +41,7 @@ import (
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/translation"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // Files is the caller's workspace: *editing.Workspace.
@@ -52,10 +53,10 @@ type Files interface {
 	Author(ctx context.Context, c caller.Caller) workspace.Author
 }
 
-// Git reads the canonical repository: *workspace.Repos.
+// Git reads the canonical repository: *gitlog.Log.
 type Git interface {
 	BranchTip(portalID int64, branch string) (string, error)
-	FileLog(ctx context.Context, portalID int64, tip string, p workspace.Path) ([]workspace.FileChange, error)
+	FileLog(ctx context.Context, portalID int64, tip string, p workspace.Path) ([]gitlog.FileChange, error)
 	Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error)
 }
 
@@ -72,7 +73,7 @@ type Service struct {
 	files   Files
 	git     Git
 	ed      Editors
-	logs    *lru[[]workspace.FileChange]
+	logs    *lru[[]gitlog.FileChange]
 	entries *lru[[]Entry]
 	blobs   *lru[[]byte]
 	blames  *lru[[]Row]
@@ -106,7 +107,7 @@ type Editors struct {
 // restores values through the editors' saves.
 func NewService(files Files, git Git, ed Editors) *Service {
 	return &Service{files: files, git: git, ed: ed,
-		logs: newLRU[[]workspace.FileChange](logCacheBytes), entries: newLRU[[]Entry](historyCacheBytes),
+		logs: newLRU[[]gitlog.FileChange](logCacheBytes), entries: newLRU[[]Entry](historyCacheBytes),
 		blobs: newLRU[[]byte](blobCacheBytes), blames: newLRU[[]Row](blameCacheBytes)}
 }
 
@@ -141,7 +142,7 @@ type state struct {
 	work    *version
 	version workspace.Version
 	tip     string
-	changes []workspace.FileChange
+	changes []gitlog.FileChange
 	tipFile *version
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"portalwright/internal/merge"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // Target is the value a history is of, in one file.
@@ -36,7 +37,7 @@ type Change struct {
 }
 
 // committed is the Change of a commit of the file's log.
-func committed(c workspace.FileChange) Change {
+func committed(c gitlog.FileChange) Change {
 	at := c.Time
 	return Change{Commit: c.Commit, Author: c.Author, Email: c.Email, Time: &at, Message: c.Message}
 }
@@ -159,7 +160,7 @@ var blobBatch = 64
 // versions hands out the versions of the file named by the changes, reading blobs a batch
 // ahead and forgetting each after its last use.
 type versions struct {
-	changes []workspace.FileChange
+	changes []gitlog.FileChange
 	read    Blobs
 	have    map[string]*version
 	last    map[string]int // blob → index of the last change that uses it
@@ -174,7 +175,7 @@ type batch struct {
 	err error
 }
 
-func newVersions(changes []workspace.FileChange, read Blobs, keep map[string]*version) *versions {
+func newVersions(changes []gitlog.FileChange, read Blobs, keep map[string]*version) *versions {
 	vs := &versions{changes: changes, read: read, have: keep, last: map[string]int{}}
 	for i, c := range changes {
 		vs.last[c.After] = i
@@ -279,7 +280,7 @@ func (vs *versions) done(i int) {
 // the value after it differs from the value before it — for a merge, from the value in every
 // parent (a change made on a side branch is listed at its own commit). Old is the value in
 // the (first) parent.
-func Walk(t Target, tip *version, ptr string, changes []workspace.FileChange, read Blobs) ([]Entry, error) {
+func Walk(t Target, tip *version, ptr string, changes []gitlog.FileChange, read Blobs) ([]Entry, error) {
 	keep := map[string]*version{}
 	if len(changes) > 0 && changes[0].After != "" && tip.exists {
 		keep[changes[0].After] = tip

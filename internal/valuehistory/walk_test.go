@@ -10,15 +10,16 @@ import (
 
 	"portalwright/internal/gitcli"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // repo is a real repository built with the git command line, published as portal 1's
-// canonical repository of a workspace.Repos.
+// canonical repository of a workspace.Repos, read through gitlog.
 type repo struct {
-	t     *testing.T
-	dir   string // the working clone commits are made in
-	root  string // the Repos' data directory
-	repos *workspace.Repos
+	t    *testing.T
+	dir  string // the working clone commits are made in
+	root string // the Repos' data directory
+	log  *gitlog.Log
 }
 
 func newRepo(t *testing.T) *repo {
@@ -29,7 +30,7 @@ func newRepo(t *testing.T) *repo {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.repos = workspace.NewRepos(g, gitcli.NewLocks(), r.root)
+	r.log = gitlog.New(workspace.NewRepos(g, gitcli.NewLocks(), r.root).Core())
 	return r
 }
 
@@ -89,23 +90,23 @@ func (r *repo) history(path string, t Target, work []byte) []Entry {
 	r.t.Helper()
 	r.publish()
 	ctx := context.Background()
-	tip, err := r.repos.BranchTip(1, "master")
+	tip, err := r.log.BranchTip(1, "master")
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	changes, err := r.repos.FileLog(ctx, 1, tip, workspace.MustPath(path))
+	changes, err := r.log.FileLog(ctx, 1, tip, workspace.MustPath(path))
 	if err != nil {
 		r.t.Fatal(err)
 	}
 	tipFile := absent
 	if len(changes) > 0 && changes[0].After != "" {
-		blobs, err := r.repos.Blobs(ctx, 1, []string{changes[0].After})
+		blobs, err := r.log.Blobs(ctx, 1, []string{changes[0].After})
 		if err != nil {
 			r.t.Fatal(err)
 		}
 		tipFile = newVersion(blobs[changes[0].After], true)
 	}
-	read := func(ids []string) (map[string][]byte, error) { return r.repos.Blobs(ctx, 1, ids) }
+	read := func(ids []string) (map[string][]byte, error) { return r.log.Blobs(ctx, 1, ids) }
 	var out []Entry
 	ptr := t.start(tipFile)
 	if work != nil {
@@ -261,13 +262,13 @@ func TestBlame(t *testing.T) {
 	r.commit("Erin", "title", map[string]string{"content/food.json": `{"title":"Food","menu":[{"id":2,"title":"Green salad"},{"id":1,"title":"Soup"}],"tags":[]}`})
 	r.publish()
 	ctx := context.Background()
-	tip, _ := r.repos.BranchTip(1, "master")
-	changes, err := r.repos.FileLog(ctx, 1, tip, workspace.MustPath("content/food.json"))
+	tip, _ := r.log.BranchTip(1, "master")
+	changes, err := r.log.FileLog(ctx, 1, tip, workspace.MustPath("content/food.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	blobs, _ := r.repos.Blobs(ctx, 1, []string{changes[0].After})
-	read := func(ids []string) (map[string][]byte, error) { return r.repos.Blobs(ctx, 1, ids) }
+	blobs, _ := r.log.Blobs(ctx, 1, []string{changes[0].After})
+	read := func(ids []string) (map[string][]byte, error) { return r.log.Blobs(ctx, 1, ids) }
 	work := newVersion([]byte(`{"title":"Food","menu":[{"id":2,"title":"Green salad"},{"id":1,"title":"Soup"}],"tags":[],"new":true}`), true)
 	rows, err := BlameWalk("content/food.json", false, work, newVersion(blobs[changes[0].After], true), changes, read, workspace.Author{Name: "me"})
 	if err != nil {

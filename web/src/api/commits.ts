@@ -9,9 +9,9 @@ import { branchToUrl, portalKeys, type ChangeType, type Id } from './portal';
 import type * as gen from './types.gen';
 import type { Narrow } from './types';
 
-export type CommitFile = Narrow<gen.WorkspaceHistoryFile, { change: ChangeType }>;
+export type CommitFile = Narrow<gen.GitlogHistoryFile, { change: ChangeType }>;
 
-export type BranchCommit = Narrow<gen.WorkspaceHistoryCommit, { files: CommitFile[] }>;
+export type BranchCommit = Narrow<gen.GitlogHistoryCommit, { files: CommitFile[] }>;
 
 export const RECENT_COMMITS_LIMIT = 20;
 

@@ -390,6 +390,21 @@ export interface EditingWorkspaceChange {
   user: EditingPerson;
 }
 
+export interface GitlogHistoryCommit {
+  author: string;
+  commitId: string;
+  email: string;
+  files: GitlogHistoryFile[];
+  filesTotal: number;
+  message: string;
+  time: string;
+}
+
+export interface GitlogHistoryFile {
+  change: string;
+  path: string;
+}
+
 export interface HandoverAttempt {
   at: string;
   attempt: number;
@@ -1308,21 +1323,6 @@ export interface WorkspaceDiscarded {
   time: string;
 }
 
-export interface WorkspaceHistoryCommit {
-  author: string;
-  commitId: string;
-  email: string;
-  files: WorkspaceHistoryFile[];
-  filesTotal: number;
-  message: string;
-  time: string;
-}
-
-export interface WorkspaceHistoryFile {
-  change: string;
-  path: string;
-}
-
 export interface WorkspaceLocalCommit {
   commitId: string;
   message: string;
@@ -1436,7 +1436,7 @@ export interface Routes {
   'GET /portal/{domainId}/categorized': { takes: never; answers: PortalCategory[] };
   'GET /portal/{domainId}/{portalId}/branches': { takes: never; answers: string[] };
   'GET /portal/{domainId}/{portalId}/check-content': { takes: never; answers: EditingContentCheck };
-  'GET /portal/{domainId}/{portalId}/commits': { takes: never; answers: WorkspaceHistoryCommit[] };
+  'GET /portal/{domainId}/{portalId}/commits': { takes: never; answers: GitlogHistoryCommit[] };
   'GET /portal/{domainId}/{portalId}/engine-version': { takes: never; answers: EditingEngineInfo };
   'GET /portal/{domainId}/{portalId}/local-changes': { takes: never; answers: WorkspaceStatus };
   'GET /portal/{domainId}/{portalId}/local-commits': { takes: never; answers: WorkspaceLocalCommit[] };

@@ -1,4 +1,4 @@
-package workspace
+package gitlog
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // The commits of a branch of the canonical repository that changed one file, following its
@@ -41,31 +42,30 @@ type FileChange struct {
 const zeroBlob = "0000000000000000000000000000000000000000"
 
 // BranchTip is the commit branch points at in the portal's canonical repository, read from
-// its ref files; ErrBranchMissing when the portal or the branch does not exist.
-func (r *Repos) BranchTip(portalID int64, branch string) (string, error) {
-	bare := r.bare(portalID)
-	if !ValidRefName(branch) || !exists(bare) {
-		return "", ErrBranchMissing
+// its ref files; workspace.ErrBranchMissing when the portal or the branch does not exist.
+func (l *Log) BranchTip(portalID int64, branch string) (string, error) {
+	if !workspace.ValidRefName(branch) || !l.core.HasRepo(portalID) {
+		return "", workspace.ErrBranchMissing
 	}
-	tip := tipOf(bare, branch)
+	tip := l.core.Tip(portalID, branch)
 	if tip == "" {
-		return "", ErrBranchMissing
+		return "", workspace.ErrBranchMissing
 	}
 	return tip, nil
 }
 
 // FileLog lists, newest first, the commits from tip (a full commit id, as BranchTip gives)
 // that changed path, following its renames.
-func (r *Repos) FileLog(ctx context.Context, portalID int64, tip string, p Path) ([]FileChange, error) {
-	bare := r.bare(portalID)
-	if !commitID.MatchString(tip) || !exists(bare) {
-		return nil, ErrUnknownCommit
+func (l *Log) FileLog(ctx context.Context, portalID int64, tip string, p workspace.Path) ([]FileChange, error) {
+	bare := l.core.Bare(portalID)
+	if !commitID.MatchString(tip) || !l.core.HasRepo(portalID) {
+		return nil, workspace.ErrUnknownCommit
 	}
-	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
+	out, err := l.core.Git().Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
 		Option("--format", logFormat).
-		Value(tip).Paths(p.rel).Env("GIT_LITERAL_PATHSPECS", "1")) // a name is a name, not a pattern
+		Value(tip).Paths(p.String()).Env("GIT_LITERAL_PATHSPECS", "1")) // a name is a name, not a pattern
 	if err != nil {
-		return nil, MissingOr(ctx, err, ErrUnknownCommit)
+		return nil, workspace.MissingOr(ctx, err, workspace.ErrUnknownCommit)
 	}
 	return parseFileLog(string(out)), nil
 }
@@ -132,10 +132,10 @@ func blobOrAbsent(id string) string {
 // Blobs reads blobs of the portal's canonical repository by id, in one git process
 // (cat-file --batch, read as it streams: each blob is copied once, into its own buffer); ids
 // that are missing are left out.
-func (r *Repos) Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error) {
-	bare := r.bare(portalID)
-	if !exists(bare) {
-		return nil, ErrBranchMissing
+func (l *Log) Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error) {
+	bare := l.core.Bare(portalID)
+	if !l.core.HasRepo(portalID) {
+		return nil, workspace.ErrBranchMissing
 	}
 	want := make([]string, 0, len(ids))
 	for _, id := range ids {
@@ -147,7 +147,7 @@ func (r *Repos) Blobs(ctx context.Context, portalID int64, ids []string) (map[st
 	if len(want) == 0 {
 		return bw.blobs, nil
 	}
-	err := r.git.Stream(ctx, bare, gitcli.Command("cat-file", "--batch").Stdin(strings.NewReader(strings.Join(want, "\n")+"\n")), bw)
+	err := l.core.Git().Stream(ctx, bare, gitcli.Command("cat-file", "--batch").Stdin(strings.NewReader(strings.Join(want, "\n")+"\n")), bw)
 	if err == nil && (bw.cur != nil || len(bw.head) > 0) {
 		err = fmt.Errorf("cat-file: output cut short")
 	}

@@ -1,13 +1,27 @@
-package workspace
+// Package gitlog reads the logs of a portal's canonical repository: a branch's newest commits
+// with the files each changed (the history), and the commits that changed one file with its
+// blobs (the history of one value). Tips are read from the ref files; nothing is written.
+package gitlog
 
 import (
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
+
+// Log reads the logs of the core's canonical repositories.
+type Log struct{ core workspace.Core }
+
+// New reads the logs of core's repositories.
+func New(core workspace.Core) *Log { return &Log{core: core} }
+
+// commitID is a commit id, short or whole.
+var commitID = regexp.MustCompile(`^[0-9a-f]{7,64}$`)
 
 // History limits: a page of commits and the files listed per commit (a commit that touches
 // thousands of files reports how many there were instead of listing them all).
@@ -37,27 +51,27 @@ type HistoryCommit struct {
 
 // History lists the newest commits of a branch of the canonical repository with the files
 // each changed, newest first, in one git process. The branch tip is read from the ref files,
-// so a missing portal or branch is ErrBranchMissing without running git.
-func (r *Repos) History(ctx context.Context, portalID int64, branch string, limit int) ([]HistoryCommit, error) {
+// so a missing portal or branch is workspace.ErrBranchMissing without running git.
+func (l *Log) History(ctx context.Context, portalID int64, branch string, limit int) ([]HistoryCommit, error) {
 	if limit <= 0 {
 		limit = DefaultHistoryLimit
 	}
 	limit = min(limit, MaxHistoryLimit)
-	bare := r.bare(portalID)
-	if !ValidRefName(branch) || !exists(bare) {
-		return nil, ErrBranchMissing
+	bare := l.core.Bare(portalID)
+	if !workspace.ValidRefName(branch) || !l.core.HasRepo(portalID) {
+		return nil, workspace.ErrBranchMissing
 	}
-	tip := tipOf(bare, branch)
+	tip := l.core.Tip(portalID, branch)
 	if tip == "" {
-		return nil, ErrBranchMissing
+		return nil, workspace.ErrBranchMissing
 	}
-	out, err := r.git.Run(ctx, bare, gitcli.Command("log", "--no-renames", "--name-status", "-z").
+	out, err := l.core.Git().Run(ctx, bare, gitcli.Command("log", "--no-renames", "--name-status", "-z").
 		Option("--max-count", strconv.Itoa(limit)).
 		Option("--format", logFormat).
 		Value(tip).Paths())
 	if err != nil {
-		if !exists(bare) {
-			return nil, ErrBranchMissing
+		if !l.core.HasRepo(portalID) {
+			return nil, workspace.ErrBranchMissing
 		}
 		return nil, err
 	}
@@ -98,11 +112,11 @@ func parseHistory(out string) []HistoryCommit {
 func changeOf(status string) string {
 	switch status[0] {
 	case 'A':
-		return ChangeAdd
+		return workspace.ChangeAdd
 	case 'D':
-		return ChangeDelete
+		return workspace.ChangeDelete
 	default:
-		return ChangeModify
+		return workspace.ChangeModify
 	}
 }
 
