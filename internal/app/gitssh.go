@@ -35,7 +35,7 @@ func (a *App) newGitSSH() (*gitSSH, error) {
 		Users:   sshUsers{a.Identity},
 		Access:  a.Access,
 		Portals: a.Portals,
-		Repos:   a.repos,
+		Repos:   a.repos.Core(),
 		Events:  a.Portals, // a push is announced as a commit and sent on to the portal's git host
 	})
 	if err != nil {

@@ -239,13 +239,13 @@ func (b *run) repositories() error {
 			return err
 		})
 		if errors.Is(err, workspace.ErrNoRepository) {
-			return fmt.Errorf("portal %d is in the database but its repository %s is missing (deleted since the backup started? run the backup again)", id, b.repos.CanonicalDir(id))
+			return fmt.Errorf("portal %d is in the database but its repository %s is missing (deleted since the backup started? run the backup again)", id, b.repos.Core().Bare(id))
 		}
 		if err != nil {
 			return fmt.Errorf("portal %d: %w", id, err)
 		}
 		for _, sha := range snap.Missing {
-			return fmt.Errorf("portal %d: the database names commit %s, which its repository %s does not have", id, sha, b.repos.CanonicalDir(id))
+			return fmt.Errorf("portal %d: the database names commit %s, which its repository %s does not have", id, sha, b.repos.Core().Bare(id))
 		}
 		rec := Repository{Portal: id, Head: snap.Head, Refs: snap.Refs, Kept: snap.Kept}
 		if len(snap.Refs) > 0 {
@@ -255,7 +255,7 @@ func (b *run) repositories() error {
 			}
 		}
 		for _, side := range workspace.CanonicalSideFiles {
-			src := filepath.Join(b.repos.CanonicalDir(id), side)
+			src := filepath.Join(b.repos.Core().Bare(id), side)
 			if _, err := os.Stat(src); err != nil {
 				continue
 			}

@@ -204,7 +204,7 @@ func (r *restore) repositories() error {
 			return fmt.Errorf("portal %d: %w", rec.Portal, err)
 		}
 		for name, p := range rec.SideFiles {
-			if err := r.place(p, filepath.Join(r.repos.CanonicalDir(rec.Portal), name)); err != nil {
+			if err := r.place(p, filepath.Join(r.repos.Core().Bare(rec.Portal), name)); err != nil {
 				return err
 			}
 		}

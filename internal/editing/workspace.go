@@ -117,7 +117,7 @@ func (f *Workspace) CanonicalCommit(ctx context.Context, pa portalaccess.Portal,
 	if !fullCommitID.MatchString(commitID) {
 		return CommitSource{}, unknown
 	}
-	dir, ok := f.repos.CanonicalRepo(pa.ID())
+	dir, ok := f.repos.Core().CanonicalRepo(pa.ID())
 	if !ok {
 		return CommitSource{}, unknown
 	}

@@ -42,7 +42,7 @@ func TestBenchCloneOverSSH(t *testing.T) {
 	if err := f.repos.CreateFromFiles(context.Background(), 1, os.DirFS(src), "Big portal", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	bare, _ := f.repos.CanonicalRepo(1)
+	bare, _ := f.repos.Core().CanonicalRepo(1)
 	daemon := startDaemon(t, filepath.Dir(bare))
 
 	timeIt := func(args ...string) time.Duration {

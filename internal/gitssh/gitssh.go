@@ -19,7 +19,7 @@
 //     A repository the user may not read is answered exactly like one that does not exist.
 //   - git runs through internal/gitcli (fixed environment, no system or user configuration,
 //     time-outs, the process group killed on cancel) on the canonical bare repository.
-//   - A push holds the portal's write lock (workspace.Repos.LockPortal, the lock commits
+//   - A push holds the portal's write lock (workspace.Core.LockPortal, the lock commits
 //     take) from before receive-pack starts until it has ended, so it never interleaves with
 //     a commit from the browser. Its ref updates are read by the server from the protocol
 //     before git sees them (push.go) and must name refs/heads/<branch> with a valid branch
@@ -70,7 +70,7 @@ type Portals interface {
 	DomainOf(ctx context.Context, portalID int64) (int64, error)
 }
 
-// Repos are the canonical repositories (workspace.Repos).
+// Repos are the canonical repositories (workspace.Core).
 type Repos interface {
 	CanonicalRepo(portalID int64) (path string, ok bool)
 	LockPortal(ctx context.Context, portalID int64) (unlock func(), err error)

@@ -104,7 +104,7 @@ func newFixture(t testing.TB, files fstest.MapFS) *fixture {
 	}
 	ev := &pushes{}
 	srv, err := New(Config{HostKey: hostKey, WorkDir: filepath.Join(data, "ssh"), Log: slog.New(slog.NewTextHandler(io.Discard, nil))},
-		Deps{Users: fakeUsers{sshPub}, Access: allowAll{}, Portals: onePortal{}, Repos: repos, Events: ev})
+		Deps{Users: fakeUsers{sshPub}, Access: allowAll{}, Portals: onePortal{}, Repos: repos.Core(), Events: ev})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestPushHoldsThePortalLock(t *testing.T) {
 	f.must(t, dir, "commit", "-q", "--allow-empty", "-m", "over SSH")
 	head := strings.TrimSpace(f.must(t, dir, "rev-parse", "HEAD"))
 
-	unlock, err := f.repos.LockPortal(context.Background(), 1)
+	unlock, err := f.repos.Core().LockPortal(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestPushHoldsThePortalLock(t *testing.T) {
 		t.Fatalf("the push ended while the portal was locked: %v\n%s", err, out.String())
 	case <-time.After(700 * time.Millisecond):
 	}
-	bare, _ := f.repos.CanonicalRepo(1)
+	bare, _ := f.repos.Core().CanonicalRepo(1)
 	if tip := strings.TrimSpace(f.must(t, bare, "rev-parse", "master")); tip == head {
 		t.Fatal("master moved under the lock")
 	}
@@ -219,7 +219,7 @@ func TestCloseEndsRunningCommands(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	unlock, err := f.repos.LockPortal(ctx, 1)
+	unlock, err := f.repos.Core().LockPortal(ctx, 1)
 	if err != nil {
 		t.Fatalf("the portal's lock was not freed: %v", err)
 	}

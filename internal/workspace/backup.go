@@ -85,9 +85,6 @@ func (s *RepoSnapshot) Tips() []string {
 // keeps (upstreamrecord.go); the rest (status journal, maintenance stamps) is rebuilt.
 var CanonicalSideFiles = []string{upstreamHeadsFile, upstreamDeletedFile}
 
-// CanonicalDir is the canonical repository of a portal.
-func (r *Repos) CanonicalDir(portalID int64) string { return r.bare(portalID) }
-
 // BundleCanonical writes a bundle of the portal's canonical repository to out: every ref as
 // listed now, plus a ReferencedRefs ref for each commit of keep that none of them reaches.
 // scratch is a folder of the caller's, outside the data directory.

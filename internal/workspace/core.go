@@ -8,10 +8,10 @@ import (
 	"portalwright/internal/gitcli"
 )
 
-// Core is what the role packages under internal/workspace (snapshot, gitlog, upkeep, review,
-// hostsync, gitbackup) build on, and all they may use of it: the layout of the data directory,
+// Core is what the role packages under internal/workspace (snapshot, gitlog, …) and the
+// built-in SSH server (internal/gitssh) build on, and all they may use of it: the layout of the data directory,
 // running git, the portal's write lock and the canonical repository's refs. The rules stay
-// here: a canonical repository is written only under its portal's lock (Lock), and refs are
+// here: a canonical repository is written only under its portal's lock (LockPortal), and refs are
 // read from the ref files and packed refs without a git process (refs.go, packedrefs.go).
 type Core struct{ r *Repos }
 
@@ -24,16 +24,24 @@ func (c Core) Git() *gitcli.Git { return c.r.git }
 // Bare is the folder of the portal's canonical bare repository.
 func (c Core) Bare(portalID int64) string { return c.r.bare(portalID) }
 
-// HasRepo says whether the portal has a canonical repository.
-func (c Core) HasRepo(portalID int64) bool { return exists(c.r.bare(portalID)) }
+// CanonicalRepo is the path of a portal's canonical bare repository; ok is false when the
+// portal has none (deleted, or never made).
+func (c Core) CanonicalRepo(portalID int64) (path string, ok bool) {
+	path = c.r.bare(portalID)
+	return path, exists(path)
+}
 
 // Run runs git in dir and answers its output.
 func (c Core) Run(ctx context.Context, dir string, cmd *gitcli.Cmd) (string, error) {
 	return c.r.run(ctx, dir, cmd)
 }
 
-// Lock takes the portal's write lock; the answer releases it.
-func (c Core) Lock(ctx context.Context, portalID int64) (func(), error) {
+// LockPortal takes the portal's write lock, the one every commit, revert and branch change
+// holds, so that (for one) a push over SSH (internal/gitssh) and a commit from the browser
+// never interleave. Stale git lock files of the canonical repository are removed once it is
+// held (hygiene.go): run every git command that writes the repository under it, through
+// gitcli.
+func (c Core) LockPortal(ctx context.Context, portalID int64) (unlock func(), err error) {
 	return c.r.lock(ctx, portalID)
 }
 

@@ -44,7 +44,7 @@ const zeroBlob = "0000000000000000000000000000000000000000"
 // BranchTip is the commit branch points at in the portal's canonical repository, read from
 // its ref files; workspace.ErrBranchMissing when the portal or the branch does not exist.
 func (l *Log) BranchTip(portalID int64, branch string) (string, error) {
-	if !workspace.ValidRefName(branch) || !l.core.HasRepo(portalID) {
+	if _, ok := l.core.CanonicalRepo(portalID); !workspace.ValidRefName(branch) || !ok {
 		return "", workspace.ErrBranchMissing
 	}
 	tip := l.core.Tip(portalID, branch)
@@ -57,8 +57,8 @@ func (l *Log) BranchTip(portalID int64, branch string) (string, error) {
 // FileLog lists, newest first, the commits from tip (a full commit id, as BranchTip gives)
 // that changed path, following its renames.
 func (l *Log) FileLog(ctx context.Context, portalID int64, tip string, p workspace.Path) ([]FileChange, error) {
-	bare := l.core.Bare(portalID)
-	if !commitID.MatchString(tip) || !l.core.HasRepo(portalID) {
+	bare, ok := l.core.CanonicalRepo(portalID)
+	if !commitID.MatchString(tip) || !ok {
 		return nil, workspace.ErrUnknownCommit
 	}
 	out, err := l.core.Git().Run(ctx, bare, gitcli.Command("log", "--follow", "--topo-order", "-c", "--raw", "-z", "--no-abbrev").
@@ -133,8 +133,8 @@ func blobOrAbsent(id string) string {
 // (cat-file --batch, read as it streams: each blob is copied once, into its own buffer); ids
 // that are missing are left out.
 func (l *Log) Blobs(ctx context.Context, portalID int64, ids []string) (map[string][]byte, error) {
-	bare := l.core.Bare(portalID)
-	if !l.core.HasRepo(portalID) {
+	bare, ok := l.core.CanonicalRepo(portalID)
+	if !ok {
 		return nil, workspace.ErrBranchMissing
 	}
 	want := make([]string, 0, len(ids))

@@ -57,8 +57,8 @@ func (l *Log) History(ctx context.Context, portalID int64, branch string, limit 
 		limit = DefaultHistoryLimit
 	}
 	limit = min(limit, MaxHistoryLimit)
-	bare := l.core.Bare(portalID)
-	if !workspace.ValidRefName(branch) || !l.core.HasRepo(portalID) {
+	bare, ok := l.core.CanonicalRepo(portalID)
+	if !workspace.ValidRefName(branch) || !ok {
 		return nil, workspace.ErrBranchMissing
 	}
 	tip := l.core.Tip(portalID, branch)
@@ -70,7 +70,7 @@ func (l *Log) History(ctx context.Context, portalID int64, branch string, limit 
 		Option("--format", logFormat).
 		Value(tip).Paths())
 	if err != nil {
-		if !l.core.HasRepo(portalID) {
+		if _, ok := l.core.CanonicalRepo(portalID); !ok {
 			return nil, workspace.ErrBranchMissing
 		}
 		return nil, err

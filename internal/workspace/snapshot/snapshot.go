@@ -38,8 +38,8 @@ var fullCommitID = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
 // add up to more than maxBytes is refused before anything is written. On failure dest is
 // removed: a snapshot is whole or absent.
 func (s *Snapshots) Snapshot(ctx context.Context, portalID int64, rev string, dest string, maxBytes int64) (string, error) {
-	bare := s.core.Bare(portalID)
-	if !s.core.HasRepo(portalID) {
+	bare, found := s.core.CanonicalRepo(portalID)
+	if !found {
 		return "", workspace.ErrBranchMissing
 	}
 	commit, err := s.ResolveCommit(ctx, portalID, rev)
@@ -93,8 +93,8 @@ func (s *Snapshots) Snapshot(ctx context.Context, portalID int64, rev string, de
 // ResolveCommit names the commit of rev in the portal's canonical repository: a branch, a tag
 // or a full commit id. ErrBranchMissing or workspace.ErrUnknownCommit when there is none.
 func (s *Snapshots) ResolveCommit(ctx context.Context, portalID int64, rev string) (string, error) {
-	bare := s.core.Bare(portalID)
-	if !s.core.HasRepo(portalID) {
+	bare, ok := s.core.CanonicalRepo(portalID)
+	if !ok {
 		return "", workspace.ErrBranchMissing
 	}
 	switch {
