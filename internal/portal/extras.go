@@ -8,7 +8,7 @@ import (
 	"portalwright/internal/apperr"
 	"portalwright/internal/editing"
 	"portalwright/internal/portalaccess"
-	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // Microsite is a microsite portal as a portal links it.
@@ -78,7 +78,7 @@ func (s *Service) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, mi
 }
 
 // Statistics answers GET statistics: the size of the branch and its history.
-func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch string) (*workspace.Statistics, error) {
+func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch string) (*gitlog.Statistics, error) {
 	portalID := pa.ID()
 	pt, err := s.Checked(ctx, pa)
 	if err != nil {
@@ -90,6 +90,6 @@ func (s *Service) Statistics(ctx context.Context, pa portalaccess.Portal, branch
 	if err := checkBranch(branch); err != nil {
 		return nil, err
 	}
-	st, err := s.repos.Statistics(ctx, portalID, branch)
+	st, err := s.log.Statistics(ctx, portalID, branch)
 	return st, editing.GitError(err)
 }

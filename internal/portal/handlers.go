@@ -8,6 +8,7 @@ import (
 	"portalwright/internal/httpx"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 )
 
 // DomainMembers lists the people of a domain (for the portal's users).
@@ -50,7 +51,7 @@ func (h *Handler) Routes() []httpx.Route {
 		{Method: post, Pattern: p + "/revert", Access: in("portal:w"), Handler: at(h.revert), In: revertBody{}, Out: workspace.CommitResult{}},
 		{Method: put, Pattern: p + "/reset/{branch}", Access: in("portal:r"), Handler: at(h.reset), In: httpx.NoBody, Out: workspace.Status{}},
 		{Method: get, Pattern: p + "/wsChanges/{branch}", Access: in("portal:r"), Handler: at(h.wsChanges), Out: []editing.WorkspaceChange{}},
-		{Method: get, Pattern: p + "/statistics", Access: in("portal:r"), Handler: at(h.statistics), Out: workspace.Statistics{}},
+		{Method: get, Pattern: p + "/statistics", Access: in("portal:r"), Handler: at(h.statistics), Out: gitlog.Statistics{}},
 		{Method: get, Pattern: p + "/check-content", Access: in("portal:r"), Handler: at(h.checkContent), Out: editing.ContentCheck{}},
 		{Method: get, Pattern: p + "/engine-version", Access: in("portal:r"), Handler: at(h.engine), Out: editing.EngineInfo{}},
 		{Method: get, Pattern: "/portal/load/{domainId}/{portalId}/probeSettings", Access: in("portal:r"), Handler: at(h.probeSettings), Out: probeBody{}},

@@ -18,6 +18,7 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/gitlog"
 	"portalwright/internal/workspace/snapshot"
 )
 
@@ -51,6 +52,7 @@ type Service struct {
 	store       *SQLStore
 	repos       *workspace.Repos
 	snaps       *snapshot.Snapshots // commits of the canonical repository
+	log         *gitlog.Log         // its branches' statistics
 	starters    Starters
 	people      People
 	notices     notice.Publisher // progress cards and the workspace events (events.go)
@@ -64,7 +66,7 @@ type Service struct {
 
 // NewService wires the portal service; notices and audit may be nil.
 func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, snaps: snapshot.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
+	s := &Service{store: st, repos: repos, snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }

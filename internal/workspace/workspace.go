@@ -715,6 +715,28 @@ func (r *Repos) Workspaces(portalID int64) []int64 {
 // referencePattern finds local references in HTML: src="…" and href="…".
 var referencePattern = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+)`)
 
+// CheckAll runs the content check over every tracked and new file of the workspace.
+func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string, error) {
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	out, err := r.git.Run(ctx, dir, gitcli.Command("ls-files", "-z", "--cached", "--others", "--exclude-standard"))
+	if err != nil {
+		return nil, err
+	}
+	files := map[string]string{}
+	for _, f := range nulFields(out) {
+		files[f] = ChangeModify
+	}
+	warnings := checkContent(dir, files, r.schemaCheck)
+	if warnings == nil {
+		warnings = []string{}
+	}
+	return warnings, nil
+}
+
 // checkContent is the commit-time content check: changed JSON files must parse and keep their
 // companion schema (<path>.schema, when schemas is set), and files a changed HTML page
 // references in the portal must exist. Problems are warnings: the commit

@@ -405,6 +405,18 @@ export interface GitlogHistoryFile {
   path: string;
 }
 
+export interface GitlogStatistics {
+  branch: string;
+  bytes: number;
+  commits: number;
+  contributors: number;
+  files: number;
+  lastAuthor: string;
+  lastCommit: string;
+  lastModified: string;
+  pages: number;
+}
+
 export interface HandoverAttempt {
   at: string;
   attempt: number;
@@ -1337,18 +1349,6 @@ export interface WorkspaceRestored {
   status: WorkspaceStatus | null;
 }
 
-export interface WorkspaceStatistics {
-  branch: string;
-  bytes: number;
-  commits: number;
-  contributors: number;
-  files: number;
-  lastAuthor: string;
-  lastCommit: string;
-  lastModified: string;
-  pages: number;
-}
-
 export interface WorkspaceStatus {
   aheadCount: number;
   behindCount: number;
@@ -1443,7 +1443,7 @@ export interface Routes {
   'GET /portal/{domainId}/{portalId}/masterpage/{language}': { takes: never; answers: PageMasterPage };
   'GET /portal/{domainId}/{portalId}/open': { takes: never; answers: PortalOpened };
   'GET /portal/{domainId}/{portalId}/search': { takes: never; answers: PageSearchResult };
-  'GET /portal/{domainId}/{portalId}/statistics': { takes: never; answers: WorkspaceStatistics };
+  'GET /portal/{domainId}/{portalId}/statistics': { takes: never; answers: GitlogStatistics };
   'GET /portal/{domainId}/{portalId}/wsChanges/{branch}': { takes: never; answers: EditingWorkspaceChange[] };
   'GET /portal_branch/allReferences/{domainId}/{portalId}': { takes: never; answers: PortalReferences };
   'GET /portal_branch/branches/active/{domainId}/{portalId}': { takes: never; answers: string };

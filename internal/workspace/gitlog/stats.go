@@ -1,4 +1,4 @@
-package workspace
+package gitlog
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // Statistics describe a branch of a portal.
@@ -24,16 +25,14 @@ type Statistics struct {
 }
 
 // Statistics reads the branch from the canonical repository.
-func (r *Repos) Statistics(ctx context.Context, portalID int64, branch string) (*Statistics, error) {
-	bare := r.bare(portalID)
+func (l *Log) Statistics(ctx context.Context, portalID int64, branch string) (*Statistics, error) {
+	bare := l.core.Bare(portalID)
 	ref := "refs/heads/" + branch
-	if ok, err := r.hasBranch(ctx, portalID, branch); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, ErrBranchMissing
+	if _, err := l.core.Run(ctx, bare, gitcli.Command("rev-parse", "--verify", "-q").Value(ref)); err != nil {
+		return nil, workspace.MissingOr(ctx, err, workspace.ErrBranchMissing)
 	}
 	st := &Statistics{Branch: branch}
-	tree, err := r.run(ctx, bare, gitcli.Command("ls-tree", "-r", "-l", "-z").Value(ref))
+	tree, err := l.core.Run(ctx, bare, gitcli.Command("ls-tree", "-r", "-l", "-z").Value(ref))
 	if err != nil {
 		return nil, err
 	}
@@ -54,16 +53,16 @@ func (r *Repos) Statistics(ctx context.Context, portalID int64, branch string) (
 			st.Pages++
 		}
 	}
-	count, err := r.run(ctx, bare, gitcli.Command("rev-list", "--count").Value(ref))
+	count, err := l.core.Run(ctx, bare, gitcli.Command("rev-list", "--count").Value(ref))
 	if err != nil {
 		return nil, err
 	}
 	st.Commits, _ = strconv.Atoi(strings.TrimSpace(count))
-	authors, err := r.run(ctx, bare, gitcli.Command("shortlog", "-s", "-e").Value(ref))
+	authors, err := l.core.Run(ctx, bare, gitcli.Command("shortlog", "-s", "-e").Value(ref))
 	if err == nil {
-		st.Contributors = len(lines(authors))
+		st.Contributors = len(strings.FieldsFunc(authors, func(c rune) bool { return c == '\n' }))
 	}
-	last, err := r.run(ctx, bare, gitcli.Command("log", "-1", "--format=%H%x1f%an%x1f%cI").Value(ref))
+	last, err := l.core.Run(ctx, bare, gitcli.Command("log", "-1", "--format=%H%x1f%an%x1f%cI").Value(ref))
 	if err != nil {
 		return nil, err
 	}
@@ -73,26 +72,4 @@ func (r *Repos) Statistics(ctx context.Context, portalID int64, branch string) (
 		st.LastModified = st.LastModified.UTC()
 	}
 	return st, nil
-}
-
-// CheckAll runs the content check over every tracked and new file of the workspace.
-func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	out, err := r.git.Run(ctx, dir, gitcli.Command("ls-files", "-z", "--cached", "--others", "--exclude-standard"))
-	if err != nil {
-		return nil, err
-	}
-	files := map[string]string{}
-	for _, f := range nulFields(out) {
-		files[f] = ChangeModify
-	}
-	warnings := checkContent(dir, files, r.schemaCheck)
-	if warnings == nil {
-		warnings = []string{}
-	}
-	return warnings, nil
 }
