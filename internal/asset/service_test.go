@@ -77,7 +77,7 @@ func setup(t *testing.T) fixture {
 		"microsites/m/content.json":        {Data: []byte(`{}`)},
 		"microsites/m/content.json.schema": {Data: []byte(`{}`)},
 	}
-	if err := repos.CreateFromFiles(ctx, 1, files, "Create", workspace.SystemAuthor); err != nil {
+	if err := repos.Core().CreateFromFiles(ctx, 1, files, "Create", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	ann := caller.Caller{UserID: 2, Username: "ann"}

@@ -39,7 +39,7 @@ func TestFilesPublishTheStatusOfEachChange(t *testing.T) {
 	}
 	repos := workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir())
 	files := fstest.MapFS{"portal.json": {Data: []byte(`{}`)}, "pages/home.html": {Data: []byte("<h1>Home</h1>")}}
-	if err := repos.CreateFromFiles(ctx, 1, files, "Create", workspace.SystemAuthor); err != nil {
+	if err := repos.Core().CreateFromFiles(ctx, 1, files, "Create", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	ann := caller.Caller{UserID: 2, Username: "ann"}

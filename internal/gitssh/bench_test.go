@@ -39,7 +39,7 @@ func TestBenchCloneOverSSH(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := f.repos.CreateFromFiles(context.Background(), 1, os.DirFS(src), "Big portal", workspace.SystemAuthor); err != nil {
+	if err := f.repos.Core().CreateFromFiles(context.Background(), 1, os.DirFS(src), "Big portal", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare, _ := f.repos.Core().CanonicalRepo(1)

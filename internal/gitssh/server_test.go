@@ -87,7 +87,7 @@ func newFixture(t testing.TB, files fstest.MapFS) *fixture {
 	}
 	repos := workspace.NewRepos(g, gitcli.NewLocks(), data)
 	if files != nil {
-		if err := repos.CreateFromFiles(ctx, 1, files, "Start", workspace.SystemAuthor); err != nil {
+		if err := repos.Core().CreateFromFiles(ctx, 1, files, "Start", workspace.SystemAuthor); err != nil {
 			t.Fatal(err)
 		}
 	}

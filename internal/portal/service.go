@@ -50,7 +50,8 @@ type Auditor interface {
 // Service implements portals.
 type Service struct {
 	store       *SQLStore
-	repos       *workspace.Repos
+	repos       *workspace.Repos    // the users' workspaces
+	core        workspace.Core      // the canonical repositories: create, import, copy, delete, branches
 	snaps       *snapshot.Snapshots // commits of the canonical repository
 	log         *gitlog.Log         // its branches' statistics
 	starters    Starters
@@ -66,7 +67,7 @@ type Service struct {
 
 // NewService wires the portal service; notices and audit may be nil.
 func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
+	s := &Service{store: st, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
@@ -333,7 +334,7 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domai
 		if t.PortalID != nil {
 			src := *t.PortalID
 			return s.create(ctx, p, domainID, in, "template:"+strconv.FormatInt(t.ID, 10), "CREATE_PORTAL", map[string]any{"kind": "template", "templateId": t.ID}, func() (*workspace.Staged, error) {
-				return s.repos.StagePortal(ctx, src)
+				return s.core.StagePortal(ctx, src)
 			})
 		}
 		starterID = t.Starter
@@ -343,7 +344,7 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domai
 		return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 	}
 	return s.create(ctx, p, domainID, in, "template:"+starterID, "CREATE_PORTAL", map[string]any{"kind": "template", "starter": starterID}, func() (*workspace.Staged, error) {
-		return s.repos.StageFiles(ctx, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
+		return s.core.StageFiles(ctx, files, "Create portal '"+in.Name+"' from template '"+starterID+"'", s.author(ctx, p))
 	})
 }
 
@@ -361,7 +362,7 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 	url, creds = splitCredentials(url, creds)
 	in.upstreamURL = url
 	pt, err := s.create(ctx, p, domainID, in, "url", "CREATE_PORTAL", nil, func() (*workspace.Staged, error) {
-		st, err := s.repos.StageURL(ctx, url, creds)
+		st, err := s.core.StageURL(ctx, url, creds)
 		if err != nil {
 			return nil, remoteError("IMPORT_FAILED", "Failed to create portal from remote", err)
 		}
@@ -380,7 +381,7 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 func (s *Service) Clone(ctx context.Context, p caller.Caller, source portalaccess.Portal, in NewPortal) (*Portal, error) {
 	domainID, sourceID := source.DomainID(), source.ID()
 	pt, err := s.create(ctx, p, domainID, in, "clone:"+strconv.FormatInt(sourceID, 10), "CREATE_PORTAL", map[string]any{"kind": "clone", "sourcePortalId": sourceID}, func() (*workspace.Staged, error) {
-		return s.repos.StagePortal(ctx, sourceID)
+		return s.core.StagePortal(ctx, sourceID)
 	})
 	if err == nil {
 		err = s.store.CopyKeptSettings(ctx, sourceID, pt.ID) // the settings kept outside the repository go with it
@@ -426,7 +427,7 @@ func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspa
 	if err := s.repos.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
 	}
-	branches, err := s.repos.RemoteBranches(ctx, strings.TrimSpace(url), creds)
+	branches, err := s.core.RemoteBranches(ctx, strings.TrimSpace(url), creds)
 	if err != nil {
 		return nil, remoteError("REMOTE_UNREACHABLE", "Failed to load branches from URL "+url, err)
 	}
@@ -459,7 +460,7 @@ func (s *Service) Delete(ctx context.Context, p caller.Caller, pa portalaccess.P
 	if err := s.store.Delete(ctx, domainID, portalID); err != nil {
 		return err
 	}
-	if err := s.repos.Delete(ctx, portalID); err != nil {
+	if err := s.core.Delete(ctx, portalID); err != nil {
 		return err
 	}
 	s.record(ctx, p, "PORTAL_DELETED", domainID, portalEntity(portalID), pt.Name+": "+comment)
@@ -545,11 +546,11 @@ func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
 }
 
 func (s *Service) activeBranch(ctx context.Context, portalID int64, recorded string) string {
-	branches, err := s.repos.Branches(ctx, portalID)
+	branches, err := s.core.Branches(ctx, portalID)
 	if err != nil || len(branches) == 0 || slices.Contains(branches, recorded) {
 		return recorded
 	}
-	if b, err := s.repos.HeadBranch(ctx, portalID); err == nil && slices.Contains(branches, b) {
+	if b, err := s.core.HeadBranch(ctx, portalID); err == nil && slices.Contains(branches, b) {
 		return b
 	}
 	if slices.Contains(branches, workspace.DefaultBranch) {
@@ -579,11 +580,11 @@ func (s *Service) References(ctx context.Context, p caller.Caller, pa portalacce
 	failed := func(err error) error {
 		return apperr.NewError(500, editing.CodeGitError, "Error", "Failed to load branches and tags for Portal with ID "+strconv.FormatInt(portalID, 10)).WithCause(err)
 	}
-	branches, err := s.repos.Branches(ctx, portalID)
+	branches, err := s.core.Branches(ctx, portalID)
 	if err != nil {
 		return nil, failed(err)
 	}
-	tags, err := s.repos.Tags(ctx, portalID)
+	tags, err := s.core.Tags(ctx, portalID)
 	if err != nil {
 		return nil, failed(err)
 	}
@@ -598,7 +599,7 @@ func (s *Service) References(ctx context.Context, p caller.Caller, pa portalacce
 
 // Branches lists the portal's branches.
 func (s *Service) Branches(ctx context.Context, pa portalaccess.Portal) ([]string, error) {
-	b, err := s.repos.Branches(ctx, pa.ID())
+	b, err := s.core.Branches(ctx, pa.ID())
 	return b, editing.GitError(err)
 }
 
@@ -625,7 +626,7 @@ func (s *Service) CreateBranch(ctx context.Context, p caller.Caller, pa portalac
 	if err := checkBranch(from); err != nil {
 		return err
 	}
-	err = s.repos.CreateBranch(ctx, portalID, name, from)
+	err = s.core.CreateBranch(ctx, portalID, name, from)
 	if errors.Is(err, workspace.ErrBranchExists) {
 		return apperr.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
 	}
@@ -647,7 +648,7 @@ func (s *Service) MergeBranch(ctx context.Context, p caller.Caller, pa portalacc
 	if source == target {
 		return apperr.Validation("Choose two different branches to merge.")
 	}
-	err := s.repos.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
+	err := s.core.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
 	if err == nil {
 		s.record(ctx, p, "BRANCH_MERGED", domainID, portalEntity(portalID), source+" into "+target)
 	}
@@ -667,7 +668,7 @@ func (s *Service) DeleteBranch(ctx context.Context, p caller.Caller, pa portalac
 	if name == pt.ActiveBranch {
 		return apperr.Validation("The portal's active branch cannot be deleted.")
 	}
-	err = s.repos.DeleteBranch(ctx, portalID, name)
+	err = s.core.DeleteBranch(ctx, portalID, name)
 	if err == nil {
 		s.record(ctx, p, "BRANCH_DELETED", domainID, portalEntity(portalID), name)
 	}

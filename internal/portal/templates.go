@@ -142,7 +142,7 @@ func (s *Service) templateSource(ctx context.Context, domainID int64, t *Templat
 	if err != nil {
 		return "", err
 	}
-	branches, err := s.repos.Branches(ctx, pt.ID)
+	branches, err := s.core.Branches(ctx, pt.ID)
 	if err != nil {
 		return "", apperr.Internal(err).WithData(map[string]string{"message": fail})
 	}
@@ -278,7 +278,7 @@ func (s *Service) TemplateBranches(ctx context.Context, domainID int64, ref Temp
 	if t.PortalID == nil {
 		return nil, apperr.BadRequest("TEMPLATE_SOURCE_MISSING", fail+": the portal it was made from was deleted.")
 	}
-	branches, err := s.repos.Branches(ctx, *t.PortalID)
+	branches, err := s.core.Branches(ctx, *t.PortalID)
 	if err != nil {
 		return nil, apperr.Internal(err).WithData(map[string]string{"message": fail})
 	}

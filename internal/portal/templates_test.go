@@ -136,7 +136,7 @@ func TestTemplateLifecycle(t *testing.T) {
 		})
 
 		t.Run("a failed update leaves updateError; creating from an unreadable portal leaves nothing", func(t *testing.T) {
-			if err := f.repos.Delete(ctx, other.ID); err != nil { // the source repository is gone
+			if err := f.repos.Core().Delete(ctx, other.ID); err != nil { // the source repository is gone
 				t.Fatal(err)
 			}
 			f.progress.notes = nil

@@ -19,7 +19,7 @@ import (
 func TestBackupRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	git := func(dir string, args ...string) string { t.Helper(); return gitOut(t, r, dir, args...) }
@@ -31,7 +31,7 @@ func TestBackupRoundTrip(t *testing.T) {
 		}
 	}
 	// A commit only a deleted branch had (a loadable's, say).
-	if err := r.CreateBranch(ctx, 1, "gone", DefaultBranch); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "gone", DefaultBranch); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 30, "gone")
@@ -44,7 +44,7 @@ func TestBackupRoundTrip(t *testing.T) {
 	if _, err := r.Reset(ctx, 30, 1, DefaultBranch, DefaultBranch); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.DeleteBranch(ctx, 1, "gone"); err != nil {
+	if err := r.Core().DeleteBranch(ctx, 1, "gone"); err != nil {
 		t.Fatal(err)
 	}
 
@@ -67,7 +67,7 @@ func TestBackupRoundTrip(t *testing.T) {
 	headBefore := git(ws, "rev-parse", "HEAD")
 
 	// Bob: on a branch deleted from the portal meanwhile, with a commit on it.
-	if err := r.CreateBranch(ctx, 1, "feature", DefaultBranch); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "feature", DefaultBranch); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 20, "feature")

@@ -14,7 +14,7 @@ import (
 func TestWriteFilesRemove(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")
@@ -77,7 +77,7 @@ func TestWriteFilesRemove(t *testing.T) {
 func TestWriteEach(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")

@@ -15,7 +15,7 @@ import (
 func TestWriteFilesAllOrNothing(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")

@@ -8,14 +8,17 @@ import (
 	"portalwright/internal/gitcli"
 )
 
-// Core is what the role packages under internal/workspace (snapshot, gitlog, …) and the
-// built-in SSH server (internal/gitssh) build on, and all they may use of it: the layout of the data directory,
-// running git, the portal's write lock and the canonical repository's refs. The rules stay
-// here: a canonical repository is written only under its portal's lock (LockPortal), and refs are
-// read from the ref files and packed refs without a git process (refs.go, packedrefs.go).
+// Core is the canonical repositories, and all that the role packages under internal/workspace
+// (snapshot, gitlog, …) and the built-in SSH server (internal/gitssh) may use of this package:
+// the layout of the data directory, running git, the portal's write lock and the canonical
+// repository's refs (this file), and a portal's repository made, imported, copied or deleted
+// and its branches (repos.go). The rules stay here: a canonical repository is written only
+// under its portal's lock (LockPortal), and refs are read from the ref files and packed refs
+// without a git process (refs.go, packedrefs.go). The users' workspaces are Repos.
 type Core struct{ r *Repos }
 
-// Core is the core the roles are built over (snapshot.New(repos.Core()), …).
+// Core is the canonical repositories the workspaces and the roles are built over
+// (snapshot.New(repos.Core()), …).
 func (r *Repos) Core() Core { return Core{r} }
 
 // Git is the runner.

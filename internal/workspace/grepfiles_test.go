@@ -19,7 +19,7 @@ import (
 func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 10, DefaultBranch)

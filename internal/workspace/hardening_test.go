@@ -74,7 +74,7 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 	os.WriteFile(secret, []byte(`{"secret":"host"}`), 0o644)
 	os.MkdirAll(filepath.Join(host, "engine"), 0o755)
 	os.WriteFile(filepath.Join(host, "engine", "portal-engine.js"), []byte(`VERSION = '9.9.9'`), 0o644)
-	if err := r.CreateFromFiles(ctx, 4, starter(), "other portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 4, starter(), "other portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := r.Open(ctx, 5, 4, "master", false); err != nil {
@@ -90,7 +90,7 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 		os.Symlink(filepath.Join(host, "engine"), filepath.Join(w, "engine"))                // a linked folder
 	})
 	url := serveGit(t, served, "links.git")
-	if err := r.ImportURL(ctx, 1, url, nil); err != nil {
+	if err := r.Core().ImportURL(ctx, 1, url, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := r.Open(ctx, 2, 1, "main", false); err != nil {
@@ -157,7 +157,7 @@ func TestCleanPath(t *testing.T) {
 func TestWriteFileRefusesStaleVersions(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")
@@ -195,7 +195,7 @@ func TestWriteFileRefusesStaleVersions(t *testing.T) {
 func TestStaleGitLockFilesAreRemoved(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")
@@ -220,7 +220,7 @@ func TestSweepRemovesLeftovers(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
 	for _, id := range []int64{1, 2} {
-		if err := r.CreateFromFiles(ctx, id, starter(), "Create", SystemAuthor); err != nil {
+		if err := r.Core().CreateFromFiles(ctx, id, starter(), "Create", SystemAuthor); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := r.Open(ctx, 7, id, "master", false); err != nil {
@@ -258,10 +258,10 @@ func TestSweepRemovesLeftovers(t *testing.T) {
 func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.CreateBranch(ctx, 1, "feature", "master"); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "feature", "master"); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "feature")
@@ -269,7 +269,7 @@ func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 
 	// The branch cannot be deleted under uncommitted work …
 	var inUse *BranchInUse
-	if err := r.DeleteBranch(ctx, 1, "feature"); !errors.As(err, &inUse) || len(inUse.Users) != 1 || inUse.Users[0] != 2 {
+	if err := r.Core().DeleteBranch(ctx, 1, "feature"); !errors.As(err, &inUse) || len(inUse.Users) != 1 || inUse.Users[0] != 2 {
 		t.Fatalf("delete with uncommitted work: %v", err)
 	}
 	// … nor under a commit that did not reach the portal.
@@ -280,7 +280,7 @@ func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 	if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q").Option("--message", "Local only"), ann)); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.DeleteBranch(ctx, 1, "feature"); !errors.As(err, &inUse) {
+	if err := r.Core().DeleteBranch(ctx, 1, "feature"); !errors.As(err, &inUse) {
 		t.Fatalf("delete with a local commit: %v", err)
 	}
 	head, _ := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
@@ -313,10 +313,10 @@ func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 		t.Fatalf("the discarded commit must be kept under %s: %q want %q", KeptRefs, kept, head)
 	}
 	// A branch nobody works on is deleted as before.
-	if err := r.CreateBranch(ctx, 1, "spare", "master"); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "spare", "master"); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.DeleteBranch(ctx, 1, "spare"); err != nil {
+	if err := r.Core().DeleteBranch(ctx, 1, "spare"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -332,7 +332,7 @@ func TestImportOpensOnTheRemoteDefaultBranch(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := serveGit(t, served, "site.git")
-	st, err := r.StageURL(ctx, url, nil)
+	st, err := r.Core().StageURL(ctx, url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,17 +343,17 @@ func TestImportOpensOnTheRemoteDefaultBranch(t *testing.T) {
 
 	// Failures say why.
 	var re *RemoteError
-	if _, err := r.StageURL(ctx, "git://127.0.0.1:"+freePort(t)+"/none.git", nil); !errors.As(err, &re) || re.Failure != RemoteUnreachable {
+	if _, err := r.Core().StageURL(ctx, "git://127.0.0.1:"+freePort(t)+"/none.git", nil); !errors.As(err, &re) || re.Failure != RemoteUnreachable {
 		t.Fatalf("closed port: %v", err)
 	}
-	if _, err := r.StageURL(ctx, strings.TrimSuffix(url, "site.git")+"missing.git", nil); !errors.As(err, &re) || re.Failure != RemoteNotRepository {
+	if _, err := r.Core().StageURL(ctx, strings.TrimSuffix(url, "site.git")+"missing.git", nil); !errors.As(err, &re) || re.Failure != RemoteNotRepository {
 		t.Fatalf("missing repository: %v", err)
 	}
 	empty := filepath.Join(served, "empty.git")
 	if _, err := r.git.Run(ctx, served, gitcli.Command("init", "-q", "--bare").Value(empty)); err != nil {
 		t.Fatal(err)
 	}
-	st2, err := r.StageURL(ctx, strings.TrimSuffix(url, "site.git")+"empty.git", nil)
+	st2, err := r.Core().StageURL(ctx, strings.TrimSuffix(url, "site.git")+"empty.git", nil)
 	if err == nil {
 		defer st2.Discard()
 		_, err = st2.StartBranch(ctx, "")

@@ -21,7 +21,7 @@ func modeRepo(t *testing.T, exec map[string]string) *Repos {
 	t.Helper()
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 9, DefaultBranch)
@@ -296,7 +296,7 @@ func TestMergeModeConflict(t *testing.T) {
 func TestNoEmptyCommits(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	count := func() int {

@@ -24,10 +24,10 @@ func TestCanonicalRepositoryKeepsNoRemote(t *testing.T) {
 		}
 		return strings.Contains(string(config), `[remote "origin"]`)
 	}
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", ann); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", ann); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.CopyPortal(ctx, 2, 1); err != nil {
+	if err := r.Core().CopyPortal(ctx, 2, 1); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []int64{1, 2} {

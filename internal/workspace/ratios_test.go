@@ -39,7 +39,7 @@ func TestWorkspaceRatios(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	if err := r.CreateFromFiles(ctx, 1, os.DirFS(src), "Big portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, os.DirFS(src), "Big portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("portal of %d files, %d MB, created in %s", files, files*size>>20, time.Since(start).Round(time.Millisecond))

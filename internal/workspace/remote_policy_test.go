@@ -118,7 +118,7 @@ func serveDaemon(t *testing.T, dir string, flags ...string) string {
 func servedRepo(t *testing.T, r *Repos, dir string) {
 	t.Helper()
 	ctx := context.Background()
-	if err := r.CreateFromFiles(ctx, 99, starter(), "Upstream", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 99, starter(), "Upstream", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	src := filepath.Join(dir, "portal.git")
@@ -172,10 +172,10 @@ func TestRemoteHostPolicy(t *testing.T) {
 		if err := r.CheckRemote(ctx, url); !errors.As(err, &refused) || refused.Reason != reason {
 			t.Errorf("CheckRemote(%s) = %v, want reason %d", url, err, reason)
 		}
-		if _, err := r.RemoteBranches(ctx, url, nil); !errors.Is(err, ErrRemoteRefused) {
+		if _, err := r.Core().RemoteBranches(ctx, url, nil); !errors.Is(err, ErrRemoteRefused) {
 			t.Errorf("RemoteBranches(%s) = %v, want a refusal", url, err)
 		}
-		st, err := r.StageURL(ctx, url, &Credentials{Username: "u", Password: "p"})
+		st, err := r.Core().StageURL(ctx, url, &Credentials{Username: "u", Password: "p"})
 		if !errors.Is(err, ErrRemoteRefused) {
 			t.Errorf("StageURL(%s) = %v, want a refusal", url, err)
 		}
@@ -183,7 +183,7 @@ func TestRemoteHostPolicy(t *testing.T) {
 			st.Discard()
 		}
 	}
-	if err := r.ImportURL(ctx, 1, loopback, nil); !errors.Is(err, ErrRemoteRefused) {
+	if err := r.Core().ImportURL(ctx, 1, loopback, nil); !errors.Is(err, ErrRemoteRefused) {
 		t.Fatalf("ImportURL(loopback) = %v", err)
 	}
 	// Nothing was staged or installed (repos/ is left empty by servedRepo).
@@ -201,22 +201,22 @@ func TestRemoteHostPolicy(t *testing.T) {
 	// The operator's switch: the same URLs work.
 	r.AllowPrivateGitHosts(true)
 	for _, url := range []string{loopback, byName} {
-		branches, err := r.RemoteBranches(ctx, url, nil)
+		branches, err := r.Core().RemoteBranches(ctx, url, nil)
 		if err != nil || strings.Join(branches, ",") != "master,release/1.0" {
 			t.Fatalf("allowed RemoteBranches(%s) = %v %v", url, branches, err)
 		}
 	}
-	if err := r.ImportURL(ctx, 1, loopback, nil); err != nil {
+	if err := r.Core().ImportURL(ctx, 1, loopback, nil); err != nil {
 		t.Fatalf("allowed import from 127.0.0.1: %v", err)
 	}
-	if err := r.ImportURL(ctx, 2, byName, nil); err != nil {
+	if err := r.Core().ImportURL(ctx, 2, byName, nil); err != nil {
 		t.Fatalf("allowed import from localhost: %v", err)
 	}
 	if err := r.CheckRemote(ctx, "https://10.1.2.3/team/portal.git"); err != nil {
 		t.Fatalf("allowed private literal: %v", err)
 	}
 	// The protocol allow-list still holds with private hosts allowed.
-	if _, err := r.RemoteBranches(ctx, "file://"+filepath.Join(served, "portal.git"), nil); err == nil {
+	if _, err := r.Core().RemoteBranches(ctx, "file://"+filepath.Join(served, "portal.git"), nil); err == nil {
 		t.Fatal("file:// must stay refused")
 	}
 }

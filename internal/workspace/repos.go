@@ -167,61 +167,61 @@ func (r *Repos) stage(ctx context.Context, build func(tmp, bare string) error) (
 
 // StageFiles builds a repository from a tree of files (a starter template) with one commit
 // on the default branch.
-func (r *Repos) StageFiles(ctx context.Context, files fs.FS, message string, author Author) (*Staged, error) {
-	return r.stage(ctx, func(tmp, bare string) error {
+func (c Core) StageFiles(ctx context.Context, files fs.FS, message string, author Author) (*Staged, error) {
+	return c.r.stage(ctx, func(tmp, bare string) error {
 		work := filepath.Join(tmp, "work")
 		if err := os.CopyFS(work, files); err != nil {
 			return fmt.Errorf("copy template: %w", err)
 		}
-		for _, c := range []*gitcli.Cmd{
+		for _, cmd := range []*gitcli.Cmd{
 			gitcli.Command("init", "-q").Option("--initial-branch", DefaultBranch),
 			gitcli.Command("add", "-A"),
 			authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", message), author),
 		} {
-			if _, err := r.run(ctx, work, c); err != nil {
+			if _, err := c.r.run(ctx, work, cmd); err != nil {
 				return err
 			}
 		}
-		_, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare").Value(work, bare))
+		_, err := c.r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare").Value(work, bare))
 		return err
 	})
 }
 
 // StageURL imports a repository from a git URL a user gave, with optional credentials. Only
 // network protocols are allowed.
-func (r *Repos) StageURL(ctx context.Context, url string, creds *Credentials) (*Staged, error) {
-	creds, err := r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
+func (c Core) StageURL(ctx context.Context, url string, creds *Credentials) (*Staged, error) {
+	creds, err := c.r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
 	if err != nil {
 		return nil, err
 	}
-	return r.stage(ctx, func(tmp, bare string) error {
-		_, err := r.run(ctx, tmp, remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds).Timeout(10*time.Minute))
+	return c.r.stage(ctx, func(tmp, bare string) error {
+		_, err := c.r.run(ctx, tmp, remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds).Timeout(10*time.Minute))
 		return classifyRemote(err)
 	})
 }
 
 // StagePortal copies another portal's canonical repository, every branch and all history.
-func (r *Repos) StagePortal(ctx context.Context, sourcePortalID int64) (*Staged, error) {
-	if !exists(r.bare(sourcePortalID)) {
+func (c Core) StagePortal(ctx context.Context, sourcePortalID int64) (*Staged, error) {
+	if !exists(c.r.bare(sourcePortalID)) {
 		return nil, ErrInvalidWorkspace
 	}
-	return r.stage(ctx, func(tmp, bare string) error {
-		_, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare", "--no-hardlinks").Value(r.bare(sourcePortalID), bare).Timeout(10*time.Minute))
+	return c.r.stage(ctx, func(tmp, bare string) error {
+		_, err := c.r.run(ctx, tmp, gitcli.Command("clone", "-q", "--bare", "--no-hardlinks").Value(c.r.bare(sourcePortalID), bare).Timeout(10*time.Minute))
 		return err
 	})
 }
 
 // CreateFromFiles, ImportURL and CopyPortal stage and install in one step (tools and tests).
-func (r *Repos) CreateFromFiles(ctx context.Context, portalID int64, files fs.FS, message string, author Author) error {
-	return r.installNew(portalID, func() (*Staged, error) { return r.StageFiles(ctx, files, message, author) })
+func (c Core) CreateFromFiles(ctx context.Context, portalID int64, files fs.FS, message string, author Author) error {
+	return c.r.installNew(portalID, func() (*Staged, error) { return c.StageFiles(ctx, files, message, author) })
 }
 
-func (r *Repos) ImportURL(ctx context.Context, portalID int64, url string, creds *Credentials) error {
-	return r.installNew(portalID, func() (*Staged, error) { return r.StageURL(ctx, url, creds) })
+func (c Core) ImportURL(ctx context.Context, portalID int64, url string, creds *Credentials) error {
+	return c.r.installNew(portalID, func() (*Staged, error) { return c.StageURL(ctx, url, creds) })
 }
 
-func (r *Repos) CopyPortal(ctx context.Context, portalID, sourcePortalID int64) error {
-	return r.installNew(portalID, func() (*Staged, error) { return r.StagePortal(ctx, sourcePortalID) })
+func (c Core) CopyPortal(ctx context.Context, portalID, sourcePortalID int64) error {
+	return c.r.installNew(portalID, func() (*Staged, error) { return c.StagePortal(ctx, sourcePortalID) })
 }
 
 func (r *Repos) installNew(portalID int64, stage func() (*Staged, error)) error {
@@ -237,17 +237,17 @@ func (r *Repos) installNew(portalID int64, stage func() (*Staged, error)) error 
 }
 
 // Delete removes the canonical repository and every workspace of the portal.
-func (r *Repos) Delete(ctx context.Context, portalID int64) error {
-	unlock, err := r.lock(ctx, portalID)
+func (c Core) Delete(ctx context.Context, portalID int64) error {
+	unlock, err := c.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
 	var errs []error
-	errs = append(errs, os.RemoveAll(r.bare(portalID)))
-	users, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))
+	errs = append(errs, os.RemoveAll(c.r.bare(portalID)))
+	users, _ := os.ReadDir(filepath.Join(c.r.root, "workspaces"))
 	for _, u := range users {
-		errs = append(errs, os.RemoveAll(filepath.Join(r.root, "workspaces", u.Name(), strconv.FormatInt(portalID, 10))))
+		errs = append(errs, os.RemoveAll(filepath.Join(c.r.root, "workspaces", u.Name(), strconv.FormatInt(portalID, 10))))
 	}
 	return errors.Join(errs...)
 }
@@ -276,13 +276,13 @@ func remoteCmd(c *gitcli.Cmd, creds *Credentials) *gitcli.Cmd {
 }
 
 // Branches lists the branches of the canonical repository.
-func (r *Repos) Branches(ctx context.Context, portalID int64) ([]string, error) {
-	return r.refs(ctx, r.bare(portalID), "refs/heads/")
+func (c Core) Branches(ctx context.Context, portalID int64) ([]string, error) {
+	return c.r.refs(ctx, c.r.bare(portalID), "refs/heads/")
 }
 
 // Tags lists the tags of the canonical repository.
-func (r *Repos) Tags(ctx context.Context, portalID int64) ([]string, error) {
-	return r.refs(ctx, r.bare(portalID), "refs/tags/")
+func (c Core) Tags(ctx context.Context, portalID int64) ([]string, error) {
+	return c.r.refs(ctx, c.r.bare(portalID), "refs/tags/")
 }
 
 // refs reads the ref files, no git process (refs.go).
@@ -291,12 +291,12 @@ func (r *Repos) refs(ctx context.Context, dir, prefix string) ([]string, error) 
 }
 
 // RemoteBranches lists the branches of a remote repository (before importing it).
-func (r *Repos) RemoteBranches(ctx context.Context, url string, creds *Credentials) ([]string, error) {
-	creds, err := r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
+func (c Core) RemoteBranches(ctx context.Context, url string, creds *Credentials) ([]string, error) {
+	creds, err := c.r.guardRemote(ctx, url, creds) // refuse internal hosts (remote_policy.go)
 	if err != nil {
 		return nil, err
 	}
-	out, err := r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
+	out, err := c.r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
 	if err != nil {
 		return nil, classifyRemote(err)
 	}
@@ -320,74 +320,74 @@ func (r *Repos) hasBranch(ctx context.Context, portalID int64, branch string) (b
 }
 
 // CreateBranch makes a branch in the canonical repository from another branch.
-func (r *Repos) CreateBranch(ctx context.Context, portalID int64, name, from string) error {
-	unlock, err := r.lock(ctx, portalID)
+func (c Core) CreateBranch(ctx context.Context, portalID int64, name, from string) error {
+	unlock, err := c.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	if ok, err := r.hasBranch(ctx, portalID, name); err != nil {
+	if ok, err := c.r.hasBranch(ctx, portalID, name); err != nil {
 		return err
 	} else if ok {
 		return ErrBranchExists
 	}
-	if ok, err := r.hasBranch(ctx, portalID, from); err != nil {
+	if ok, err := c.r.hasBranch(ctx, portalID, from); err != nil {
 		return err
 	} else if !ok {
 		return ErrBranchMissing
 	}
-	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("branch").Value(name, "refs/heads/"+from))
+	_, err = c.r.run(ctx, c.r.bare(portalID), gitcli.Command("branch").Value(name, "refs/heads/"+from))
 	return err
 }
 
 // DeleteBranch removes a branch from the canonical repository.
-func (r *Repos) DeleteBranch(ctx context.Context, portalID int64, name string) error {
-	unlock, err := r.lock(ctx, portalID)
+func (c Core) DeleteBranch(ctx context.Context, portalID int64, name string) error {
+	unlock, err := c.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	if ok, err := r.hasBranch(ctx, portalID, name); err != nil {
+	if ok, err := c.r.hasBranch(ctx, portalID, name); err != nil {
 		return err
 	} else if !ok {
 		return ErrBranchMissing
 	}
-	if users := r.usersWithWorkOn(ctx, portalID, name); len(users) > 0 {
+	if users := c.r.usersWithWorkOn(ctx, portalID, name); len(users) > 0 {
 		return &BranchInUse{Users: users}
 	}
-	_, err = r.run(ctx, r.bare(portalID), gitcli.Command("branch", "-D").Value(name))
+	_, err = c.r.run(ctx, c.r.bare(portalID), gitcli.Command("branch", "-D").Value(name))
 	return err
 }
 
 // MergeBranch merges source into target in the canonical repository, in a scratch clone so
 // no author's workspace is touched. A conflicting merge changes nothing.
-func (r *Repos) MergeBranch(ctx context.Context, portalID int64, source, target string, author Author) error {
-	unlock, err := r.lock(ctx, portalID)
+func (c Core) MergeBranch(ctx context.Context, portalID int64, source, target string, author Author) error {
+	unlock, err := c.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
 	for _, b := range []string{source, target} {
-		if ok, err := r.hasBranch(ctx, portalID, b); err != nil {
+		if ok, err := c.r.hasBranch(ctx, portalID, b); err != nil {
 			return err
 		} else if !ok {
 			return ErrBranchMissing
 		}
 	}
-	tmp, err := os.MkdirTemp(r.root, ".merge-")
+	tmp, err := os.MkdirTemp(c.r.root, ".merge-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
 	work := filepath.Join(tmp, "w")
-	if _, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--shared").Option("--branch", target).Value(r.bare(portalID), work)); err != nil {
+	if _, err := c.r.run(ctx, tmp, gitcli.Command("clone", "-q", "--shared").Option("--branch", target).Value(c.r.bare(portalID), work)); err != nil {
 		return err
 	}
 	msg := "Merge branch '" + source + "' into " + target
-	if _, err := r.run(ctx, work, authorEnv(gitcli.Command("merge", "-q", "--no-ff", "--no-edit").Option("--message", msg).Value("origin/"+source), author)); err != nil {
+	if _, err := c.r.run(ctx, work, authorEnv(gitcli.Command("merge", "-q", "--no-ff", "--no-edit").Option("--message", msg).Value("origin/"+source), author)); err != nil {
 		return fmt.Errorf("%w: %v", ErrMergeConflict, err)
 	}
-	_, err = r.run(ctx, work, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+target))
+	_, err = c.r.run(ctx, work, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+target))
 	return err
 }
 
@@ -421,7 +421,7 @@ func nulFields(out []byte) []string {
 
 // HeadBranch is the branch the canonical repository's HEAD names (an import's remote
 // default branch).
-func (r *Repos) HeadBranch(ctx context.Context, portalID int64) (string, error) {
-	out, err := r.run(ctx, r.bare(portalID), gitcli.Command("symbolic-ref", "-q", "--short", "HEAD"))
+func (c Core) HeadBranch(ctx context.Context, portalID int64) (string, error) {
+	out, err := c.r.run(ctx, c.r.bare(portalID), gitcli.Command("symbolic-ref", "-q", "--short", "HEAD"))
 	return strings.TrimSpace(out), err
 }

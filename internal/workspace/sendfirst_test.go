@@ -19,7 +19,7 @@ import (
 func TestCommitSentToHostFirst(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)

@@ -108,7 +108,7 @@ func TestStatusesRunNoGitPerWorkspace(t *testing.T) {
 	ctx := context.Background()
 	gc := newGitCounter(t)
 	r := NewRepos(gc.git, gitcli.NewLocks(), t.TempDir())
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -158,7 +158,7 @@ func TestStatusesFollowEveryChange(t *testing.T) {
 	ctx := context.Background()
 	gc := newGitCounter(t)
 	r := NewRepos(gc.git, gitcli.NewLocks(), t.TempDir())
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []int64{1, 2, 3} {
@@ -255,7 +255,7 @@ func TestStatusesFollowEveryChange(t *testing.T) {
 	}
 
 	// A branch switch.
-	if err := r.CreateBranch(ctx, 1, "feature/summer", DefaultBranch); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "feature/summer", DefaultBranch); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, "feature/summer")
@@ -301,7 +301,7 @@ func TestStatusesAcrossInstances(t *testing.T) {
 	locks := gitcli.NewLocks() // shared here as PostgreSQL advisory locks are between servers
 	a := NewRepos(gc.git, locks, root)
 	b := NewRepos(gc.git, locks, root)
-	if err := a.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := a.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []int64{1, 2, 3} {
@@ -360,7 +360,7 @@ func TestStatusesAcrossInstances(t *testing.T) {
 func TestStatusesDistrustARecordLeftByACrash(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -383,7 +383,7 @@ func TestOwnStatusWithoutGitWhenNothingChanged(t *testing.T) {
 	ctx := context.Background()
 	gc := newGitCounter(t)
 	r := NewRepos(gc.git, gitcli.NewLocks(), t.TempDir())
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -448,7 +448,7 @@ func TestBranchesWithoutGit(t *testing.T) {
 	ctx := context.Background()
 	gc := newGitCounter(t)
 	r := NewRepos(gc.git, gitcli.NewLocks(), t.TempDir())
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)
@@ -559,7 +559,7 @@ func TestStatusesSeeFilesWrittenOutsideTheProduct(t *testing.T) {
 	ctx := context.Background()
 	gc := newGitCounter(t)
 	r := NewRepos(gc.git, gitcli.NewLocks(), t.TempDir())
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []int64{1, 2, 3} {
@@ -603,7 +603,7 @@ func TestStatusesUnderConcurrentReadersAndWriters(t *testing.T) {
 	a := newRepos(t)
 	a = NewRepos(a.git, locks, root)
 	b := NewRepos(a.git, locks, root)
-	if err := a.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := a.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []int64{1, 2, 3, 4} {

@@ -48,7 +48,7 @@ func (f *failingReader) Read(p []byte) (int, error) {
 func TestWriteStream(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 2, "master")

@@ -55,7 +55,7 @@ func gitOut(t *testing.T, r *Repos, dir string, args ...string) string {
 func TestUpstreamThousandsOfBranches(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.MarkUpstreamSynced(ctx, 1); err != nil {
@@ -76,7 +76,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 	if len(moved) != n || !moved[0].Created {
 		t.Fatalf("moved %d branches (%+v), want %d created", len(moved), moved[0], n)
 	}
-	branches, _ := r.Branches(ctx, 1)
+	branches, _ := r.Core().Branches(ctx, 1)
 	if len(branches) != n+1 {
 		t.Fatalf("%d branches after the host added %d", len(branches), n)
 	}
@@ -131,7 +131,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	branches, _ = r.Branches(ctx, 1)
+	branches, _ = r.Core().Branches(ctx, 1)
 	if strings.Join(branches, ",") != "many-0007,many-0008,master" {
 		t.Fatalf("branches after the host deleted them: %v", branches)
 	}
@@ -179,7 +179,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)
@@ -188,7 +188,7 @@ func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil { // made old-host with update-ref
 		t.Fatal(err)
 	}
-	if err := r.CreateBranch(ctx, 1, "made-here", "master"); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "made-here", "master"); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(bare, upstreamHeadsFile)) // as before this version
@@ -196,7 +196,7 @@ func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	branches, _ := r.Branches(ctx, 1)
+	branches, _ := r.Core().Branches(ctx, 1)
 	if strings.Join(branches, ",") != "made-here,master" {
 		t.Fatalf("branches: %v", branches)
 	}
@@ -207,7 +207,7 @@ func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 func TestAddPackedRefs(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)
@@ -254,7 +254,7 @@ func TestAddPackedRefs(t *testing.T) {
 func TestMaintenancePacksInTheBackground(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)
@@ -337,7 +337,7 @@ func TestMaintenancePacksInTheBackground(t *testing.T) {
 func TestOldWorkspaceDropsBranchRefs(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)

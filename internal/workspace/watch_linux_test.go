@@ -21,7 +21,7 @@ func TestLargeWorkspaceStatusFollowsTheWatch(t *testing.T) {
 	for i := 0; i < treeLimit+100; i++ {
 		files[fmt.Sprintf("pages/%02d/p%d.html", i%40, i)] = &fstest.MapFile{Data: []byte(fmt.Sprintf("<p>%d</p>\n", i))}
 	}
-	if err := r.CreateFromFiles(ctx, 1, files, "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, files, "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 10, DefaultBranch)

@@ -63,10 +63,10 @@ func open(t *testing.T, r *Repos, user int64, branch string) *Status {
 func TestWorkspaceLifecycle(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.CreateFromFiles(ctx, 1, starter(), "again", SystemAuthor); err == nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "again", SystemAuthor); err == nil {
 		t.Fatal("creating a portal twice must fail")
 	}
 	st := open(t, r, 10, DefaultBranch)
@@ -147,7 +147,7 @@ func TestWorkspaceLifecycle(t *testing.T) {
 func TestConcurrentCommitsLoseNothing(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	const authors = 6
@@ -181,7 +181,7 @@ func TestConcurrentCommitsLoseNothing(t *testing.T) {
 func TestConflictKeepsWorkAndResetRecovers(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -220,19 +220,19 @@ func TestConflictKeepsWorkAndResetRecovers(t *testing.T) {
 func TestBranches(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.CreateBranch(ctx, 1, "feature/summer-sale", DefaultBranch); err != nil {
+	if err := r.Core().CreateBranch(ctx, 1, "feature/summer-sale", DefaultBranch); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.CreateBranch(ctx, 1, "feature/summer-sale", DefaultBranch); !errors.Is(err, ErrBranchExists) {
+	if err := r.Core().CreateBranch(ctx, 1, "feature/summer-sale", DefaultBranch); !errors.Is(err, ErrBranchExists) {
 		t.Fatalf("duplicate branch: %v", err)
 	}
-	if err := r.CreateBranch(ctx, 1, "x", "nope"); !errors.Is(err, ErrBranchMissing) {
+	if err := r.Core().CreateBranch(ctx, 1, "x", "nope"); !errors.Is(err, ErrBranchMissing) {
 		t.Fatalf("missing base: %v", err)
 	}
-	branches, _ := r.Branches(ctx, 1)
+	branches, _ := r.Core().Branches(ctx, 1)
 	if strings.Join(branches, ",") != "feature/summer-sale,master" {
 		t.Fatalf("branches %v", branches)
 	}
@@ -254,17 +254,17 @@ func TestBranches(t *testing.T) {
 		t.Fatalf("missing branch: %v", err)
 	}
 
-	if err := r.MergeBranch(ctx, 1, "feature/summer-sale", DefaultBranch, ann); err != nil {
+	if err := r.Core().MergeBranch(ctx, 1, "feature/summer-sale", DefaultBranch, ann); err != nil {
 		t.Fatal(err)
 	}
 	tree, _ := r.git.Run(ctx, r.bare(1), gitcli.Command("ls-tree", "-r", "--name-only", "master"))
 	if !strings.Contains(string(tree), "pages/sale.html") {
 		t.Fatal("merge did not bring the page to master")
 	}
-	if err := r.DeleteBranch(ctx, 1, "feature/summer-sale"); err != nil {
+	if err := r.Core().DeleteBranch(ctx, 1, "feature/summer-sale"); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.DeleteBranch(ctx, 1, "feature/summer-sale"); !errors.Is(err, ErrBranchMissing) {
+	if err := r.Core().DeleteBranch(ctx, 1, "feature/summer-sale"); !errors.Is(err, ErrBranchMissing) {
 		t.Fatalf("delete twice: %v", err)
 	}
 	// The workspace that was on the deleted branch still reports a status.
@@ -276,7 +276,7 @@ func TestBranches(t *testing.T) {
 func TestCommitWarnsAboutContent(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -299,7 +299,7 @@ func TestImportFromGitURL(t *testing.T) {
 	// A source repository served by a real git daemon on loopback.
 	served := t.TempDir()
 	src := filepath.Join(served, "portal.git")
-	if err := r.CreateFromFiles(ctx, 99, starter(), "Upstream", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 99, starter(), "Upstream", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Rename(r.bare(99), src); err != nil {
@@ -318,28 +318,28 @@ func TestImportFromGitURL(t *testing.T) {
 	var branches []string
 	var err error
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if branches, err = r.RemoteBranches(ctx, url, nil); err == nil {
+		if branches, err = r.Core().RemoteBranches(ctx, url, nil); err == nil {
 			break
 		}
 	}
 	if err != nil || strings.Join(branches, ",") != "master,release/1.0" {
 		t.Fatalf("remote branches %v %v", branches, err)
 	}
-	if err := r.ImportURL(ctx, 1, url, nil); err != nil {
+	if err := r.Core().ImportURL(ctx, 1, url, nil); err != nil {
 		t.Fatal(err)
 	}
 	if st := open(t, r, 1, "release/1.0"); st.Branch != "release/1.0" {
 		t.Fatalf("open imported branch: %+v", st)
 	}
 	// Local paths and file:// URLs given by users are refused by the protocol allow-list.
-	if err := r.ImportURL(ctx, 2, "file://"+src, nil); err == nil {
+	if err := r.Core().ImportURL(ctx, 2, "file://"+src, nil); err == nil {
 		t.Fatal("a file:// URL must be refused")
 	}
 	if exists(r.bare(2)) {
 		t.Fatal("a failed import must leave no repository")
 	}
 	// Cloning an existing portal (a local source of ours) works.
-	if err := r.CopyPortal(ctx, 3, 1); err != nil {
+	if err := r.Core().CopyPortal(ctx, 3, 1); err != nil {
 		t.Fatalf("clone portal: %v", err)
 	}
 }
@@ -356,7 +356,7 @@ func freePort(t *testing.T) string {
 func TestStatusReadsPackedRefs(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)
@@ -391,7 +391,7 @@ func TestCommitWarnsAboutJSONBreakingItsSchema(t *testing.T) {
 		}
 		return nil
 	})
-	if err := r.CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	open(t, r, 1, DefaultBranch)

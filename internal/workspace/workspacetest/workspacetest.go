@@ -45,7 +45,7 @@ func Starter() fstest.MapFS {
 // Portal makes portal 1 from the starter files.
 func Portal(t *testing.T, r *workspace.Repos) {
 	t.Helper()
-	if err := r.CreateFromFiles(context.Background(), 1, Starter(), "Create portal", workspace.SystemAuthor); err != nil {
+	if err := r.Core().CreateFromFiles(context.Background(), 1, Starter(), "Create portal", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 }
