@@ -1,9 +1,17 @@
 package workspace
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
 
 	"portalwright/internal/gitcli"
 )
@@ -64,4 +72,144 @@ func MissingOr(ctx context.Context, err, missing error) error {
 		return missing
 	}
 	return err
+}
+
+// run runs git in dir.
+func (r *Repos) run(ctx context.Context, dir string, c *gitcli.Cmd) (string, error) {
+	out, err := r.git.Run(ctx, dir, c)
+	return string(out), err
+}
+
+// lock takes the portal's write lock. Holding it, any git lock file in the canonical
+// repository is a crash's leftover and is removed (removeStaleLocks; the rules: hygiene.go).
+func (r *Repos) lock(ctx context.Context, portalID int64) (func(), error) {
+	unlock, err := r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
+	if err != nil {
+		return nil, err
+	}
+	removeStaleLocks(r.bare(portalID))
+	return unlock, nil
+}
+
+// exists tells whether a file or folder is there.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// wsLock takes the user's workspace lock. Holding it, any git lock file in the workspace is
+// a crash's leftover and is removed (removeStaleLocks; the rules: hygiene.go).
+func (r *Repos) wsLock(ctx context.Context, userID, portalID int64) (func(), error) {
+	unlock, err := r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
+	if err != nil {
+		return nil, err
+	}
+	removeStaleLocks(filepath.Join(r.WorkspaceDir(userID, portalID), ".git"))
+	// A hold that changes the workspace without a status after it leaves its status
+	// record stale (statuscache.go).
+	return r.holdWorkspace(userID, portalID, unlock), nil
+}
+
+// openWorkspace takes the user's workspace lock and finds the workspace; callers defer the
+// unlock. Every command that may write the workspace's index runs this way.
+func (r *Repos) openWorkspace(ctx context.Context, userID, portalID int64) (string, func(), error) {
+	unlock, err := r.wsLock(ctx, userID, portalID)
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := r.workspace(userID, portalID)
+	if err != nil {
+		unlock()
+		return "", nil, err
+	}
+	return dir, unlock, nil
+}
+
+// removeStaleLocks deletes git lock files in a git directory (top level and refs/); the
+// caller holds the product's lock for the repository. While the background maintenance holds
+// the repository (maintenance.go: its marker, with a deadline), git's packed-refs.lock and the
+// locks under refs/ may be its live ones: they are left alone until it is over.
+func removeStaleLocks(gitDir string) []string {
+	var removed []string
+	drop := func(p string) {
+		if err := os.Remove(p); err == nil {
+			removed = append(removed, p)
+		}
+	}
+	entries, err := os.ReadDir(gitDir)
+	if err != nil {
+		return nil
+	}
+	maintained := maintenanceRunning(gitDir)
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".lock") && !(maintained && e.Name() == "packed-refs.lock") {
+			drop(filepath.Join(gitDir, e.Name()))
+		}
+	}
+	if !maintained {
+		_ = filepath.WalkDir(filepath.Join(gitDir, "refs"), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".lock") {
+				drop(p)
+			}
+			return nil
+		})
+	}
+	if len(removed) > 0 {
+		slog.Warn("removed stale git lock files left by an interrupted git command", "repository", gitDir, "files", removed)
+	}
+	return removed
+}
+
+// maintenanceRunning tells whether a background maintenance holds the repository
+// (maintenance.go), so removeStaleLocks leaves its lock files alone.
+func maintenanceRunning(gitDir string) bool {
+	data, err := os.ReadFile(filepath.Join(gitDir, maintenanceMarker))
+	if err != nil {
+		return false
+	}
+	deadline, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return err == nil && time.Now().UnixNano() < deadline
+}
+
+func (r *Repos) bare(portalID int64) string {
+	return filepath.Join(r.root, "repos", strconv.FormatInt(portalID, 10)+".git")
+}
+
+// WorkspaceDir is where a user's clone of a portal lives.
+func (r *Repos) WorkspaceDir(userID, portalID int64) string {
+	return filepath.Join(r.root, "workspaces", strconv.FormatInt(userID, 10), strconv.FormatInt(portalID, 10))
+}
+
+// tipOf is the commit a branch of a repository points at, "" when it has no such branch.
+func tipOf(gitDir, branch string) string {
+	t, err := refTables.current(gitDir)
+	if err != nil {
+		return readRef(gitDir, "refs/heads/"+branch)
+	}
+	return t.refs["refs/heads/"+branch]
+}
+
+// readRef reads a ref of a repository without running git: the loose ref file, else the
+// packed-refs entry. "" when the ref does not exist. Status calls it on every refresh, so it
+// saves a process per call; anything unexpected falls back to "" (callers then ask git).
+func readRef(gitDir, ref string) string {
+	if data, err := os.ReadFile(filepath.Join(gitDir, filepath.FromSlash(ref))); err == nil {
+		if sha := strings.TrimSpace(string(data)); shaPattern.MatchString(sha) {
+			return sha
+		}
+		return ""
+	}
+	f, err := os.Open(filepath.Join(gitDir, "packed-refs"))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if sha, name, ok := strings.Cut(line, " "); ok && name == ref && shaPattern.MatchString(sha) {
+			return sha
+		}
+	}
+	return ""
 }

@@ -21,49 +21,12 @@ package workspace
 
 import (
 	"context"
-	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 )
-
-// removeStaleLocks deletes git lock files in a git directory (top level and refs/); the
-// caller holds the product's lock for the repository. While the background maintenance holds
-// the repository (maintenance.go: its marker, with a deadline), git's packed-refs.lock and the
-// locks under refs/ may be its live ones: they are left alone until it is over.
-func removeStaleLocks(gitDir string) []string {
-	var removed []string
-	drop := func(p string) {
-		if err := os.Remove(p); err == nil {
-			removed = append(removed, p)
-		}
-	}
-	entries, err := os.ReadDir(gitDir)
-	if err != nil {
-		return nil
-	}
-	maintained := maintenanceRunning(gitDir)
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".lock") && !(maintained && e.Name() == "packed-refs.lock") {
-			drop(filepath.Join(gitDir, e.Name()))
-		}
-	}
-	if !maintained {
-		_ = filepath.WalkDir(filepath.Join(gitDir, "refs"), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".lock") {
-				drop(p)
-			}
-			return nil
-		})
-	}
-	if len(removed) > 0 {
-		slog.Warn("removed stale git lock files left by an interrupted git command", "repository", gitDir, "files", removed)
-	}
-	return removed
-}
 
 // SweepOptions say what Sweep may remove.
 type SweepOptions struct {

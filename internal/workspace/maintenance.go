@@ -38,7 +38,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -155,16 +154,6 @@ func maintenanceDue(gitDir string, interval time.Duration) bool {
 	}
 	entries, _ := os.ReadDir(filepath.Join(gitDir, "objects", "17"))
 	return len(entries)*256 >= looseObjectsDue
-}
-
-// maintenanceRunning tells whether a maintenance holds the repository (hygiene.go).
-func maintenanceRunning(gitDir string) bool {
-	data, err := os.ReadFile(filepath.Join(gitDir, maintenanceMarker))
-	if err != nil {
-		return false
-	}
-	deadline, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
-	return err == nil && time.Now().UnixNano() < deadline
 }
 
 // maintain packs a repository's loose refs and objects (and writes the commit-graph of a

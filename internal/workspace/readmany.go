@@ -25,7 +25,7 @@ import (
 // path (fn runs on several goroutines at once). Links are never followed (listed entries that
 // are links, and names that resolve outside the workspace, are skipped), nor are files over
 // maxSize bytes read. It reads without the workspace lock: writes replace files by renaming
-// (batch.go), so a file is read whole, before or after a save. The first error of fn ends the
+// (WriteFiles), so a file is read whole, before or after a save. The first error of fn ends the
 // walk and is answered; a cancelled ctx ends it with ctx.Err().
 func (r *Repos) ReadMany(ctx context.Context, userID, portalID int64, dirs []Path, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
 	root, err := r.openRoot(userID, portalID)

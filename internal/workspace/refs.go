@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -19,31 +18,6 @@ import (
 )
 
 var shaPattern = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
-
-// readRef reads a ref of a repository without running git: the loose ref file, else the
-// packed-refs entry. "" when the ref does not exist. Status calls it on every refresh, so it
-// saves a process per call; anything unexpected falls back to "" (callers then ask git).
-func readRef(gitDir, ref string) string {
-	if data, err := os.ReadFile(filepath.Join(gitDir, filepath.FromSlash(ref))); err == nil {
-		if sha := strings.TrimSpace(string(data)); shaPattern.MatchString(sha) {
-			return sha
-		}
-		return ""
-	}
-	f, err := os.Open(filepath.Join(gitDir, "packed-refs"))
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if sha, name, ok := strings.Cut(line, " "); ok && name == ref && shaPattern.MatchString(sha) {
-			return sha
-		}
-	}
-	return ""
-}
 
 // Listing refs without git.
 //
@@ -267,15 +241,6 @@ func (r *Repos) refNames(ctx context.Context, gitDir, prefix string) ([]string, 
 		names = append(names, strings.TrimPrefix(t.names[i], prefix))
 	}
 	return names, nil
-}
-
-// tipOf is the commit a branch of a repository points at, "" when it has no such branch.
-func tipOf(gitDir, branch string) string {
-	t, err := refTables.current(gitDir)
-	if err != nil {
-		return readRef(gitDir, "refs/heads/"+branch)
-	}
-	return t.refs["refs/heads/"+branch]
 }
 
 // forEachRef asks git (repositories with another ref backend).

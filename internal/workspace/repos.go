@@ -80,36 +80,6 @@ func NewRepos(g *gitcli.Git, locks gitcli.Locker, dataDir string) *Repos {
 // Git exposes the runner (for tests and tools).
 func (r *Repos) Git() *gitcli.Git { return r.git }
 
-func (r *Repos) bare(portalID int64) string {
-	return filepath.Join(r.root, "repos", strconv.FormatInt(portalID, 10)+".git")
-}
-
-// WorkspaceDir is where a user's clone of a portal lives.
-func (r *Repos) WorkspaceDir(userID, portalID int64) string {
-	return filepath.Join(r.root, "workspaces", strconv.FormatInt(userID, 10), strconv.FormatInt(portalID, 10))
-}
-
-func (r *Repos) run(ctx context.Context, dir string, c *gitcli.Cmd) (string, error) {
-	out, err := r.git.Run(ctx, dir, c)
-	return string(out), err
-}
-
-// lock takes the portal's write lock. Holding it, any git lock file in the canonical
-// repository is a crash's leftover and is removed (see hygiene.go).
-func (r *Repos) lock(ctx context.Context, portalID int64) (func(), error) {
-	unlock, err := r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
-	if err != nil {
-		return nil, err
-	}
-	removeStaleLocks(r.bare(portalID))
-	return unlock, nil
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 func authorEnv(c *gitcli.Cmd, a Author) *gitcli.Cmd {
 	return c.Env("GIT_AUTHOR_NAME", a.Name).Env("GIT_AUTHOR_EMAIL", a.Email).
 		Env("GIT_COMMITTER_NAME", SystemAuthor.Name).Env("GIT_COMMITTER_EMAIL", SystemAuthor.Email)

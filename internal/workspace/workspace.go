@@ -57,19 +57,6 @@ type LocalCommit struct {
 	Time     time.Time `json:"time"`
 }
 
-// wsLock takes the user's workspace lock. Holding it, any git lock file in the workspace is
-// a crash's leftover and is removed (see hygiene.go).
-func (r *Repos) wsLock(ctx context.Context, userID, portalID int64) (func(), error) {
-	unlock, err := r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
-	if err != nil {
-		return nil, err
-	}
-	removeStaleLocks(filepath.Join(r.WorkspaceDir(userID, portalID), ".git"))
-	// A hold that changes the workspace without a status after it leaves its status
-	// record stale (statuscache.go).
-	return r.holdWorkspace(userID, portalID, unlock), nil
-}
-
 // Open creates the user's clone on first use and otherwise refreshes it: it switches to the
 // branch (refusing while there are uncommitted changes, unless override discards them) and
 // fast-forwards a clean workspace to the portal's branch.
@@ -207,29 +194,6 @@ func (r *Repos) hardReset(ctx context.Context, dir, branch string) error {
 	}
 	_, err := r.run(ctx, dir, gitcli.Command("clean", "-q", "-f", "-d"))
 	return err
-}
-
-// openWorkspace takes the user's workspace lock and finds the workspace; callers defer the
-// unlock. Every command that may write the workspace's index runs this way.
-func (r *Repos) openWorkspace(ctx context.Context, userID, portalID int64) (string, func(), error) {
-	unlock, err := r.wsLock(ctx, userID, portalID)
-	if err != nil {
-		return "", nil, err
-	}
-	dir, err := r.workspace(userID, portalID)
-	if err != nil {
-		unlock()
-		return "", nil, err
-	}
-	return dir, unlock, nil
-}
-
-func (r *Repos) workspace(userID, portalID int64) (string, error) {
-	dir := r.WorkspaceDir(userID, portalID)
-	if !exists(filepath.Join(dir, ".git")) {
-		return "", ErrNoWorkspace
-	}
-	return dir, nil
 }
 
 // Status reports the user's branch, uncommitted changes and ahead/behind counts against the
