@@ -356,7 +356,7 @@ func (s *Service) CreateFromURL(ctx context.Context, p caller.Caller, domainID i
 	if err := validate.GitURL(url); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
-	if err := s.repos.CheckRemote(ctx, url); err != nil { // private hosts (remote_policy.go)
+	if err := s.core.CheckRemote(ctx, url); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
 	}
 	url, creds = splitCredentials(url, creds)
@@ -424,7 +424,7 @@ func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspa
 	if err := validate.GitURL(strings.TrimSpace(url)); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
-	if err := s.repos.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
+	if err := s.core.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
 		return nil, refusedRemote(err)
 	}
 	branches, err := s.core.RemoteBranches(ctx, strings.TrimSpace(url), creds)
@@ -594,7 +594,7 @@ func (s *Service) References(ctx context.Context, p caller.Caller, pa portalacce
 	if current == "" {
 		current = s.ActiveBranch(ctx, pt)
 	}
-	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: s.repos.DeletedOnHost(portalID)}, nil
+	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: s.repos.HostSync().DeletedOnHost(portalID)}, nil
 }
 
 // Branches lists the portal's branches.

@@ -54,7 +54,7 @@ type Config struct {
 // Service keeps portals in step with their git hosts.
 type Service struct {
 	store   *Store
-	repos   *workspace.Repos
+	host    workspace.HostSync
 	events  Events
 	portals *portalaccess.Checker // checks the portal a webhook names before its commits are announced
 	log     *slog.Logger
@@ -70,7 +70,7 @@ func NewService(st *Store, repos *workspace.Repos, events Events, portals *porta
 		cfg.PushTimeout = 2 * time.Minute
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	return &Service{store: st, repos: repos, events: events, portals: portals, log: log, cfg: cfg}
+	return &Service{store: st, host: repos.HostSync(), events: events, portals: portals, log: log, cfg: cfg}
 }
 
 // Status is a portal's upstream as the dashboard and the settings show it. It never carries
@@ -127,7 +127,7 @@ func (s *Service) status(ctx context.Context, rec *record) (*Status, error) {
 	st := &Status{Configured: true, URL: rec.URL, LastSyncAt: rec.LastSyncAt, Error: rec.LastError, ErrorAt: rec.LastErrorAt,
 		AuthKind: rec.AuthKind, HasCredentials: rec.Sealed != "", PublicKey: rec.PublicKey, SecretsConfigured: s.cfg.Sealer != nil,
 		WebhookURL: s.webhookURL(rec.PortalID)}
-	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID, rec.Pending)
+	branches, err := s.host.CompareUpstream(ctx, rec.PortalID, rec.Pending)
 	if err != nil {
 		return nil, editing.GitError(err)
 	}
@@ -205,7 +205,7 @@ func (s *Service) Imported(ctx context.Context, portalID int64, creds *workspace
 		s.log.Warn("upstream: imported portal not found", "portal", portalID, "error", err)
 		return
 	}
-	if err := s.repos.MarkUpstreamSynced(ctx, portalID); err != nil {
+	if err := s.host.MarkUpstreamSynced(ctx, portalID); err != nil {
 		s.log.Warn("upstream: could not record the imported branches", "portal", portalID, "error", err)
 	}
 	o := outcome{synced: true}
@@ -349,14 +349,14 @@ func (s *Service) pull(ctx context.Context, rec *record) pulled {
 		return pulled{fetchErr: err}
 	}
 	hosts := rec.KnownHosts
-	err = s.repos.FetchUpstream(ctx, rec.PortalID, up, &hosts, s.cfg.FetchTimeout)
+	err = s.host.FetchUpstream(ctx, rec.PortalID, up, &hosts, s.cfg.FetchTimeout)
 	s.keepHosts(ctx, rec, hosts)
 	if err != nil {
 		s.log.Warn("upstream: fetch failed", "portal", rec.PortalID, "error", err)
 		s.fail(ctx, rec.PortalID, errFetch, "Fetching from the git host failed: "+describe(err))
 		return pulled{fetchErr: err}
 	}
-	moved, conflicts, err := s.repos.IntegrateUpstream(ctx, rec.PortalID, workspace.SystemAuthor)
+	moved, conflicts, err := s.host.IntegrateUpstream(ctx, rec.PortalID, workspace.SystemAuthor)
 	s.announce(ctx, rec, moved)
 	o := outcome{synced: true, clear: []string{errFetch, errCredentials}}
 	switch {
@@ -417,7 +417,7 @@ func (s *Service) push(ctx context.Context, rec *record, branch string) error {
 		return err
 	}
 	hosts := rec.KnownHosts
-	err = s.repos.PushUpstream(ctx, rec.PortalID, up, branch, &hosts, s.cfg.PushTimeout)
+	err = s.host.PushUpstream(ctx, rec.PortalID, up, branch, &hosts, s.cfg.PushTimeout)
 	s.keepHosts(ctx, rec, hosts)
 	return s.pushed(ctx, rec, branch, err)
 }
@@ -581,7 +581,7 @@ func (s *Service) Sync(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	if rec, err = s.load(ctx, pa); err != nil {
 		return nil, err
 	}
-	branches, err := s.repos.CompareUpstream(ctx, rec.PortalID, rec.Pending)
+	branches, err := s.host.CompareUpstream(ctx, rec.PortalID, rec.Pending)
 	if err != nil {
 		return nil, editing.GitError(err)
 	}

@@ -85,8 +85,8 @@ func (r *Repos) AllowPrivateGitHosts(allow bool) *Repos {
 
 // CheckRemote applies the remote host policy to a git URL without fetching anything: nil, or
 // a *RemoteRefusedError. StageURL and RemoteBranches check again themselves.
-func (r *Repos) CheckRemote(ctx context.Context, url string) error {
-	_, err := r.guardRemote(ctx, url, nil)
+func (c Core) CheckRemote(ctx context.Context, url string) error {
+	_, err := c.r.guardRemote(ctx, url, nil)
 	return err
 }
 

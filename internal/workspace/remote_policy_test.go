@@ -169,7 +169,7 @@ func TestRemoteHostPolicy(t *testing.T) {
 		"https://127.0.0.1#@example.com/portal.gi": RefusedBadHost,
 	} {
 		var refused *RemoteRefusedError
-		if err := r.CheckRemote(ctx, url); !errors.As(err, &refused) || refused.Reason != reason {
+		if err := r.Core().CheckRemote(ctx, url); !errors.As(err, &refused) || refused.Reason != reason {
 			t.Errorf("CheckRemote(%s) = %v, want reason %d", url, err, reason)
 		}
 		if _, err := r.Core().RemoteBranches(ctx, url, nil); !errors.Is(err, ErrRemoteRefused) {
@@ -212,7 +212,7 @@ func TestRemoteHostPolicy(t *testing.T) {
 	if err := r.Core().ImportURL(ctx, 2, byName, nil); err != nil {
 		t.Fatalf("allowed import from localhost: %v", err)
 	}
-	if err := r.CheckRemote(ctx, "https://10.1.2.3/team/portal.git"); err != nil {
+	if err := r.Core().CheckRemote(ctx, "https://10.1.2.3/team/portal.git"); err != nil {
 		t.Fatalf("allowed private literal: %v", err)
 	}
 	// The protocol allow-list still holds with private hosts allowed.

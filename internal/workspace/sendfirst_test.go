@@ -27,7 +27,7 @@ func TestCommitSentToHostFirst(t *testing.T) {
 	host := filepath.Join(hosts, "host.git")
 	gitOut(t, r, "", "clone", "-q", "--bare", bare, host)
 	url := "git://127.0.0.1:" + serveDaemon(t, hosts, "--enable=receive-pack") + "/host.git"
-	if err := r.MarkUpstreamSynced(ctx, 1); err != nil {
+	if err := r.HostSync().MarkUpstreamSynced(ctx, 1); err != nil {
 		t.Fatal(err)
 	}
 	up := Upstream{URL: url}
@@ -97,10 +97,10 @@ func TestCommitSentToHostFirst(t *testing.T) {
 	}
 	// The usual way: the host's commits fetched and brought in, then the local commit replayed
 	// on them and sent as a fast-forward.
-	if err := r.FetchUpstream(ctx, 1, up, nil, time.Minute); err != nil {
+	if err := r.HostSync().FetchUpstream(ctx, 1, up, nil, time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if _, conflicts, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil || len(conflicts) > 0 {
+	if _, conflicts, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil || len(conflicts) > 0 {
 		t.Fatalf("integrate: %v %v", err, conflicts)
 	}
 	res, err = r.CommitThen(ctx, 10, 1, "", ann, CommitHooks{BeforeLanding: gate})

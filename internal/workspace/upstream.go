@@ -32,6 +32,13 @@ import (
 	"portalwright/internal/gitcli"
 )
 
+// HostSync is the git host sync of imported portals (the rules above), over the canonical
+// repositories and their users' workspaces.
+type HostSync struct{ r *Repos }
+
+// HostSync is the git host sync of the repositories.
+func (r *Repos) HostSync() HostSync { return HostSync{r} }
+
 // UpstreamRefs is where the canonical repository keeps the upstream's branches.
 const UpstreamRefs = "refs/upstream/heads/"
 
@@ -131,33 +138,33 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // FetchUpstream fetches every branch of the upstream into UpstreamRefs of the canonical
 // repository in one fetch (branches deleted there are pruned from UpstreamRefs; they leave
 // the portal in IntegrateUpstream), under the portal lock, within timeout.
-func (r *Repos) FetchUpstream(ctx context.Context, portalID int64, up Upstream, knownHosts *string, timeout time.Duration) error {
-	unlock, err := r.lock(ctx, portalID)
+func (hs HostSync) FetchUpstream(ctx context.Context, portalID int64, up Upstream, knownHosts *string, timeout time.Duration) error {
+	unlock, err := hs.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	if !exists(r.bare(portalID)) {
+	if !exists(hs.r.bare(portalID)) {
 		return ErrInvalidWorkspace
 	}
 	// --atomic: every update and every prune in one ref transaction (git prunes one ref at a
 	// time otherwise, reading packed-refs again for each: seconds for 2,000 deleted branches).
 	c := gitcli.Command("fetch", "-q", "--prune", "--atomic", "--no-tags", "--no-write-fetch-head").Value(up.URL, "+refs/heads/*:"+UpstreamRefs+"*").Timeout(timeout)
-	_, err = r.runRemote(ctx, r.bare(portalID), c, up, knownHosts)
+	_, err = hs.r.runRemote(ctx, hs.r.bare(portalID), c, up, knownHosts)
 	return classifyRemote(err)
 }
 
 // MarkUpstreamSynced records that the upstream has exactly the portal's branches (right after
 // an import, whose clone made them from the upstream): UpstreamRefs (one `git update-ref
 // --stdin`) and the record of the host's branches (upstreamrecord.go).
-func (r *Repos) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
-	unlock, err := r.lock(ctx, portalID)
+func (hs HostSync) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
+	unlock, err := hs.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	bare := r.bare(portalID)
-	refs, _, err := r.refMap(ctx, bare)
+	bare := hs.r.bare(portalID)
+	refs, _, err := hs.r.refMap(ctx, bare)
 	if err != nil {
 		return err
 	}
@@ -173,7 +180,7 @@ func (r *Repos) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
 		}
 	}
 	if tx.Len() > 0 {
-		if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
+		if _, err := hs.r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
 			return err
 		}
 	}
@@ -212,9 +219,9 @@ func (r *Repos) refMap(ctx context.Context, gitDir string) (map[string]string, [
 // compareWorkers at a time). A branch the host lacks is counted only when pending lists it (a
 // branch made in the product that waits for its first push); one the host deleted and the
 // portal keeps is compared with the host's last commit of it and marked DeletedOnHost.
-func (r *Repos) CompareUpstream(ctx context.Context, portalID int64, pending []string) ([]UpstreamBranch, error) {
-	bare := r.bare(portalID)
-	refs, names, err := r.refMap(ctx, bare)
+func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending []string) ([]UpstreamBranch, error) {
+	bare := hs.r.bare(portalID)
+	refs, names, err := hs.r.refMap(ctx, bare)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +257,7 @@ func (r *Repos) CompareUpstream(ctx context.Context, portalID int64, pending []s
 	errs := make([]error, len(jobs)+len(notOnHost))
 	parallel(len(jobs), func(k int) {
 		j := jobs[k]
-		out[j.i].Ahead, out[j.i].Behind, errs[k] = r.countMemo(ctx, bare, j.mine, j.theirs)
+		out[j.i].Ahead, out[j.i].Behind, errs[k] = hs.r.countMemo(ctx, bare, j.mine, j.theirs)
 		if out[j.i].DeletedOnHost {
 			out[j.i].Behind = 0 // the host's commits of a deleted branch are nowhere to bring in
 		}
@@ -266,7 +273,7 @@ func (r *Repos) CompareUpstream(ctx context.Context, portalID int64, pending []s
 		state := "upstream:" + strconv.FormatUint(h.Sum64(), 36)
 		parallel(len(notOnHost), func(k int) {
 			i := notOnHost[k]
-			out[i].Ahead, errs[len(jobs)+k] = r.notOnHost(ctx, bare, refs["refs/heads/"+out[i].Branch], state)
+			out[i].Ahead, errs[len(jobs)+k] = hs.r.notOnHost(ctx, bare, refs["refs/heads/"+out[i].Branch], state)
 		})
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -349,8 +356,8 @@ func (r *Repos) tip(ctx context.Context, bare, ref string) string {
 // are one write of packed-refs (packedrefs.go) and the fast-forwards one `git update-ref
 // --stdin`. Only a merge, or a deleted branch some workspace is on, costs git processes of
 // its own.
-func (r *Repos) IntegrateUpstream(ctx context.Context, portalID int64, author Author) (moved []MovedBranch, conflicts []string, err error) {
-	bare := r.bare(portalID)
+func (hs HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author Author) (moved []MovedBranch, conflicts []string, err error) {
+	bare := hs.r.bare(portalID)
 	// Before the lock: count every pair that differs, so the lock hold below finds them in
 	// the memo (a commit landing meanwhile only makes one pair new).
 	pre, _ := refTables.current(bare)
@@ -370,15 +377,15 @@ func (r *Repos) IntegrateUpstream(ctx context.Context, portalID int64, author Au
 				pairs = append(pairs, [2]string{mine, last})
 			}
 		}
-		parallel(len(pairs), func(i int) { _, _, _ = r.countMemo(ctx, bare, pairs[i][0], pairs[i][1]) })
+		parallel(len(pairs), func(i int) { _, _, _ = hs.r.countMemo(ctx, bare, pairs[i][0], pairs[i][1]) })
 	}
-	unlock, err := r.lock(ctx, portalID)
+	unlock, err := hs.r.lock(ctx, portalID)
 	if err != nil {
 		return nil, nil, err
 	}
-	moved, conflicts, err = r.integrateLocked(ctx, portalID, author, pre)
+	moved, conflicts, err = hs.r.integrateLocked(ctx, portalID, author, pre)
 	unlock()
-	r.maintainSoon(bare) // the fetch and the new branches left loose refs and objects
+	hs.r.maintainSoon(bare) // the fetch and the new branches left loose refs and objects
 	if err != nil {
 		return moved, conflicts, err
 	}
@@ -390,7 +397,7 @@ func (r *Repos) IntegrateUpstream(ctx context.Context, portalID int64, author Au
 		}
 	}
 	if len(shas) > 0 {
-		out, err := r.run(ctx, bare, gitcli.Command("log", "--no-walk=unsorted", "--stdin", "--format=%H %an").Stdin(strings.NewReader(strings.Join(shas, "\n")+"\n")))
+		out, err := hs.r.run(ctx, bare, gitcli.Command("log", "--no-walk=unsorted", "--stdin", "--format=%H %an").Stdin(strings.NewReader(strings.Join(shas, "\n")+"\n")))
 		if err == nil {
 			who := map[string]string{}
 			for _, l := range lines(out) {
@@ -591,14 +598,14 @@ func (r *Repos) mergeUpstream(ctx context.Context, portalID int64, branch, their
 // PushUpstream sends a branch of the portal to the upstream (never forced), under the portal
 // lock, and records the upstream's new tip under UpstreamRefs when it took it. A refusal is an
 // *UpstreamPushError; an unreachable host a *RemoteError.
-func (r *Repos) PushUpstream(ctx context.Context, portalID int64, up Upstream, branch string, knownHosts *string, timeout time.Duration) error {
-	unlock, err := r.lock(ctx, portalID)
+func (hs HostSync) PushUpstream(ctx context.Context, portalID int64, up Upstream, branch string, knownHosts *string, timeout time.Duration) error {
+	unlock, err := hs.r.lock(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	bare := r.bare(portalID)
-	refs, _, err := r.refMap(ctx, bare)
+	bare := hs.r.bare(portalID)
+	refs, _, err := hs.r.refMap(ctx, bare)
 	if err != nil {
 		return err
 	}
@@ -615,11 +622,11 @@ func (r *Repos) PushUpstream(ctx context.Context, portalID int64, up Upstream, b
 		}
 	}
 	c := gitcli.Command("push", "-q", "--porcelain").Value(up.URL, "refs/heads/"+branch+":refs/heads/"+branch).Timeout(timeout)
-	out, err := r.runRemote(ctx, bare, c, up, knownHosts)
+	out, err := hs.r.runRemote(ctx, bare, c, up, knownHosts)
 	if err != nil {
 		return pushError(branch, out, err)
 	}
-	_, err = r.run(ctx, bare, gitcli.Command("update-ref").Value(UpstreamRefs+branch, mine))
+	_, err = hs.r.run(ctx, bare, gitcli.Command("update-ref").Value(UpstreamRefs+branch, mine))
 	return err
 }
 

@@ -58,7 +58,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.MarkUpstreamSynced(ctx, 1); err != nil {
+	if err := r.HostSync().MarkUpstreamSynced(ctx, 1); err != nil {
 		t.Fatal(err)
 	}
 	bare := r.bare(1)
@@ -69,7 +69,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 		added[fmt.Sprintf("many-%04d", i)] = master
 	}
 	hostBranches(t, r, added)
-	moved, conflicts, err := r.IntegrateUpstream(ctx, 1, SystemAuthor)
+	moved, conflicts, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor)
 	if err != nil || len(conflicts) > 0 {
 		t.Fatalf("integrate: %v %v", err, conflicts)
 	}
@@ -87,7 +87,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 		t.Fatalf("git reads many-1234 as %s", got)
 	}
 	t0 := time.Now()
-	cmp, err := r.CompareUpstream(ctx, 1, nil)
+	cmp, err := r.HostSync().CompareUpstream(ctx, 1, nil)
 	if err != nil || len(cmp) != n+1 {
 		t.Fatalf("compare: %v (%d)", err, len(cmp))
 	}
@@ -128,23 +128,23 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 		gone[name] = ""
 	}
 	hostBranches(t, r, gone)
-	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
+	if _, _, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	branches, _ = r.Core().Branches(ctx, 1)
 	if strings.Join(branches, ",") != "many-0007,many-0008,master" {
 		t.Fatalf("branches after the host deleted them: %v", branches)
 	}
-	if got := r.DeletedOnHost(1); strings.Join(got, ",") != "many-0007,many-0008" {
+	if got := r.HostSync().DeletedOnHost(1); strings.Join(got, ",") != "many-0007,many-0008" {
 		t.Fatalf("deleted on host: %v", got)
 	}
-	cmp, _ = r.CompareUpstream(ctx, 1, nil)
+	cmp, _ = r.HostSync().CompareUpstream(ctx, 1, nil)
 	for _, b := range cmp {
 		if (b.Branch == "many-0007" || b.Branch == "many-0008") != b.DeletedOnHost {
 			t.Errorf("compare: %+v", b)
 		}
 	}
-	if err := r.PushUpstream(ctx, 1, Upstream{URL: "git://127.0.0.1:9/none.git"}, "many-0007", nil, time.Second); !errors.Is(err, ErrDeletedOnHost) {
+	if err := r.HostSync().PushUpstream(ctx, 1, Upstream{URL: "git://127.0.0.1:9/none.git"}, "many-0007", nil, time.Second); !errors.Is(err, ErrDeletedOnHost) {
 		t.Errorf("push of a branch deleted on the host = %v", err)
 	}
 	// Carl's branch left: his next open says so.
@@ -157,18 +157,18 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 	if _, err := r.Reset(ctx, 1, 1, "many-0007", "master"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
+	if _, _, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.DeletedOnHost(1); strings.Join(got, ",") != "many-0008" {
+	if got := r.HostSync().DeletedOnHost(1); strings.Join(got, ",") != "many-0008" {
 		t.Fatalf("deleted on host after Ann's reset: %v", got)
 	}
 	// The host brings many-0008 back: it is an ordinary branch again.
 	hostBranches(t, r, map[string]string{"many-0008": master})
-	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
+	if _, _, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.DeletedOnHost(1); len(got) != 0 {
+	if got := r.HostSync().DeletedOnHost(1); len(got) != 0 {
 		t.Fatalf("deleted on host after the host brought it back: %v", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 	bare := r.bare(1)
 	master := tipOf(bare, "master")
 	hostBranches(t, r, map[string]string{"master": master, "old-host": master})
-	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil { // made old-host with update-ref
+	if _, _, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil { // made old-host with update-ref
 		t.Fatal(err)
 	}
 	if err := r.Core().CreateBranch(ctx, 1, "made-here", "master"); err != nil {
@@ -193,7 +193,7 @@ func TestUpstreamDeletedBeforeTheRecord(t *testing.T) {
 	}
 	os.Remove(filepath.Join(bare, upstreamHeadsFile)) // as before this version
 	hostBranches(t, r, map[string]string{"old-host": ""})
-	if _, _, err := r.IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
+	if _, _, err := r.HostSync().IntegrateUpstream(ctx, 1, SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
 	branches, _ := r.Core().Branches(ctx, 1)

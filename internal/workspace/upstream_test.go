@@ -49,7 +49,7 @@ exit 255
 	}
 	hosts := "git.example.org ssh-ed25519 AAAAold\n"
 	up := Upstream{URL: "ssh://git@git.example.org/crew/portal.git", Creds: &Credentials{SSHKey: []byte("PRIVATE-KEY-MATERIAL\n")}}
-	err = r.FetchUpstream(ctx, 1, up, &hosts, 10*time.Second)
+	err = r.HostSync().FetchUpstream(ctx, 1, up, &hosts, 10*time.Second)
 	var re *RemoteError
 	if !errors.As(err, &re) || re.Failure != RemoteAuth {
 		t.Fatalf("fetch with a refused key = %v, want RemoteAuth", err)

@@ -79,8 +79,8 @@ func writeBranchFile(gitDir, name string, branches map[string]string) error {
 
 // DeletedOnHost lists the portal's branches that its git host deleted and the portal keeps
 // (see above), sorted; read from a file, no git.
-func (r *Repos) DeletedOnHost(portalID int64) []string {
-	bare := r.bare(portalID)
+func (hs HostSync) DeletedOnHost(portalID int64) []string {
+	bare := hs.r.bare(portalID)
 	deleted, _, err := readBranchFile(bare, upstreamDeletedFile)
 	if err != nil || len(deleted) == 0 {
 		return []string{}
