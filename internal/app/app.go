@@ -175,8 +175,8 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	a.repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
 	// Loose refs and objects are packed in the background, at most hourly per repository.
-	a.repos.StartMaintenance(time.Hour)
-	a.stopMaintenance = a.repos.StopMaintenance
+	a.repos.Upkeep().StartMaintenance(time.Hour)
+	a.stopMaintenance = a.repos.Upkeep().StopMaintenance
 
 	// The hub's room rules are the API's (access rules over the store); the portals' domains
 	// come from the portal store. Every feature publishes through the notice outlet over it.

@@ -10,7 +10,7 @@
 //     before, --database-dump). The rest of the backup follows from that copy: the portals,
 //     users and loadables it holds are the ones backed up.
 //  2. Then each portal's canonical repository: its refs are listed once, after the database
-//     copy, and bundled from that list (workspace.BundleCanonical), never copied as files.
+//     copy, and bundled from that list (workspace.Backups.BundleCanonical), never copied as files.
 //     Every commit the copy refers to is in the bundle: a branch may only have moved on, the
 //     store never prunes, and a loadable's commit that no ref reaches any more is kept under
 //     refs/portalwright/referenced/. A repository that fails `git fsck --connectivity-only`
@@ -235,7 +235,7 @@ func (b *run) repositories() error {
 		tmp := filepath.Join(b.scratch, strconv.FormatInt(id, 10)+".bundle")
 		var snap *workspace.RepoSnapshot
 		err := b.say.while(fmt.Sprintf("repository of portal %d", id), func() (err error) {
-			snap, err = b.repos.BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
+			snap, err = b.repos.Backups().BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
 			return err
 		})
 		if errors.Is(err, workspace.ErrNoRepository) {
@@ -335,7 +335,7 @@ func (b *run) workspaces() error {
 		tmp := filepath.Join(b.scratch, fmt.Sprintf("ws-%d-%d.bundle", w.user, w.portal))
 		var snap *workspace.WorkspaceSnapshot
 		err := b.say.while(fmt.Sprintf("workspace of user %d in portal %d", w.user, w.portal), func() (err error) {
-			snap, err = b.repos.ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
+			snap, err = b.repos.Backups().ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
 			return err
 		})
 		if errors.Is(err, workspace.ErrNoWorkspace) {

@@ -33,6 +33,7 @@ type Publisher interface {
 type Workspace struct {
 	repos   *workspace.Repos
 	snaps   *snapshot.Snapshots // commits of the canonical repository
+	collab  workspace.Collab    // conflicts, discarded work, review (together.go)
 	pub     Publisher
 	records Records
 	people  People
@@ -44,7 +45,7 @@ type Workspace struct {
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
 func New(repos *workspace.Repos, pub Publisher) *Workspace {
-	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), pub: pub}
+	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), collab: repos.Collab(), pub: pub}
 }
 
 // WithRecords sets where the portal's record and people come from (the portal service and the

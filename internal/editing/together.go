@@ -30,7 +30,7 @@ const (
 
 // Conflicts describes what stands between the caller's commit and the branch.
 func (f *Workspace) Conflicts(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*workspace.ConflictState, error) {
-	st, err := f.repos.Conflicts(ctx, c.UserID, pa.ID())
+	st, err := f.collab.Conflicts(ctx, c.UserID, pa.ID())
 	return st, GitError(err)
 }
 
@@ -48,7 +48,7 @@ type ConflictFile struct {
 
 // ConflictFile reads base, mine and theirs of one file and merges them.
 func (f *Workspace) ConflictFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*ConflictFile, error) {
-	v, err := f.repos.ConflictFileVersions(ctx, c.UserID, pa.ID(), p)
+	v, err := f.collab.ConflictFileVersions(ctx, c.UserID, pa.ID(), p)
 	if err != nil {
 		return nil, GitError(err)
 	}
@@ -74,7 +74,7 @@ func text(b []byte) *string {
 
 // Resolve answers the conflicts and publishes the result as one commit.
 func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, tip string, choices workspace.MergeChoices) (*CommitAnswer, error) {
-	res, err := f.repos.Resolve(ctx, c.UserID, pa.ID(), strings.TrimSpace(tip), choices, f.Author(ctx, c))
+	res, err := f.collab.Resolve(ctx, c.UserID, pa.ID(), strings.TrimSpace(tip), choices, f.Author(ctx, c))
 	var unresolved *workspace.UnresolvedError
 	switch {
 	case errors.Is(err, workspace.ErrTipMoved):
@@ -102,13 +102,13 @@ func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalacces
 
 // DiscardedWork lists the caller's discarded work in the portal.
 func (f *Workspace) DiscardedWork(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]workspace.Discarded, error) {
-	list, err := f.repos.DiscardedWork(ctx, c.UserID, pa.ID())
+	list, err := f.collab.DiscardedWork(ctx, c.UserID, pa.ID())
 	return list, GitError(err)
 }
 
 // RestoreDiscarded brings discarded work back as uncommitted changes and announces them.
 func (f *Workspace) RestoreDiscarded(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id string) (*workspace.Restored, error) {
-	res, err := f.repos.RestoreDiscarded(ctx, c.UserID, pa.ID(), id)
+	res, err := f.collab.RestoreDiscarded(ctx, c.UserID, pa.ID(), id)
 	if errors.Is(err, workspace.ErrNoDiscarded) {
 		return nil, apperr.NotFound(CodeNoDiscarded, MsgNoDiscarded)
 	}
@@ -150,9 +150,9 @@ func (f *Workspace) ReviewFiles(ctx context.Context, c caller.Caller, pa portala
 	var files map[string]string
 	var err error
 	if commit != "" {
-		files, err = f.repos.CommitFiles(ctx, pa.ID(), commit)
+		files, err = f.collab.CommitFiles(ctx, pa.ID(), commit)
 	} else {
-		files, err = f.repos.ReviewFiles(ctx, reviewUser(c, userID), pa.ID())
+		files, err = f.collab.ReviewFiles(ctx, reviewUser(c, userID), pa.ID())
 	}
 	return files, reviewError(err)
 }
@@ -198,9 +198,9 @@ func (f *Workspace) ReviewSides(ctx context.Context, c caller.Caller, pa portala
 	var sides *workspace.ReviewSides
 	var err error
 	if commit != "" {
-		sides, err = f.repos.CommitFile(ctx, pa.ID(), commit, p)
+		sides, err = f.collab.CommitFile(ctx, pa.ID(), commit, p)
 	} else {
-		sides, err = f.repos.ReviewFile(ctx, reviewUser(c, userID), pa.ID(), p)
+		sides, err = f.collab.ReviewFile(ctx, reviewUser(c, userID), pa.ID(), p)
 	}
 	return sides, reviewError(err)
 }
@@ -268,7 +268,7 @@ func (f *Workspace) MergeEdit(ctx context.Context, c caller.Caller, pa portalacc
 	opts := merge.Options{Choices: choices}
 	if schemaPath, err := workspace.CleanPath(p.String() + ".schema"); err == nil {
 		if schema, _, err := f.repos.ReadFile(c.UserID, pa.ID(), schemaPath); err == nil {
-			opts.Validate = f.repos.SchemaValidator(schema)
+			opts.Validate = f.collab.SchemaValidator(schema)
 		}
 	}
 	res, err := merge.Merge(p.String(), []byte(base), []byte(mine), theirs, opts)

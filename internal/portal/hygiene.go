@@ -27,7 +27,7 @@ func (s *Service) SweepDataDir(ctx context.Context, started time.Time, exclusive
 	if exclusive {
 		opts.Before = started
 	}
-	rep, err := s.repos.Sweep(ctx, opts)
+	rep, err := s.repos.Upkeep().Sweep(ctx, opts)
 	if err != nil {
 		slog.Warn("data dir sweep stopped", "error", err)
 	}

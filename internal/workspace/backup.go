@@ -44,6 +44,12 @@ import (
 	"portalwright/internal/gitcli"
 )
 
+// Backups are the git side of backups and restores (the rules above).
+type Backups struct{ r *Repos }
+
+// Backups is the git side of backing the repositories up.
+func (r *Repos) Backups() Backups { return Backups{r} }
+
 // ReferencedRefs is where a restored repository keeps commits the database referred to (a
 // loadable's) that no branch reached any more when the backup was made.
 const ReferencedRefs = "refs/portalwright/referenced/"
@@ -88,12 +94,12 @@ var CanonicalSideFiles = []string{upstreamHeadsFile, upstreamDeletedFile}
 // BundleCanonical writes a bundle of the portal's canonical repository to out: every ref as
 // listed now, plus a ReferencedRefs ref for each commit of keep that none of them reaches.
 // scratch is a folder of the caller's, outside the data directory.
-func (r *Repos) BundleCanonical(ctx context.Context, portalID int64, scratch, out string, keep []string) (*RepoSnapshot, error) {
-	live := r.bare(portalID)
+func (bk Backups) BundleCanonical(ctx context.Context, portalID int64, scratch, out string, keep []string) (*RepoSnapshot, error) {
+	live := bk.r.bare(portalID)
 	if !exists(filepath.Join(live, "HEAD")) {
 		return nil, ErrNoRepository
 	}
-	refs, err := r.listRefs(ctx, live)
+	refs, err := bk.r.listRefs(ctx, live)
 	if err != nil {
 		return nil, err
 	}
@@ -103,21 +109,21 @@ func (r *Repos) BundleCanonical(ctx context.Context, portalID int64, scratch, ou
 			snap.Head = target
 		}
 	}
-	shadow, err := r.shadow(scratch, "repo-"+strconv.FormatInt(portalID, 10), snap.Head, refs, filepath.Join(live, "objects"))
+	shadow, err := bk.r.shadow(scratch, "repo-"+strconv.FormatInt(portalID, 10), snap.Head, refs, filepath.Join(live, "objects"))
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(shadow)
-	if err := r.keepCommits(ctx, shadow, snap, keep); err != nil {
+	if err := bk.r.keepCommits(ctx, shadow, snap, keep); err != nil {
 		return nil, err
 	}
-	if _, err := r.run(ctx, shadow, gitcli.Command("fsck", "--connectivity-only", "--no-dangling", "--no-progress").Timeout(bundleTimeout)); err != nil {
+	if _, err := bk.r.run(ctx, shadow, gitcli.Command("fsck", "--connectivity-only", "--no-dangling", "--no-progress").Timeout(bundleTimeout)); err != nil {
 		return nil, fmt.Errorf("git fsck of %s failed: %w", live, err)
 	}
 	if len(snap.Refs) == 0 {
 		return snap, nil // an empty repository: nothing to bundle
 	}
-	if _, err := r.run(ctx, shadow, bundleCmd().Value(out).Flags("--all").Timeout(bundleTimeout)); err != nil {
+	if _, err := bk.r.run(ctx, shadow, bundleCmd().Value(out).Flags("--all").Timeout(bundleTimeout)); err != nil {
 		return nil, fmt.Errorf("bundle of %s: %w", live, err)
 	}
 	return snap, nil
@@ -273,26 +279,26 @@ func (r *Repos) setRefs(ctx context.Context, gitDir string, refs map[string]stri
 // RestoreCanonical makes the bundle the portal's canonical repository (the data directory
 // has none): staged like an import, HEAD and every ref as the snapshot says, then installed.
 // bundle "" restores an empty repository's snapshot (no refs).
-func (r *Repos) RestoreCanonical(ctx context.Context, portalID int64, bundle string, snap *RepoSnapshot) error {
-	if exists(r.bare(portalID)) {
+func (bk Backups) RestoreCanonical(ctx context.Context, portalID int64, bundle string, snap *RepoSnapshot) error {
+	if exists(bk.r.bare(portalID)) {
 		return fmt.Errorf("repository of portal %d exists already", portalID)
 	}
-	st, err := r.stage(ctx, func(tmp, bare string) error {
+	st, err := bk.r.stage(ctx, func(tmp, bare string) error {
 		if bundle == "" {
-			_, err := r.run(ctx, tmp, gitcli.Command("init", "-q", "--bare").Value(bare))
+			_, err := bk.r.run(ctx, tmp, gitcli.Command("init", "-q", "--bare").Value(bare))
 			return err
 		}
-		_, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--mirror").Value(bundle, bare).Timeout(bundleTimeout))
+		_, err := bk.r.run(ctx, tmp, gitcli.Command("clone", "-q", "--mirror").Value(bundle, bare).Timeout(bundleTimeout))
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	defer st.Discard()
-	if _, err := r.run(ctx, st.bare, gitcli.Command("symbolic-ref", "HEAD").Value(snap.Head)); err != nil {
+	if _, err := bk.r.run(ctx, st.bare, gitcli.Command("symbolic-ref", "HEAD").Value(snap.Head)); err != nil {
 		return err
 	}
-	got, err := r.listRefs(ctx, st.bare)
+	got, err := bk.r.listRefs(ctx, st.bare)
 	if err != nil {
 		return err
 	}
@@ -333,8 +339,8 @@ type WorkspaceSnapshot struct {
 
 // ExportWorkspace takes a snapshot of the user's workspace without changing it and, when it has
 // objects the canonical snapshot (tips: its refs' objects) lacks, writes them to the bundle out.
-func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scratch, out string, tips []string) (*WorkspaceSnapshot, error) {
-	dir := r.WorkspaceDir(userID, portalID)
+func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, scratch, out string, tips []string) (*WorkspaceSnapshot, error) {
+	dir := bk.r.WorkspaceDir(userID, portalID)
 	gitDir := filepath.Join(dir, ".git")
 	if !exists(filepath.Join(gitDir, "HEAD")) {
 		return nil, ErrNoWorkspace
@@ -345,14 +351,14 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 		return nil, err
 	}
 	defer os.RemoveAll(objects)
-	snap, headTree, err := r.workspaceHead(ctx, dir)
+	snap, headTree, err := bk.r.workspaceHead(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	if snap.Worktree, err = r.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head, headTree); err != nil {
+	if snap.Worktree, err = bk.r.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head, headTree); err != nil {
 		return nil, err
 	}
-	kept, _, err := r.refMap(ctx, gitDir) // read from the ref files, no git process (refs.go)
+	kept, _, err := bk.r.refMap(ctx, gitDir) // read from the ref files, no git process (refs.go)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +384,7 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 	if snap.Worktree != "" {
 		refs[worktreeRef] = snap.Worktree
 	}
-	shadow, err := r.shadow(scratch, name, "refs/portalwright/backup/head", refs, objects, filepath.Join(gitDir, "objects"))
+	shadow, err := bk.r.shadow(scratch, name, "refs/portalwright/backup/head", refs, objects, filepath.Join(gitDir, "objects"))
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +396,7 @@ func (r *Repos) ExportWorkspace(ctx context.Context, userID, portalID int64, scr
 	for _, sha := range tips {
 		revs.WriteString("^" + sha + "\n")
 	}
-	_, err = r.run(ctx, shadow, bundleCmd().Value(out).Flags("--stdin").Stdin(strings.NewReader(revs.String())).Timeout(bundleTimeout))
+	_, err = bk.r.run(ctx, shadow, bundleCmd().Value(out).Flags("--stdin").Stdin(strings.NewReader(revs.String())).Timeout(bundleTimeout))
 	var ge *gitcli.Error
 	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "Refusing to create empty bundle") {
 		return snap, nil // everything is in the canonical snapshot
@@ -495,8 +501,8 @@ func copyFile(from, to string) error {
 // RestoreWorkspace makes the user's workspace of the portal again from its snapshot (the
 // canonical repository is restored, the workspace does not exist): cloned as Open clones,
 // its branch and kept refs set, its uncommitted work back as uncommitted changes.
-func (r *Repos) RestoreWorkspace(ctx context.Context, userID, portalID int64, bundle string, snap *WorkspaceSnapshot) error {
-	dir := r.WorkspaceDir(userID, portalID)
+func (bk Backups) RestoreWorkspace(ctx context.Context, userID, portalID int64, bundle string, snap *WorkspaceSnapshot) error {
+	dir := bk.r.WorkspaceDir(userID, portalID)
 	if exists(dir) {
 		return fmt.Errorf("workspace %s exists already", dir)
 	}
@@ -504,19 +510,19 @@ func (r *Repos) RestoreWorkspace(ctx context.Context, userID, portalID int64, bu
 		return fmt.Errorf("workspace %d/%d: not a commit: %q %q", userID, portalID, snap.Head, snap.Worktree)
 	}
 	clone := snap.Branch
-	if clone == "" || readRef(r.bare(portalID), "refs/heads/"+clone) == "" {
-		head, _ := os.ReadFile(filepath.Join(r.bare(portalID), "HEAD"))
+	if clone == "" || readRef(bk.r.bare(portalID), "refs/heads/"+clone) == "" {
+		head, _ := os.ReadFile(filepath.Join(bk.r.bare(portalID), "HEAD"))
 		clone = strings.TrimPrefix(strings.TrimSpace(string(head)), "ref: refs/heads/")
 	}
-	if err := r.cloneWorkspace(ctx, portalID, dir, clone); err != nil {
+	if err := bk.r.cloneWorkspace(ctx, portalID, dir, clone); err != nil {
 		return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 	}
 	if bundle != "" {
-		if _, err := r.run(ctx, dir, gitcli.Command("bundle", "unbundle").Value(bundle).Timeout(bundleTimeout)); err != nil {
+		if _, err := bk.r.run(ctx, dir, gitcli.Command("bundle", "unbundle").Value(bundle).Timeout(bundleTimeout)); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
-	if err := r.setRefs(ctx, filepath.Join(dir, ".git"), snap.Refs); err != nil {
+	if err := bk.r.setRefs(ctx, filepath.Join(dir, ".git"), snap.Refs); err != nil {
 		return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 	}
 	steps := []*gitcli.Cmd{gitcli.Command("checkout", "-q", "-f", "--detach").Value(snap.Head)}
@@ -527,14 +533,14 @@ func (r *Repos) RestoreWorkspace(ctx context.Context, userID, portalID int64, bu
 		steps = append(steps, gitcli.Command("branch", "-q", "-D").Value(clone))
 	}
 	for _, c := range steps {
-		if _, err := r.run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
+		if _, err := bk.r.run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
 	if snap.Worktree != "" {
 		// The files of the uncommitted work, over an index that stays HEAD's: the changes show
 		// as uncommitted, as they were.
-		if err := r.checkoutAsChanges(ctx, dir, "", snap.Worktree); err != nil {
+		if err := bk.r.checkoutAsChanges(ctx, dir, "", snap.Worktree); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
@@ -542,5 +548,5 @@ func (r *Repos) RestoreWorkspace(ctx context.Context, userID, portalID int64, bu
 	if snap.Branch == "" {
 		branches = []string{clone}
 	}
-	return r.syncOriginRefs(ctx, portalID, dir, branches...)
+	return bk.r.syncOriginRefs(ctx, portalID, dir, branches...)
 }

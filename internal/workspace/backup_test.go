@@ -80,7 +80,7 @@ func TestBackupRoundTrip(t *testing.T) {
 	open(t, r, 40, DefaultBranch)
 
 	scratch := t.TempDir()
-	snap, err := r.BundleCanonical(ctx, 1, scratch, filepath.Join(scratch, "1.bundle"), []string{lost, "not-a-sha", strings.Repeat("ab", 20)})
+	snap, err := r.Backups().BundleCanonical(ctx, 1, scratch, filepath.Join(scratch, "1.bundle"), []string{lost, "not-a-sha", strings.Repeat("ab", 20)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,13 +90,13 @@ func TestBackupRoundTrip(t *testing.T) {
 	// Bob's branch leaves the repository (as a git host's sync can make it) with his commit
 	// still only in his workspace.
 	git(r.bare(1), "update-ref", "-d", "refs/heads/feature")
-	snap, err = r.BundleCanonical(ctx, 1, scratch, filepath.Join(scratch, "1.bundle"), []string{lost})
+	snap, err = r.Backups().BundleCanonical(ctx, 1, scratch, filepath.Join(scratch, "1.bundle"), []string{lost})
 	if err != nil {
 		t.Fatal(err)
 	}
 	exports := map[int64]*WorkspaceSnapshot{}
 	for _, u := range []int64{10, 20, 40} {
-		ws, err := r.ExportWorkspace(ctx, u, 1, scratch, filepath.Join(scratch, "ws.bundle."+string(rune('0'+u/10))), snap.Tips())
+		ws, err := r.Backups().ExportWorkspace(ctx, u, 1, scratch, filepath.Join(scratch, "ws.bundle."+string(rune('0'+u/10))), snap.Tips())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +121,7 @@ func TestBackupRoundTrip(t *testing.T) {
 
 	// Restore into another data directory.
 	r2 := newRepos(t)
-	if err := r2.RestoreCanonical(ctx, 1, filepath.Join(scratch, "1.bundle"), snap); err != nil {
+	if err := r2.Backups().RestoreCanonical(ctx, 1, filepath.Join(scratch, "1.bundle"), snap); err != nil {
 		t.Fatal(err)
 	}
 	for u, s := range exports {
@@ -129,7 +129,7 @@ func TestBackupRoundTrip(t *testing.T) {
 		if s.Bundled {
 			bundle = filepath.Join(scratch, "ws.bundle."+string(rune('0'+u/10)))
 		}
-		if err := r2.RestoreWorkspace(ctx, u, 1, bundle, s); err != nil {
+		if err := r2.Backups().RestoreWorkspace(ctx, u, 1, bundle, s); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -25,6 +25,14 @@ import (
 	"portalwright/internal/merge"
 )
 
+// Collab is working together on a portal: the conflicts of a commit and their resolution
+// (this file), the work a reset or a forced switch discarded (discarded.go), the review of
+// other authors' commits (review.go).
+type Collab struct{ r *Repos }
+
+// Collab is the authors' work together in the repositories.
+func (r *Repos) Collab() Collab { return Collab{r} }
+
 // ConflictError is ErrConflict with the paths whose merge left conflicts.
 type ConflictError struct{ Paths []string }
 
@@ -194,26 +202,26 @@ func pathsOf(files []FileMerge) []string {
 
 // Conflicts describes the merge of the caller's work (local commits and uncommitted edits)
 // with the branch's tip. Nothing is written.
-func (r *Repos) Conflicts(ctx context.Context, userID, portalID int64) (*ConflictState, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+func (cw Collab) Conflicts(ctx context.Context, userID, portalID int64) (*ConflictState, error) {
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	st, err := r.status(ctx, portalID, dir)
+	st, err := cw.r.status(ctx, portalID, dir)
 	if err != nil {
 		return nil, err
 	}
 	state := &ConflictState{Branch: st.Branch, Files: []ConflictFile{}, Merged: []string{}}
-	state.Tip = readRef(r.bare(portalID), "refs/heads/"+st.Branch)
+	state.Tip = readRef(cw.r.bare(portalID), "refs/heads/"+st.Branch)
 	if state.Tip == "" || st.Ahead == 0 || st.Behind == 0 {
 		return state, nil
 	}
-	m, _, err := r.workMerge(ctx, dir, state.Tip, nil)
+	m, _, err := cw.r.workMerge(ctx, dir, state.Tip, nil)
 	if err != nil {
 		return nil, err
 	}
-	schemas := r.schemaBlobs(ctx, dir, pathsOf(m.files), state.Tip, "HEAD")
+	schemas := cw.r.schemaBlobs(ctx, dir, pathsOf(m.files), state.Tip, "HEAD")
 	for _, f := range m.files {
 		if f.Result.Unresolved == 0 {
 			state.Merged = append(state.Merged, f.Path)
@@ -252,28 +260,28 @@ type ConflictVersions struct {
 
 // ConflictFileVersions reads base, mine (the working tree) and theirs (the branch's tip) of
 // one file, for the resolution screen's full view.
-func (r *Repos) ConflictFileVersions(ctx context.Context, userID, portalID int64, p Path) (*ConflictVersions, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+func (cw Collab) ConflictFileVersions(ctx context.Context, userID, portalID int64, p Path) (*ConflictVersions, error) {
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	branch := r.CurrentBranch(userID, portalID)
-	tip := readRef(r.bare(portalID), "refs/heads/"+branch)
+	branch := cw.r.CurrentBranch(userID, portalID)
+	tip := readRef(cw.r.bare(portalID), "refs/heads/"+branch)
 	if tip == "" {
 		return nil, ErrBranchMissing
 	}
-	base, err := r.mergeBase(ctx, dir, "HEAD", tip)
+	base, err := cw.r.mergeBase(ctx, dir, "HEAD", tip)
 	if err != nil {
 		return nil, err
 	}
 	v := &ConflictVersions{}
 	if base != "" {
-		v.Base = r.blobAt(ctx, dir, base, p.rel)
+		v.Base = cw.r.blobAt(ctx, dir, base, p.rel)
 	}
-	v.Theirs = r.blobAt(ctx, dir, tip, p.rel)
-	v.Schema = r.blobAt(ctx, dir, tip, p.rel+".schema")
-	root, err := r.openRoot(userID, portalID)
+	v.Theirs = cw.r.blobAt(ctx, dir, tip, p.rel)
+	v.Schema = cw.r.blobAt(ctx, dir, tip, p.rel+".schema")
+	root, err := cw.r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -296,29 +304,29 @@ func (r *Repos) blobAt(ctx context.Context, dir, treeish, p string) []byte {
 // Resolve answers the conflicts between the caller's work and the branch with choices and
 // publishes the result as one commit on the branch. tip is the branch's commit the choices
 // were made against: when the branch moved since, ErrTipMoved and nothing changes.
-func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string, choices MergeChoices, author Author) (*CommitResult, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+func (cw Collab) Resolve(ctx context.Context, userID, portalID int64, tip string, choices MergeChoices, author Author) (*CommitResult, error) {
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	branch := r.CurrentBranch(userID, portalID)
+	branch := cw.r.CurrentBranch(userID, portalID)
 	if branch == "" {
 		return nil, ErrInvalidWorkspace
 	}
-	punlock, err := r.lock(ctx, portalID)
+	punlock, err := cw.r.lock(ctx, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer punlock()
-	current := readRef(r.bare(portalID), "refs/heads/"+branch)
+	current := readRef(cw.r.bare(portalID), "refs/heads/"+branch)
 	if current == "" {
 		return nil, ErrBranchMissing
 	}
 	if tip != current {
 		return nil, ErrTipMoved
 	}
-	m, base, err := r.workMerge(ctx, dir, tip, choices)
+	m, base, err := cw.r.workMerge(ctx, dir, tip, choices)
 	if err != nil {
 		return nil, err
 	}
@@ -335,43 +343,43 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 	}
 	// The author's whole work is in mine's tree: commit it where it stands so the merged
 	// commit's message and author come from it, then land the merge on the tip.
-	if _, err := r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
+	if _, err := cw.r.run(ctx, dir, gitcli.Command("add", "-A")); err != nil {
 		return nil, err
 	}
-	if staged, err := r.stagedChanges(ctx, dir); err != nil {
+	if staged, err := cw.r.stagedChanges(ctx, dir); err != nil {
 		return nil, err
 	} else if len(staged) > 0 {
-		if _, err := r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", "Resolve conflicts"), author)); err != nil {
+		if _, err := cw.r.run(ctx, dir, authorEnv(gitcli.Command("commit", "-q", "--no-verify").Option("--message", "Resolve conflicts"), author)); err != nil {
 			return nil, err
 		}
 	}
 	// Keep the work as it was before the merge: recoverable if anything below fails.
-	head, err := r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	head, err := cw.r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
 	if err != nil {
 		return nil, err
 	}
 	head = strings.TrimSpace(head)
-	kept, err := r.keep(ctx, dir, branch, head)
+	kept, err := cw.r.keep(ctx, dir, branch, head)
 	if err != nil {
 		return nil, err
 	}
-	landed, err := r.landMerge(ctx, dir, m, base, tip)
+	landed, err := cw.r.landMerge(ctx, dir, m, base, tip)
 	if err != nil {
 		return nil, err
 	}
 	if !landed {
 		// The resolution keeps nothing of the author's (theirs everywhere): no empty commit.
 		// The safety copy stays as discarded work.
-		if _, err := r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard").Value(tip)); err != nil {
+		if _, err := cw.r.run(ctx, dir, gitcli.Command("reset", "-q", "--hard").Value(tip)); err != nil {
 			return nil, err
 		}
 		return &CommitResult{CommitID: tip, RuleWarnings: []string{}, Discarded: kept}, nil
 	}
-	if err := r.landOrPush(ctx, portalID, dir, branch, tip, readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch), false); err != nil {
+	if err := cw.r.landOrPush(ctx, portalID, dir, branch, tip, readRef(filepath.Join(dir, ".git"), "refs/heads/"+branch), false); err != nil {
 		return nil, err
 	}
-	r.dropNewestKept(ctx, dir, branch) // landed: the safety copy is not discarded work
-	head, err = r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
+	cw.r.dropNewestKept(ctx, dir, branch) // landed: the safety copy is not discarded work
+	head, err = cw.r.run(ctx, dir, gitcli.Command("rev-parse", "HEAD"))
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +393,7 @@ func (r *Repos) Resolve(ctx context.Context, userID, portalID int64, tip string,
 			changed[p] = ChangeDelete
 		}
 	}
-	return &CommitResult{CommitID: strings.TrimSpace(head), Committed: true, RuleWarnings: nonNil(checkContent(dir, changed, r.schemaCheck))}, nil
+	return &CommitResult{CommitID: strings.TrimSpace(head), Committed: true, RuleWarnings: nonNil(checkContent(dir, changed, cw.r.schemaCheck))}, nil
 }
 
 func nonNil(s []string) []string {

@@ -125,21 +125,21 @@ func (r *Repos) keptRefs(ctx context.Context, dir string) ([]Discarded, error) {
 
 // DiscardedWork lists the discarded work of the user's workspace, newest first, with the
 // files each changed.
-func (r *Repos) DiscardedWork(ctx context.Context, userID, portalID int64) ([]Discarded, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+func (cw Collab) DiscardedWork(ctx context.Context, userID, portalID int64) ([]Discarded, error) {
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	list, err := r.keptRefs(ctx, dir)
+	list, err := cw.r.keptRefs(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	for i := range list {
 		d := &list[i]
-		base := r.discardedBase(ctx, dir, d)
+		base := cw.r.discardedBase(ctx, dir, d)
 		d.Files = map[string]string{}
-		if changes, err := r.diffRaw(ctx, dir, base, d.ref); err == nil {
+		if changes, err := cw.r.diffRaw(ctx, dir, base, d.ref); err == nil {
 			for p, c := range changes {
 				switch {
 				case c.from.absent():
@@ -151,7 +151,7 @@ func (r *Repos) DiscardedWork(ctx context.Context, userID, portalID int64) ([]Di
 				}
 			}
 		}
-		if out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--count", "--no-merges").Value(d.ref).Flags("--not", "--remotes=origin")); err == nil {
+		if out, err := cw.r.run(ctx, dir, gitcli.Command("rev-list", "--count", "--no-merges").Value(d.ref).Flags("--not", "--remotes=origin")); err == nil {
 			d.Commits, _ = strconv.Atoi(strings.TrimSpace(out))
 		}
 	}
@@ -188,13 +188,13 @@ type Restored struct {
 // RestoreDiscarded brings a piece of discarded work back into the user's workspace as
 // uncommitted changes, merged with what the workspace has now; where both changed the same
 // thing, the discarded version wins (the author asked for it back) and the path is listed.
-func (r *Repos) RestoreDiscarded(ctx context.Context, userID, portalID int64, id string) (*Restored, error) {
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+func (cw Collab) RestoreDiscarded(ctx context.Context, userID, portalID int64, id string) (*Restored, error) {
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	list, err := r.keptRefs(ctx, dir)
+	list, err := cw.r.keptRefs(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -207,20 +207,20 @@ func (r *Repos) RestoreDiscarded(ctx context.Context, userID, portalID int64, id
 	if d == nil {
 		return nil, ErrNoDiscarded
 	}
-	base := r.discardedBase(ctx, dir, d)
-	current, err := r.worktreeTree(ctx, dir)
+	base := cw.r.discardedBase(ctx, dir, d)
+	current, err := cw.r.worktreeTree(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.mergeTrees(ctx, dir, base, d.ref, current, nil, true)
+	m, err := cw.r.mergeTrees(ctx, dir, base, d.ref, current, nil, true)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := r.writeTree(ctx, dir, m)
+	tree, err := cw.r.writeTree(ctx, dir, m)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.checkoutAsChanges(ctx, dir, "", tree); err != nil {
+	if err := cw.r.checkoutAsChanges(ctx, dir, "", tree); err != nil {
 		return nil, err
 	}
 	res := &Restored{Restored: []string{}, Overlapping: []string{}}
@@ -234,7 +234,7 @@ func (r *Repos) RestoreDiscarded(ctx context.Context, userID, portalID int64, id
 		}
 	}
 	res.Restored = append(res.Restored, m.sameBoth...)
-	portalStatus, err := r.status(ctx, portalID, dir)
+	portalStatus, err := cw.r.status(ctx, portalID, dir)
 	if err != nil {
 		return nil, err
 	}

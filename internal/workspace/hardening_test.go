@@ -235,7 +235,7 @@ func TestSweepRemovesLeftovers(t *testing.T) {
 	alive := func(id int64) bool { return id == 1 } // portal 2 was deleted with its domain
 
 	// Another instance may be creating a portal right now: fresh leftovers stay.
-	rep, err := r.Sweep(ctx, SweepOptions{Alive: alive})
+	rep, err := r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive})
 	if err != nil || rep.StagingFolders != 0 || rep.OrphanRepositories != 0 || !exists(stage) || !exists(r.bare(2)) {
 		t.Fatalf("a shared data dir keeps fresh leftovers: %+v %v", rep, err)
 	}
@@ -243,7 +243,7 @@ func TestSweepRemovesLeftovers(t *testing.T) {
 		t.Fatal("a stale lock file of a live portal must go")
 	}
 	// Alone on the data dir, everything made before this instance started goes.
-	rep, err = r.Sweep(ctx, SweepOptions{Alive: alive, Before: time.Now().Add(time.Second)})
+	rep, err = r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive, Before: time.Now().Add(time.Second)})
 	if err != nil || rep.StagingFolders != 2 || rep.OrphanRepositories != 1 || rep.OrphanWorkspaces != 1 {
 		t.Fatalf("sweep %+v %v", rep, err)
 	}

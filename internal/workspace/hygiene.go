@@ -47,7 +47,7 @@ type SweepReport struct {
 // Sweep cleans the data dir after a crash: staging folders, repositories and workspaces of
 // deleted portals, and stale git lock files (each taken under the repository's lock); it
 // also removes the remote an older version left in a canonical repository (noremote.go).
-func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
+func (up Upkeep) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
 	var rep SweepReport
 	if opts.Before.IsZero() {
 		opts.Before = time.Now().Add(-time.Hour)
@@ -56,40 +56,40 @@ func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, erro
 		fi, err := os.Stat(p)
 		return err == nil && fi.ModTime().Before(opts.Before)
 	}
-	entries, _ := os.ReadDir(r.root)
+	entries, _ := os.ReadDir(up.r.root)
 	for _, e := range entries {
-		if e.IsDir() && (strings.HasPrefix(e.Name(), ".stage-") || strings.HasPrefix(e.Name(), ".merge-")) && old(filepath.Join(r.root, e.Name())) {
-			if os.RemoveAll(filepath.Join(r.root, e.Name())) == nil {
+		if e.IsDir() && (strings.HasPrefix(e.Name(), ".stage-") || strings.HasPrefix(e.Name(), ".merge-")) && old(filepath.Join(up.r.root, e.Name())) {
+			if os.RemoveAll(filepath.Join(up.r.root, e.Name())) == nil {
 				rep.StagingFolders++
 			}
 		}
 	}
-	repos, _ := os.ReadDir(filepath.Join(r.root, "repos"))
+	repos, _ := os.ReadDir(filepath.Join(up.r.root, "repos"))
 	for _, e := range repos {
 		id, err := strconv.ParseInt(strings.TrimSuffix(e.Name(), ".git"), 10, 64)
 		if err != nil || !strings.HasSuffix(e.Name(), ".git") {
 			continue
 		}
 		if opts.Alive != nil && !opts.Alive(id) {
-			if old(r.bare(id)) && os.RemoveAll(r.bare(id)) == nil {
+			if old(up.r.bare(id)) && os.RemoveAll(up.r.bare(id)) == nil {
 				rep.OrphanRepositories++
 			}
 			continue
 		}
-		unlock, err := r.lock(ctx, id) // cleans the canonical repository's lock files
+		unlock, err := up.r.lock(ctx, id) // cleans the canonical repository's lock files
 		if err != nil {
 			return rep, err
 		}
-		_ = r.dropOrigin(ctx, r.bare(id)) // made before repositories kept no remote (noremote.go)
+		_ = up.r.dropOrigin(ctx, up.r.bare(id)) // made before repositories kept no remote (noremote.go)
 		unlock()
 	}
-	users, _ := os.ReadDir(filepath.Join(r.root, "workspaces"))
+	users, _ := os.ReadDir(filepath.Join(up.r.root, "workspaces"))
 	for _, u := range users {
 		userID, err := strconv.ParseInt(u.Name(), 10, 64)
 		if err != nil {
 			continue
 		}
-		userDir := filepath.Join(r.root, "workspaces", u.Name())
+		userDir := filepath.Join(up.r.root, "workspaces", u.Name())
 		portals, _ := os.ReadDir(userDir)
 		for _, p := range portals {
 			full := filepath.Join(userDir, p.Name())
@@ -109,7 +109,7 @@ func (r *Repos) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, erro
 				}
 				continue
 			}
-			unlock, err := r.wsLock(ctx, userID, portalID) // cleans the workspace's lock files
+			unlock, err := up.r.wsLock(ctx, userID, portalID) // cleans the workspace's lock files
 			if err != nil {
 				return rep, err
 			}

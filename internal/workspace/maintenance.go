@@ -53,6 +53,13 @@ const (
 	maintenanceSlots   = 1
 )
 
+// Upkeep keeps the repositories in order: the background maintenance (this file) and the
+// sweep after a crash (hygiene.go).
+type Upkeep struct{ r *Repos }
+
+// Upkeep is the upkeep of the repositories.
+func (r *Repos) Upkeep() Upkeep { return Upkeep{r} }
+
 // maintainer runs the background maintenance of one Repos.
 type maintainer struct {
 	interval time.Duration
@@ -69,19 +76,18 @@ type maintainer struct {
 // StartMaintenance turns the background maintenance on: a repository is maintained at most
 // once per interval (0: an hour), sooner when it has many loose refs or objects. Without it
 // (tests, tools) nothing runs in the background. StopMaintenance ends it.
-func (r *Repos) StartMaintenance(interval time.Duration) *Repos {
+func (up Upkeep) StartMaintenance(interval time.Duration) {
 	if interval <= 0 {
 		interval = time.Hour
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r.maint = &maintainer{interval: interval, ctx: ctx, cancel: cancel, slots: make(chan struct{}, maintenanceSlots), queued: map[string]bool{}}
-	return r
+	up.r.maint = &maintainer{interval: interval, ctx: ctx, cancel: cancel, slots: make(chan struct{}, maintenanceSlots), queued: map[string]bool{}}
 }
 
 // StopMaintenance stops the running maintenance (its git commands are killed; git's lock files
 // and packs stay consistent) and waits for it.
-func (r *Repos) StopMaintenance() {
-	m := r.maint
+func (up Upkeep) StopMaintenance() {
+	m := up.r.maint
 	if m == nil {
 		return
 	}

@@ -123,7 +123,7 @@ func TestWritesKeepFileModes(t *testing.T) {
 		}
 	}
 	// The review shows no mode change for a saved file.
-	if sides, err := r.ReviewFile(ctx, 2, 1, MustPath("bin/save.sh")); err != nil || sides.ModeBefore != modeExecutable || sides.ModeAfter != modeExecutable {
+	if sides, err := r.Collab().ReviewFile(ctx, 2, 1, MustPath("bin/save.sh")); err != nil || sides.ModeBefore != modeExecutable || sides.ModeAfter != modeExecutable {
 		t.Fatalf("review of a save: %+v %v", sides, err)
 	}
 	if _, err := r.Commit(ctx, 2, 1, "Edit executables", bob); err != nil {
@@ -145,11 +145,11 @@ func TestReviewShowsModeChange(t *testing.T) {
 	if err := os.Chmod(filepath.Join(r.WorkspaceDir(2, 1), "run.sh"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, err := r.ReviewFiles(ctx, 2, 1)
+	files, err := r.Collab().ReviewFiles(ctx, 2, 1)
 	if err != nil || files["run.sh"] != ChangeModify {
 		t.Fatalf("review files: %v %v", files, err)
 	}
-	sides, err := r.ReviewFile(ctx, 2, 1, MustPath("run.sh"))
+	sides, err := r.Collab().ReviewFile(ctx, 2, 1, MustPath("run.sh"))
 	if err != nil || sides.ModeBefore != modeExecutable || sides.ModeAfter != modeFile || !bytes.Equal(sides.Before, sides.After) {
 		t.Fatalf("review: %+v %v", sides, err)
 	}
@@ -157,7 +157,7 @@ func TestReviewShowsModeChange(t *testing.T) {
 	if err != nil || !res.Committed {
 		t.Fatalf("commit: %+v %v", res, err)
 	}
-	sides, err = r.CommitFile(ctx, 1, res.CommitID, MustPath("run.sh"))
+	sides, err = r.Collab().CommitFile(ctx, 1, res.CommitID, MustPath("run.sh"))
 	if err != nil || sides.ModeBefore != modeExecutable || sides.ModeAfter != modeFile {
 		t.Fatalf("commit review: %+v %v", sides, err)
 	}
@@ -181,11 +181,11 @@ func TestRestoreKeepsFileModes(t *testing.T) {
 	if diskMode(t, r, 2, "other.sh") != modeExecutable {
 		t.Fatal("reset did not bring the mode back")
 	}
-	list, err := r.DiscardedWork(ctx, 2, 1)
+	list, err := r.Collab().DiscardedWork(ctx, 2, 1)
 	if err != nil || len(list) != 1 {
 		t.Fatalf("discarded: %+v %v", list, err)
 	}
-	if _, err := r.RestoreDiscarded(ctx, 2, 1, list[0].ID); err != nil {
+	if _, err := r.Collab().RestoreDiscarded(ctx, 2, 1, list[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	if got := diskMode(t, r, 2, "run.sh"); got != modeExecutable {
@@ -275,7 +275,7 @@ func TestMergeModeConflict(t *testing.T) {
 	if _, err := r.Commit(ctx, 2, 1, "Bob adds new.sh", bob); !errors.Is(err, ErrConflict) {
 		t.Fatalf("different modes must conflict: %v", err)
 	}
-	state, err := r.Conflicts(ctx, 2, 1)
+	state, err := r.Collab().Conflicts(ctx, 2, 1)
 	if err != nil || len(state.Files) != 1 || len(state.Files[0].Conflicts) != 1 || state.Files[0].Conflicts[0].ID != modeConflictID {
 		t.Fatalf("conflicts: %+v %v", state, err)
 	}
@@ -283,7 +283,7 @@ func TestMergeModeConflict(t *testing.T) {
 	if c.Mine == nil || *c.Mine != modeFile || c.Theirs == nil || *c.Theirs != modeExecutable || c.Base != nil {
 		t.Fatalf("mode conflict: %+v", c)
 	}
-	res, err := r.Resolve(ctx, 2, 1, tip, MergeChoices{"new.sh": {modeConflictID: merge.Choice{Take: "mine"}}}, bob)
+	res, err := r.Collab().Resolve(ctx, 2, 1, tip, MergeChoices{"new.sh": {modeConflictID: merge.Choice{Take: "mine"}}}, bob)
 	if err != nil || !res.Committed {
 		t.Fatalf("resolve: %+v %v", res, err)
 	}
@@ -320,7 +320,7 @@ func TestNoEmptyCommits(t *testing.T) {
 		t.Fatalf("want a conflict: %v", err)
 	}
 	before := count()
-	state, err := r.Conflicts(ctx, 2, 1)
+	state, err := r.Collab().Conflicts(ctx, 2, 1)
 	if err != nil || len(state.Files) != 1 {
 		t.Fatalf("conflicts: %+v %v", state, err)
 	}
@@ -328,7 +328,7 @@ func TestNoEmptyCommits(t *testing.T) {
 	for _, c := range state.Files[0].Conflicts {
 		choices["portal.json"][c.ID] = merge.Choice{Take: "theirs"}
 	}
-	res, err := r.Resolve(ctx, 2, 1, state.Tip, choices, bob)
+	res, err := r.Collab().Resolve(ctx, 2, 1, state.Tip, choices, bob)
 	if err != nil || res.Committed || res.Discarded == "" || res.CommitID != state.Tip {
 		t.Fatalf("resolve with theirs: %+v %v", res, err)
 	}
@@ -339,7 +339,7 @@ func TestNoEmptyCommits(t *testing.T) {
 	if st.Ahead != 0 || st.Behind != 0 || st.HasChanges() {
 		t.Fatalf("bob's workspace after: %+v", st)
 	}
-	list, err := r.DiscardedWork(ctx, 2, 1)
+	list, err := r.Collab().DiscardedWork(ctx, 2, 1)
 	if err != nil || len(list) != 1 || list[0].ID != res.Discarded || list[0].Message != "Bob changes privacyPolicy" || list[0].Files["portal.json"] != ChangeModify {
 		t.Fatalf("discarded: %+v %v", list, err)
 	}
@@ -358,7 +358,7 @@ func TestNoEmptyCommits(t *testing.T) {
 	if n := count(); n != before {
 		t.Fatalf("the branch got %d commits", n-before)
 	}
-	if list, _ := r.DiscardedWork(ctx, 2, 1); len(list) != 2 || list[0].Message != "Bob: same" {
+	if list, _ := r.Collab().DiscardedWork(ctx, 2, 1); len(list) != 2 || list[0].Message != "Bob: same" {
 		t.Fatalf("discarded: %+v", list)
 	}
 	// An ordinary commit still says it committed.

@@ -42,7 +42,7 @@ func TestCanonicalRepositoryKeepsNoRemote(t *testing.T) {
 	if !hasOrigin(2) {
 		t.Fatal("the remote was not added")
 	}
-	if _, err := r.Sweep(ctx, SweepOptions{}); err != nil {
+	if _, err := r.Upkeep().Sweep(ctx, SweepOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if hasOrigin(2) {

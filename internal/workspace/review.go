@@ -19,20 +19,20 @@ const ReviewMaxBytes = 2 << 20
 
 // ReviewFiles lists what the user's workspace would commit against its branch: uncommitted
 // edits and local commits together, path → ADD, MODIFY or DELETE.
-func (r *Repos) ReviewFiles(ctx context.Context, userID, portalID int64) (map[string]string, error) {
+func (cw Collab) ReviewFiles(ctx context.Context, userID, portalID int64) (map[string]string, error) {
 	// Under the workspace's lock: the temporary index's lock file must not look like a
 	// crash's leftover to another command (hygiene.go).
-	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	before := r.reviewBase(ctx, userID, portalID, dir)
-	after, err := r.worktreeTree(ctx, dir)
+	before := cw.r.reviewBase(ctx, userID, portalID, dir)
+	after, err := cw.r.worktreeTree(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	return r.changeKinds(ctx, dir, before, after)
+	return cw.r.changeKinds(ctx, dir, before, after)
 }
 
 // reviewBase is what a workspace's work is compared with: its branch's tip in the portal,
@@ -74,18 +74,18 @@ type ReviewSides struct {
 }
 
 // ReviewFile reads one file of the user's workspace as it is and as the branch has it.
-func (r *Repos) ReviewFile(ctx context.Context, userID, portalID int64, p Path) (*ReviewSides, error) {
-	dir, err := r.workspace(userID, portalID)
+func (cw Collab) ReviewFile(ctx context.Context, userID, portalID int64, p Path) (*ReviewSides, error) {
+	dir, err := cw.r.workspace(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
 	s := &ReviewSides{}
-	before := r.reviewBase(ctx, userID, portalID, dir)
-	s.Before, s.BeforeExists, s.TooLarge = r.reviewBlob(ctx, dir, before, p.rel)
+	before := cw.r.reviewBase(ctx, userID, portalID, dir)
+	s.Before, s.BeforeExists, s.TooLarge = cw.r.reviewBlob(ctx, dir, before, p.rel)
 	if s.BeforeExists {
-		s.ModeBefore = r.modeAt(ctx, dir, before, p.rel)
+		s.ModeBefore = cw.r.modeAt(ctx, dir, before, p.rel)
 	}
-	root, err := r.openRoot(userID, portalID)
+	root, err := cw.r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -125,31 +125,31 @@ func (r *Repos) reviewBlob(ctx context.Context, dir, treeish, p string) (data []
 }
 
 // CommitFiles lists what a commit of the portal changed against its first parent.
-func (r *Repos) CommitFiles(ctx context.Context, portalID int64, commit string) (map[string]string, error) {
-	full, parent, err := r.commitAndParent(ctx, portalID, commit)
+func (cw Collab) CommitFiles(ctx context.Context, portalID int64, commit string) (map[string]string, error) {
+	full, parent, err := cw.r.commitAndParent(ctx, portalID, commit)
 	if err != nil {
 		return nil, err
 	}
-	return r.changeKinds(ctx, r.bare(portalID), parent, full)
+	return cw.r.changeKinds(ctx, cw.r.bare(portalID), parent, full)
 }
 
 // CommitFile reads one file before and after a commit of the portal.
-func (r *Repos) CommitFile(ctx context.Context, portalID int64, commit string, p Path) (*ReviewSides, error) {
-	full, parent, err := r.commitAndParent(ctx, portalID, commit)
+func (cw Collab) CommitFile(ctx context.Context, portalID int64, commit string, p Path) (*ReviewSides, error) {
+	full, parent, err := cw.r.commitAndParent(ctx, portalID, commit)
 	if err != nil {
 		return nil, err
 	}
 	s := &ReviewSides{}
-	dir := r.bare(portalID)
+	dir := cw.r.bare(portalID)
 	var large bool
-	s.Before, s.BeforeExists, large = r.reviewBlob(ctx, dir, parent, p.rel)
-	s.After, s.AfterExists, s.TooLarge = r.reviewBlob(ctx, dir, full, p.rel)
+	s.Before, s.BeforeExists, large = cw.r.reviewBlob(ctx, dir, parent, p.rel)
+	s.After, s.AfterExists, s.TooLarge = cw.r.reviewBlob(ctx, dir, full, p.rel)
 	s.TooLarge = s.TooLarge || large
 	if s.BeforeExists {
-		s.ModeBefore = r.modeAt(ctx, dir, parent, p.rel)
+		s.ModeBefore = cw.r.modeAt(ctx, dir, parent, p.rel)
 	}
 	if s.AfterExists {
-		s.ModeAfter = r.modeAt(ctx, dir, full, p.rel)
+		s.ModeAfter = cw.r.modeAt(ctx, dir, full, p.rel)
 	}
 	return s, nil
 }

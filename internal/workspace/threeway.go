@@ -208,7 +208,7 @@ func (r *Repos) mergeTrees(ctx context.Context, dir, base, mine, theirs string, 
 		b, mi, th := dm[p].from, dm[p].to, dt[p].to
 		opts := merge.Options{Choices: choices[p]}
 		if schema, ok := blobs[schemaIDs[p]]; ok {
-			opts.Validate = r.SchemaValidator(schema)
+			opts.Validate = r.Collab().SchemaValidator(schema)
 		}
 		special := isSpecialMode(b.mode) || isSpecialMode(mi.mode) || isSpecialMode(th.mode)
 		one := func() (FileMerge, error) {
@@ -328,11 +328,11 @@ func (r *Repos) schemaBlobs(ctx context.Context, dir string, paths []string, tre
 
 // SchemaValidator checks a merged document against its companion schema's text with the
 // content check's validation (nil when the repositories have none).
-func (r *Repos) SchemaValidator(schema []byte) func([]byte) error {
-	if r.schemaCheck == nil {
+func (cw Collab) SchemaValidator(schema []byte) func([]byte) error {
+	if cw.r.schemaCheck == nil {
 		return nil
 	}
-	check := r.schemaCheck
+	check := cw.r.schemaCheck
 	return func(doc []byte) error {
 		if problems := check(doc, schema); len(problems) > 0 {
 			return errors.New("the merged file does not keep its schema: " + strings.Join(problems, "; "))

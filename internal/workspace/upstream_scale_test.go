@@ -296,11 +296,11 @@ func TestMaintenancePacksInTheBackground(t *testing.T) {
 		t.Error("a stale packed-refs.lock stays after maintenance")
 	}
 
-	r.StartMaintenance(time.Hour)
+	r.Upkeep().StartMaintenance(time.Hour)
 	r.maintainSoon(wsGit)
 	r.maintainSoon(bare) // not due: first seen an instant ago
 	r.maintenanceIdle()
-	r.StopMaintenance()
+	r.Upkeep().StopMaintenance()
 	if loose, _ := filepath.Glob(filepath.Join(wsGit, "refs", "portalwright", "*")); len(loose) != 0 {
 		t.Errorf("loose refs after maintenance: %d", len(loose))
 	}
