@@ -19,7 +19,7 @@ func (f *Workspace) WriteAll(ctx context.Context, c caller.Caller, pa portalacce
 	if len(files) == 0 {
 		return nil, nil
 	}
-	versions, st, err := f.repos.WriteFiles(ctx, c.UserID, pa.ID(), files)
+	versions, st, err := f.files.WriteFiles(ctx, c.UserID, pa.ID(), files)
 	if err != nil {
 		var fe *workspace.FileWriteError
 		if errors.As(err, &fe) {
@@ -40,7 +40,7 @@ func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalacc
 	if len(files) == 0 {
 		return nil, nil, nil
 	}
-	versions, errs, st, err := f.repos.WriteEach(ctx, c.UserID, pa.ID(), files)
+	versions, errs, st, err := f.files.WriteEach(ctx, c.UserID, pa.ID(), files)
 	if err != nil {
 		return nil, nil, FileError(err, "")
 	}
@@ -57,7 +57,7 @@ func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalacc
 // names keep keeps (at most maxSize bytes each), read by a bounded pool of workers
 // (workspace.Repos.ReadMany: links never followed); fn runs on several goroutines at once.
 func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
-	if err := f.repos.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
+	if err := f.files.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
 	return nil
@@ -66,13 +66,13 @@ func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalacce
 // GrepFiles lists the files of the caller's workspace that hold word, ignoring ASCII case,
 // but those excluded (workspace.Repos.GrepFiles: one git grep over the working tree).
 func (f *Workspace) GrepFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
-	return f.repos.GrepFiles(ctx, c.UserID, pa.ID(), word, excludeGlobs, excludeDirs, timeout)
+	return f.files.GrepFiles(ctx, c.UserID, pa.ID(), word, excludeGlobs, excludeDirs, timeout)
 }
 
 // ReadFiles reads the listed files of the caller's workspace under ReadTree's rules
 // (workspace.Repos.ReadFiles).
 func (f *Workspace) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
-	if err := f.repos.ReadFiles(ctx, c.UserID, pa.ID(), paths, skip, keep, maxSize, fn); err != nil {
+	if err := f.files.ReadFiles(ctx, c.UserID, pa.ID(), paths, skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
 	return nil
@@ -81,7 +81,7 @@ func (f *Workspace) ReadFiles(ctx context.Context, c caller.Caller, pa portalacc
 // ReadTree is ReadMany over every folder of the caller's workspace that skip does not skip
 // (workspace.Repos.ReadTree).
 func (f *Workspace) ReadTree(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
-	if err := f.repos.ReadTree(ctx, c.UserID, pa.ID(), skip, keep, maxSize, fn); err != nil {
+	if err := f.files.ReadTree(ctx, c.UserID, pa.ID(), skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
 	return nil

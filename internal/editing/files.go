@@ -33,6 +33,7 @@ type Publisher interface {
 type Workspace struct {
 	repos   *workspace.Repos
 	snaps   *snapshot.Snapshots // commits of the canonical repository
+	files   workspace.Files     // the workspace's files
 	collab  workspace.Collab    // conflicts, discarded work, review (together.go)
 	pub     Publisher
 	records Records
@@ -45,7 +46,7 @@ type Workspace struct {
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
 func New(repos *workspace.Repos, pub Publisher) *Workspace {
-	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), collab: repos.Collab(), pub: pub}
+	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), files: repos.Files(), collab: repos.Collab(), pub: pub}
 }
 
 // WithRecords sets where the portal's record and people come from (the portal service and the
@@ -61,14 +62,14 @@ func (f *Workspace) publish(ctx context.Context, c caller.Caller, pa portalacces
 // Read reads a file of the caller's workspace with its version (fs.ErrNotExist when it is
 // missing, unmapped so callers can supply a default; other errors mapped).
 func (f *Workspace) Read(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error) {
-	return f.repos.ReadFile(c.UserID, pa.ID(), p)
+	return f.files.ReadFile(c.UserID, pa.ID(), p)
 }
 
 // Write replaces a file (atomic, versioned: base is the version the edit started from,
 // workspace.NoVersion for a new file) and publishes the workspace's new status. A stale base
 // is a 409 FILE_CHANGED naming the file as name.
 func (f *Workspace) Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, name string) (workspace.Version, error) {
-	version, st, err := f.repos.WriteFile(ctx, c.UserID, pa.ID(), p, data, base)
+	version, st, err := f.files.WriteFile(ctx, c.UserID, pa.ID(), p, data, base)
 	if err != nil {
 		return base, FileError(err, name)
 	}
@@ -78,7 +79,7 @@ func (f *Workspace) Write(ctx context.Context, c caller.Caller, pa portalaccess.
 
 // List lists a folder of the caller's workspace (workspace.Root: the top).
 func (f *Workspace) List(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dir workspace.Path) ([]workspace.FileInfo, error) {
-	list, err := f.repos.List(ctx, c.UserID, pa.ID(), dir)
+	list, err := f.files.List(ctx, c.UserID, pa.ID(), dir)
 	if err != nil {
 		return nil, FileError(err, dir.String())
 	}
@@ -87,7 +88,7 @@ func (f *Workspace) List(ctx context.Context, c caller.Caller, pa portalaccess.P
 
 // Stat describes a file (with its version) or folder of the caller's workspace.
 func (f *Workspace) Stat(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.FileInfo, error) {
-	info, err := f.repos.Stat(ctx, c.UserID, pa.ID(), p)
+	info, err := f.files.Stat(ctx, c.UserID, pa.ID(), p)
 	if err != nil {
 		return info, FileError(err, p.String())
 	}
@@ -96,7 +97,7 @@ func (f *Workspace) Stat(ctx context.Context, c caller.Caller, pa portalaccess.P
 
 // Move renames a file (still at version base) or folder and publishes the new status.
 func (f *Workspace) Move(ctx context.Context, c caller.Caller, pa portalaccess.Portal, from, to workspace.Path, base workspace.Version) error {
-	st, err := f.repos.Move(ctx, c.UserID, pa.ID(), from, to, base)
+	st, err := f.files.Move(ctx, c.UserID, pa.ID(), from, to, base)
 	if err != nil {
 		return FileError(err, from.String()+" → "+to.String())
 	}
@@ -106,7 +107,7 @@ func (f *Workspace) Move(ctx context.Context, c caller.Caller, pa portalaccess.P
 
 // Remove deletes a file (still at version base) or a folder and publishes the new status.
 func (f *Workspace) Remove(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base workspace.Version) error {
-	st, err := f.repos.Remove(ctx, c.UserID, pa.ID(), p, base)
+	st, err := f.files.Remove(ctx, c.UserID, pa.ID(), p, base)
 	if err != nil {
 		return FileError(err, p.String())
 	}

@@ -16,7 +16,7 @@ import (
 // limit it answers *workspace.ErrTooLarge unmapped (the caller words it); a failed read of src
 // (*workspace.ErrSource) or a cancelled ctx is answered as it is; nothing is stored either way.
 func (f *Workspace) WriteStream(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, src io.Reader, limit int64) error {
-	st, err := f.repos.WriteStream(ctx, c.UserID, pa.ID(), p, src, limit)
+	st, err := f.files.WriteStream(ctx, c.UserID, pa.ID(), p, src, limit)
 	if err != nil {
 		var tooLarge *workspace.ErrTooLarge
 		var source *workspace.ErrSource
@@ -32,7 +32,7 @@ func (f *Workspace) WriteStream(ctx context.Context, c caller.Caller, pa portala
 // OpenFile opens a file of the caller's workspace for a streamed read, with its description and
 // version; the caller closes it.
 func (f *Workspace) OpenFile(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*os.File, workspace.FileInfo, error) {
-	file, info, err := f.repos.OpenFile(c.UserID, pa.ID(), p)
+	file, info, err := f.files.OpenFile(c.UserID, pa.ID(), p)
 	if err != nil {
 		return nil, info, FileError(err, p.String())
 	}
@@ -42,7 +42,7 @@ func (f *Workspace) OpenFile(_ context.Context, c caller.Caller, pa portalaccess
 // Mkdir makes a folder (and its missing parents) and publishes the new status; an existing
 // path is a 409.
 func (f *Workspace) Mkdir(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) error {
-	st, err := f.repos.Mkdir(ctx, c.UserID, pa.ID(), p)
+	st, err := f.files.Mkdir(ctx, c.UserID, pa.ID(), p)
 	if err != nil {
 		return FileError(err, p.String())
 	}
@@ -53,7 +53,7 @@ func (f *Workspace) Mkdir(ctx context.Context, c caller.Caller, pa portalaccess.
 // Info describes a file or folder without reading it (no Version: use OpenFile and
 // workspace.VersionOfReader for that).
 func (f *Workspace) Info(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.FileInfo, error) {
-	info, err := f.repos.Info(c.UserID, pa.ID(), p)
+	info, err := f.files.Info(c.UserID, pa.ID(), p)
 	if err != nil {
 		return info, FileError(err, p.String())
 	}

@@ -258,7 +258,7 @@ type EditMerge struct {
 // file with the same merge as commits; choices answer its conflicts. Nothing is written:
 // the editor saves the merged text with the returned version.
 func (f *Workspace) MergeEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base, mine string, choices map[string]merge.Choice) (*EditMerge, error) {
-	theirs, version, err := f.repos.ReadFile(c.UserID, pa.ID(), p)
+	theirs, version, err := f.files.ReadFile(c.UserID, pa.ID(), p)
 	if errors.Is(err, fs.ErrNotExist) {
 		theirs, version, err = nil, workspace.NoVersion, nil
 	}
@@ -267,7 +267,7 @@ func (f *Workspace) MergeEdit(ctx context.Context, c caller.Caller, pa portalacc
 	}
 	opts := merge.Options{Choices: choices}
 	if schemaPath, err := workspace.CleanPath(p.String() + ".schema"); err == nil {
-		if schema, _, err := f.repos.ReadFile(c.UserID, pa.ID(), schemaPath); err == nil {
+		if schema, _, err := f.files.ReadFile(c.UserID, pa.ID(), schemaPath); err == nil {
 			opts.Validate = f.collab.SchemaValidator(schema)
 		}
 	}

@@ -21,12 +21,12 @@ func TestWriteFilesRemove(t *testing.T) {
 	dir := r.WorkspaceDir(2, 1)
 	at := func(name string) string { return filepath.Join(dir, filepath.FromSlash(name)) }
 	a, b, c := MustPath("p/a.html"), MustPath("p/b.html"), MustPath("p/c.html")
-	vs, _, err := r.WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A1"), Base: NoVersion}, {Path: b, Data: []byte("B1"), Base: NoVersion}, {Path: c, Data: []byte("C1"), Base: NoVersion}})
+	vs, _, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A1"), Base: NoVersion}, {Path: b, Data: []byte("B1"), Base: NoVersion}, {Path: c, Data: []byte("C1"), Base: NoVersion}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Stale base on the file to remove: nothing changes.
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A2"), Base: vs[0]}, {Path: b, Base: VersionOf([]byte("old")), Remove: true}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A2"), Base: vs[0]}, {Path: b, Base: VersionOf([]byte("old")), Remove: true}})
 	var stale *ErrStale
 	if !errors.As(err, &stale) || stale.Current != vs[1] {
 		t.Fatalf("stale remove: %v", err)
@@ -41,7 +41,7 @@ func TestWriteFilesRemove(t *testing.T) {
 			os.MkdirAll(at("p/c.html/x"), 0o755)
 		}
 	}
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A3"), Base: vs[0]}, {Path: b, Base: vs[1], Remove: true}, {Path: c, Data: []byte("C3"), Base: vs[2]}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A3"), Base: vs[0]}, {Path: b, Base: vs[1], Remove: true}, {Path: c, Data: []byte("C3"), Base: vs[2]}})
 	beforeRename = nil
 	if err == nil {
 		t.Fatal("a failed rename succeeded")
@@ -55,7 +55,7 @@ func TestWriteFilesRemove(t *testing.T) {
 	os.RemoveAll(at("p/c.html"))
 	os.WriteFile(at("p/c.html"), []byte("C1"), 0o644)
 	// Written and removed together; a missing file at NoVersion is a no-op.
-	nv, st, err := r.WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A4"), Base: vs[0]}, {Path: b, Base: vs[1], Remove: true}, {Path: MustPath("p/none.html"), Base: NoVersion, Remove: true}})
+	nv, st, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A4"), Base: vs[0]}, {Path: b, Base: vs[1], Remove: true}, {Path: MustPath("p/none.html"), Base: NoVersion, Remove: true}})
 	if err != nil || nv[1] != NoVersion || st == nil {
 		t.Fatalf("write+remove: %v %v", nv, err)
 	}
@@ -83,11 +83,11 @@ func TestWriteEach(t *testing.T) {
 	open(t, r, 2, "master")
 	dir := r.WorkspaceDir(2, 1)
 	a, b := MustPath("w/a.json"), MustPath("w/b.json")
-	vs, errs, st, err := r.WriteEach(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A1"), Base: NoVersion}, {Path: b, Data: []byte("B1"), Base: NoVersion}})
+	vs, errs, st, err := r.Files().WriteEach(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A1"), Base: NoVersion}, {Path: b, Data: []byte("B1"), Base: NoVersion}})
 	if err != nil || errs[0] != nil || errs[1] != nil || st == nil || vs[1] != VersionOf([]byte("B1")) {
 		t.Fatalf("each: %v %v %v", vs, errs, err)
 	}
-	vs2, errs, _, err := r.WriteEach(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A2"), Base: NoVersion}, {Path: b, Data: []byte("B2"), Base: vs[1]}, {Path: b, Data: []byte("B3"), Base: vs[1]}})
+	vs2, errs, _, err := r.Files().WriteEach(ctx, 2, 1, []FileWrite{{Path: a, Data: []byte("A2"), Base: NoVersion}, {Path: b, Data: []byte("B2"), Base: vs[1]}, {Path: b, Data: []byte("B3"), Base: vs[1]}})
 	var stale *ErrStale
 	if err != nil || !errors.As(errs[0], &stale) || errs[1] != nil || !errors.Is(errs[2], ErrBadPath) || vs2[1] != VersionOf([]byte("B2")) {
 		t.Fatalf("each 2: %v %v", errs, err)
@@ -101,7 +101,7 @@ func TestWriteEach(t *testing.T) {
 	// ReadMany reads the folder's files, skipping what keep refuses.
 	seen := map[string]string{}
 	var mu = make(chan struct{}, 1)
-	err = r.ReadMany(ctx, 2, 1, []Path{MustPath("w"), MustPath("missing")}, func(n string) bool { return n != "b.json" }, 1<<20, func(p Path, data []byte) error {
+	err = r.Files().ReadMany(ctx, 2, 1, []Path{MustPath("w"), MustPath("missing")}, func(n string) bool { return n != "b.json" }, 1<<20, func(p Path, data []byte) error {
 		mu <- struct{}{}
 		seen[p.String()] = string(data)
 		<-mu

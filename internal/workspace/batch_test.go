@@ -40,14 +40,14 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 	a, b, c := MustPath("tr/a.json"), MustPath("tr/b.json"), MustPath("tr/sub/c.json")
 
 	// All three written (none existed), with their versions and one status.
-	vs, st, err := r.WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A1"), NoVersion, false}, {b, []byte("B1"), NoVersion, false}, {c, []byte("C1"), NoVersion, false}})
+	vs, st, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A1"), NoVersion, false}, {b, []byte("B1"), NoVersion, false}, {c, []byte("C1"), NoVersion, false}})
 	if err != nil || len(vs) != 3 || vs[0] != VersionOf([]byte("A1")) || vs[2] != VersionOf([]byte("C1")) || st == nil || st.Changes["tr/sub/c.json"] == "" {
 		t.Fatalf("write: %v %v %+v", vs, err, st)
 	}
 	noLeftovers()
 
 	// A stale base on the last file: nothing written, the error names it.
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A2"), vs[0], false}, {b, []byte("B2"), vs[1], false}, {c, []byte("C2"), NoVersion, false}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A2"), vs[0], false}, {b, []byte("B2"), vs[1], false}, {c, []byte("C2"), NoVersion, false}})
 	var stale *ErrStale
 	var fe *FileWriteError
 	if !errors.As(err, &stale) || !errors.As(err, &fe) || fe.Path != c || stale.Current != vs[2] {
@@ -57,12 +57,12 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		t.Fatal("a stale save wrote something")
 	}
 	// The same path twice is refused.
-	if _, _, err := r.WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("x"), vs[0], false}, {a, []byte("y"), vs[0], false}}); !errors.Is(err, ErrBadPath) {
+	if _, _, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("x"), vs[0], false}, {a, []byte("y"), vs[0], false}}); !errors.Is(err, ErrBadPath) {
 		t.Fatalf("twice: %v", err)
 	}
 
 	// The third file's folder is a file: refused before anything moves.
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A3"), vs[0], false}, {b, []byte("B3"), vs[1], false}, {MustPath("tr/a.json/c.json"), []byte("C3"), NoVersion, false}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A3"), vs[0], false}, {b, []byte("B3"), vs[1], false}, {MustPath("tr/a.json/c.json"), []byte("C3"), NoVersion, false}})
 	if err == nil || string(read("tr/a.json")) != "A1" || string(read("tr/b.json")) != "B1" {
 		t.Fatalf("a third file under a file: %v", err)
 	}
@@ -83,7 +83,7 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		}
 	}
 	defer func() { beforeRename = nil }()
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A4 new content"), vs[0], false}, {b, []byte("B4"), vs[1], false}, {c, []byte("C4"), vs[2], false}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A4 new content"), vs[0], false}, {b, []byte("B4"), vs[1], false}, {c, []byte("C4"), vs[2], false}})
 	beforeRename = nil
 	if !errors.As(err, &fe) || fe.Path != c {
 		t.Fatalf("failed rename: %v", err)
@@ -104,7 +104,7 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		}
 	}
 	os.Remove(filepath.Join(dir, "tr", "b.json"))
-	_, _, err = r.WriteFiles(ctx, 2, 1, []FileWrite{{MustPath("tr/new.json"), []byte("N"), NoVersion, false}, {b, []byte("B5"), NoVersion, false}})
+	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{MustPath("tr/new.json"), []byte("N"), NoVersion, false}, {b, []byte("B5"), NoVersion, false}})
 	beforeRename = nil
 	if err == nil {
 		t.Fatal("a rename onto a non-empty folder succeeded")

@@ -30,6 +30,13 @@ import (
 	"time"
 )
 
+// Files are the files of the users' workspaces (the rules above), with stream.go (streamed
+// uploads and downloads) and readmany.go (many files at once).
+type Files struct{ r *Repos }
+
+// Files is the file access of the workspaces.
+func (r *Repos) Files() Files { return Files{r} }
+
 // Path is a checked file path inside a workspace: slash-separated, relative, clean, not in
 // .git. The zero Path is invalid; CleanPath is the only way to make one.
 type Path struct{ rel string }
@@ -141,8 +148,8 @@ func existsIn(root *os.Root, p Path) bool {
 
 // ReadFile reads a file of the user's workspace with its version. A missing file answers
 // fs.ErrNotExist (and NoVersion); a missing workspace ErrNoWorkspace.
-func (r *Repos) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error) {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error) {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, NoVersion, err
 	}
@@ -161,9 +168,9 @@ func (r *Repos) ReadFile(userID, portalID int64, p Path) ([]byte, Version, error
 // under the same lock, so events publish it without running git again; nil when git could
 // not take it — the write stands). A stale base answers *ErrStale and writes nothing. Missing parent
 // folders are made.
-func (r *Repos) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, *Status, error) {
+func (fl Files) WriteFile(ctx context.Context, userID, portalID int64, p Path, data []byte, base Version) (Version, *Status, error) {
 	var version Version
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+	st, err := fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
 		}
@@ -289,10 +296,10 @@ func (r *Repos) readWorkspace(ctx context.Context, userID, portalID int64, read 
 
 // List lists a folder of the user's workspace (Root: the top), under the workspace lock:
 // files and folders by name, without .git, links (never followed) or unfinished writes.
-func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]FileInfo, error) {
+func (fl Files) List(ctx context.Context, userID, portalID int64, dir Path) ([]FileInfo, error) {
 	var out []FileInfo
-	specials := r.specials(ctx, r.WorkspaceDir(userID, portalID))
-	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	specials := fl.r.specials(ctx, fl.r.WorkspaceDir(userID, portalID))
+	err := fl.r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
 		if dir != Root {
 			fi, err := lstatIn(root, dir)
 			if err != nil {
@@ -332,10 +339,10 @@ func (r *Repos) List(ctx context.Context, userID, portalID int64, dir Path) ([]F
 
 // Stat describes a file or folder of the user's workspace, under the workspace lock; a file
 // comes with its version. A link is refused (ErrLink), a missing path is fs.ErrNotExist.
-func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileInfo, error) {
+func (fl Files) Stat(ctx context.Context, userID, portalID int64, p Path) (FileInfo, error) {
 	var info FileInfo
-	specials := r.specials(ctx, r.WorkspaceDir(userID, portalID))
-	err := r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
+	specials := fl.r.specials(ctx, fl.r.WorkspaceDir(userID, portalID))
+	err := fl.r.readWorkspace(ctx, userID, portalID, func(root *os.Root) error {
 		fi, err := lstatIn(root, p)
 		if err != nil {
 			return err
@@ -357,8 +364,8 @@ func (r *Repos) Stat(ctx context.Context, userID, portalID int64, p Path) (FileI
 // Move renames a file or folder of the user's workspace, under the workspace lock, and
 // answers the workspace's new status. A file must still be at version base (a folder
 // ignores base); the target must not exist (fs.ErrExist); its parent folders are made.
-func (r *Repos) Move(ctx context.Context, userID, portalID int64, from, to Path, base Version) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+func (fl Files) Move(ctx context.Context, userID, portalID int64, from, to Path, base Version) (*Status, error) {
+	return fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if from == Root || to == Root || from.rel == "" || to.rel == "" || strings.HasPrefix(to.rel+"/", from.rel+"/") {
 			return ErrBadPath
 		}
@@ -391,8 +398,8 @@ func (r *Repos) Move(ctx context.Context, userID, portalID int64, from, to Path,
 
 // Remove deletes a file (still at version base) or a folder with all it holds from the
 // user's workspace, under the workspace lock, and answers the workspace's new status.
-func (r *Repos) Remove(ctx context.Context, userID, portalID int64, p Path, base Version) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+func (fl Files) Remove(ctx context.Context, userID, portalID int64, p Path, base Version) (*Status, error) {
+	return fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
 		}
@@ -472,9 +479,9 @@ var beforeRename func(k int)
 //     git does not track them.
 //
 // The error is a *FileWriteError naming the file.
-func (r *Repos) WriteFiles(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, *Status, error) {
+func (fl Files) WriteFiles(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, *Status, error) {
 	versions := make([]Version, len(files))
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+	st, err := fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		seen := map[string]bool{}
 		for _, f := range files {
 			if f.Path == Root || f.Path.rel == "" || seen[f.Path.rel] {
@@ -620,11 +627,11 @@ func rollback(root *os.Root, list []staged) {
 // error per file, in the order of files (the error a *FileWriteError, nil for a file written),
 // and the new status (nil when git could not take it or nothing was written). err is set only
 // when the workspace itself could not be used (missing, lock): then nothing was written.
-func (r *Repos) WriteEach(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, []error, *Status, error) {
+func (fl Files) WriteEach(ctx context.Context, userID, portalID int64, files []FileWrite) ([]Version, []error, *Status, error) {
 	versions := make([]Version, len(files))
 	errs := make([]error, len(files))
 	wrote := false
-	st, err := r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+	st, err := fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		seen := map[string]bool{}
 		for i, f := range files {
 			if f.Path == Root || f.Path.rel == "" || seen[f.Path.rel] {

@@ -19,11 +19,11 @@ func TestFileLayer(t *testing.T) {
 	}
 	open(t, r, 2, "master")
 
-	v, st, err := r.WriteFile(ctx, 2, 1, MustPath("pages/news.html"), []byte("<h1>News</h1>"), NoVersion)
+	v, st, err := r.Files().WriteFile(ctx, 2, 1, MustPath("pages/news.html"), []byte("<h1>News</h1>"), NoVersion)
 	if err != nil || st == nil || st.Changes["pages/news.html"] == "" {
 		t.Fatalf("write: %v, status %+v", err, st)
 	}
-	list, err := r.List(ctx, 2, 1, Root)
+	list, err := r.Files().List(ctx, 2, 1, Root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestFileLayer(t *testing.T) {
 	if isDir, ok := names["pages"]; !ok || !isDir || names[".git"] {
 		t.Fatalf("top folder: %+v", list)
 	}
-	in, err := r.List(ctx, 2, 1, MustPath("pages"))
+	in, err := r.Files().List(ctx, 2, 1, MustPath("pages"))
 	found := false
 	for _, f := range in {
 		found = found || f.Path == "pages/news.html"
@@ -42,26 +42,26 @@ func TestFileLayer(t *testing.T) {
 	if err != nil || !found {
 		t.Fatalf("pages: %+v %v", in, err)
 	}
-	info, err := r.Stat(ctx, 2, 1, MustPath("pages/news.html"))
+	info, err := r.Files().Stat(ctx, 2, 1, MustPath("pages/news.html"))
 	if err != nil || info.Version != v || info.Dir || info.Size != int64(len("<h1>News</h1>")) {
 		t.Fatalf("stat: %+v %v", info, err)
 	}
 
 	var stale *ErrStale
-	if _, err := r.Move(ctx, 2, 1, MustPath("pages/news.html"), MustPath("pages/old.html"), NoVersion); !errors.As(err, &stale) {
+	if _, err := r.Files().Move(ctx, 2, 1, MustPath("pages/news.html"), MustPath("pages/old.html"), NoVersion); !errors.As(err, &stale) {
 		t.Fatalf("a move from a stale version: %v", err)
 	}
-	st, err = r.Move(ctx, 2, 1, MustPath("pages/news.html"), MustPath("archive/2026/news.html"), v)
+	st, err = r.Files().Move(ctx, 2, 1, MustPath("pages/news.html"), MustPath("archive/2026/news.html"), v)
 	if err != nil || st == nil || st.Changes["archive/2026/news.html"] == "" || st.Changes["pages/news.html"] != "" {
 		t.Fatalf("move: %v, status %+v", err, st)
 	}
-	if _, err := r.Move(ctx, 2, 1, MustPath("archive"), MustPath("portal.json"), NoVersion); !errors.Is(err, fs.ErrExist) {
+	if _, err := r.Files().Move(ctx, 2, 1, MustPath("archive"), MustPath("portal.json"), NoVersion); !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("a move onto an existing file: %v", err)
 	}
-	if _, err := r.Remove(ctx, 2, 1, Root, NoVersion); !errors.Is(err, ErrBadPath) {
+	if _, err := r.Files().Remove(ctx, 2, 1, Root, NoVersion); !errors.Is(err, ErrBadPath) {
 		t.Fatalf("removing the workspace: %v", err)
 	}
-	st, err = r.Remove(ctx, 2, 1, MustPath("archive"), NoVersion)
+	st, err = r.Files().Remove(ctx, 2, 1, MustPath("archive"), NoVersion)
 	if err != nil || st == nil || st.HasChanges() {
 		t.Fatalf("remove: %v, status %+v", err, st)
 	}
@@ -70,13 +70,13 @@ func TestFileLayer(t *testing.T) {
 	if err := os.Symlink("/etc", filepath.Join(r.WorkspaceDir(2, 1), "etc")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Stat(ctx, 2, 1, MustPath("etc")); !errors.Is(err, ErrLink) {
+	if _, err := r.Files().Stat(ctx, 2, 1, MustPath("etc")); !errors.Is(err, ErrLink) {
 		t.Fatalf("stat of a link: %v", err)
 	}
-	if _, err := r.List(ctx, 2, 1, MustPath("etc")); !errors.Is(err, ErrLink) {
+	if _, err := r.Files().List(ctx, 2, 1, MustPath("etc")); !errors.Is(err, ErrLink) {
 		t.Fatalf("list through a link: %v", err)
 	}
-	list, _ = r.List(ctx, 2, 1, Root)
+	list, _ = r.Files().List(ctx, 2, 1, Root)
 	for _, f := range list {
 		if f.Name == "etc" {
 			t.Fatal("a link was listed")

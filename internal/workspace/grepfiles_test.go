@@ -80,17 +80,19 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 		return dir == "pages/" && strings.HasSuffix(name, ".html") || dir == "widgets/database/" || dir == "translations/"
 	}
 	var want []string
-	for _, p := range collect(func(fn func(p Path, data []byte) error) error { return r.ReadTree(ctx, 10, 1, skip, keep, 1<<20, fn) }) {
+	for _, p := range collect(func(fn func(p Path, data []byte) error) error {
+		return r.Files().ReadTree(ctx, 10, 1, skip, keep, 1<<20, fn)
+	}) {
 		if !excluded(p) {
 			want = append(want, p)
 		}
 	}
-	paths, err := r.GrepFiles(ctx, 10, 1, word, []string{"pages/*.html", "widgets/database/*.json", "translations/*.json", "**/node_modules/**"}, []string{"pw-dist"}, 0)
+	paths, err := r.Files().GrepFiles(ctx, 10, 1, word, []string{"pages/*.html", "widgets/database/*.json", "translations/*.json", "**/node_modules/**"}, []string{"pw-dist"}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := collect(func(fn func(p Path, data []byte) error) error {
-		return r.ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn)
+		return r.Files().ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn)
 	})
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("read after grep:\n%s\nReadTree:\n%s\n(grep listed %q)", strings.Join(got, "\n"), strings.Join(want, "\n"), paths)
@@ -98,10 +100,10 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	if len(want) < 5 {
 		t.Fatalf("too few files to compare: %q", want)
 	}
-	if paths, err := r.GrepFiles(ctx, 10, 1, "nowherefound", nil, nil, 0); err != nil || len(paths) != 0 {
+	if paths, err := r.Files().GrepFiles(ctx, 10, 1, "nowherefound", nil, nil, 0); err != nil || len(paths) != 0 {
 		t.Fatalf("no match: %q %v", paths, err)
 	}
-	if _, err := r.GrepFiles(ctx, 10, 1, "-e", nil, nil, 0); err == nil {
+	if _, err := r.Files().GrepFiles(ctx, 10, 1, "-e", nil, nil, 0); err == nil {
 		t.Fatal("a word that is not plain must be refused")
 	}
 }

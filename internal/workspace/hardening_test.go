@@ -103,15 +103,15 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 			t.Fatalf("%s must be checked out as a plain file, got %v %v", name, fi.Mode(), err)
 		}
 	}
-	data, _, err := r.ReadFile(2, 1, MustPath("portal.json"))
+	data, _, err := r.Files().ReadFile(2, 1, MustPath("portal.json"))
 	if err != nil || strings.Contains(string(data), "host") || string(data) != secret {
 		t.Fatalf("portal.json must hold the link's text, got %q %v", data, err)
 	}
-	data, _, err = r.ReadFile(2, 1, MustPath("probe-settings.json"))
+	data, _, err = r.Files().ReadFile(2, 1, MustPath("probe-settings.json"))
 	if err != nil || strings.Contains(string(data), "victim") {
 		t.Fatalf("probe-settings.json leaked another workspace: %q %v", data, err)
 	}
-	if _, _, err := r.ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
+	if _, _, err := r.Files().ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
 		t.Fatal("a file below a linked folder must not be readable")
 	}
 
@@ -119,10 +119,10 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 	// whether it is the file itself or a folder on the way.
 	os.Remove(filepath.Join(dir, "portal.json"))
 	os.Symlink(secret, filepath.Join(dir, "portal.json"))
-	if _, _, err := r.ReadFile(2, 1, MustPath("portal.json")); !errors.Is(err, ErrLink) {
+	if _, _, err := r.Files().ReadFile(2, 1, MustPath("portal.json")); !errors.Is(err, ErrLink) {
 		t.Fatalf("reading a link: %v", err)
 	}
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("portal.json"), []byte("{}"), VersionOf([]byte(`{"secret":"host"}`))); err == nil {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("portal.json"), []byte("{}"), VersionOf([]byte(`{"secret":"host"}`))); err == nil {
 		t.Fatal("writing through a link must be refused")
 	}
 	if got, _ := os.ReadFile(secret); string(got) != `{"secret":"host"}` {
@@ -130,10 +130,10 @@ func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
 	}
 	os.Remove(filepath.Join(dir, "engine"))
 	os.Symlink(filepath.Join(host, "engine"), filepath.Join(dir, "engine"))
-	if _, _, err := r.ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
+	if _, _, err := r.Files().ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
 		t.Fatal("a linked folder on disk must not be followed out of the workspace")
 	}
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("engine/new.js"), []byte("x"), NoVersion); err == nil {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("engine/new.js"), []byte("x"), NoVersion); err == nil {
 		t.Fatal("writing below a linked folder must be refused")
 	}
 	if _, err := os.Stat(filepath.Join(host, "engine", "new.js")); err == nil {
@@ -162,25 +162,25 @@ func TestWriteFileRefusesStaleVersions(t *testing.T) {
 	}
 	open(t, r, 2, "master")
 	p := MustPath("portal.json")
-	_, v0, err := r.ReadFile(2, 1, p)
+	_, v0, err := r.Files().ReadFile(2, 1, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1, _, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":1}`), v0)
+	v1, _, err := r.Files().WriteFile(ctx, 2, 1, p, []byte(`{"a":1}`), v0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stale *ErrStale
-	if _, _, err := r.WriteFile(ctx, 2, 1, p, []byte(`{"a":2}`), v0); !errors.As(err, &stale) || stale.Current != v1 {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, p, []byte(`{"a":2}`), v0); !errors.As(err, &stale) || stale.Current != v1 {
 		t.Fatalf("stale write: %v", err)
 	}
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), v1); !errors.As(err, &stale) || stale.Current != NoVersion {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), v1); !errors.As(err, &stale) || stale.Current != NoVersion {
 		t.Fatalf("a new file must be based on NoVersion: %v", err)
 	}
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), NoVersion); err != nil {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), NoVersion); err != nil {
 		t.Fatal(err)
 	}
-	data, _, _ := r.ReadFile(2, 1, p)
+	data, _, _ := r.Files().ReadFile(2, 1, p)
 	if string(data) != `{"a":1}` {
 		t.Fatalf("content %s", data)
 	}

@@ -82,37 +82,37 @@ func TestWritesKeepFileModes(t *testing.T) {
 	})
 	open(t, r, 2, DefaultBranch)
 	version := func(name string) Version {
-		_, v, err := r.ReadFile(2, 1, MustPath(name))
+		_, v, err := r.Files().ReadFile(2, 1, MustPath(name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
 	// save (the asset, JSON, translation and page saves all end here)
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("bin/save.sh"), []byte("#!/bin/sh\necho saved\n"), version("bin/save.sh")); err != nil {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("bin/save.sh"), []byte("#!/bin/sh\necho saved\n"), version("bin/save.sh")); err != nil {
 		t.Fatal(err)
 	}
 	// a new file beside executables is git's 100644
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("bin/new.sh"), []byte("#!/bin/sh\n"), NoVersion); err != nil {
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("bin/new.sh"), []byte("#!/bin/sh\n"), NoVersion); err != nil {
 		t.Fatal(err)
 	}
 	// all or nothing (translations)
-	if _, _, err := r.WriteFiles(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/files.sh"), Data: []byte("#!/bin/sh\necho files!\n"), Base: version("bin/files.sh")}}); err != nil {
+	if _, _, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/files.sh"), Data: []byte("#!/bin/sh\necho files!\n"), Base: version("bin/files.sh")}}); err != nil {
 		t.Fatal(err)
 	}
 	// batch (the designer's batch save)
-	if _, errs, _, err := r.WriteEach(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/each.sh"), Data: []byte("#!/bin/sh\necho each!\n"), Base: version("bin/each.sh")}}); err != nil || errs[0] != nil {
+	if _, errs, _, err := r.Files().WriteEach(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/each.sh"), Data: []byte("#!/bin/sh\necho each!\n"), Base: version("bin/each.sh")}}); err != nil || errs[0] != nil {
 		t.Fatal(err, errs)
 	}
 	// upload over an existing file, and a new upload
-	if _, err := r.WriteStream(ctx, 2, 1, MustPath("bin/upload.sh"), strings.NewReader("#!/bin/sh\necho uploaded\n"), 1<<20); err != nil {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("bin/upload.sh"), strings.NewReader("#!/bin/sh\necho uploaded\n"), 1<<20); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.WriteStream(ctx, 2, 1, MustPath("bin/uploaded-new.sh"), strings.NewReader("#!/bin/sh\n"), 1<<20); err != nil {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("bin/uploaded-new.sh"), strings.NewReader("#!/bin/sh\n"), 1<<20); err != nil {
 		t.Fatal(err)
 	}
 	// move
-	if _, err := r.Move(ctx, 2, 1, MustPath("bin/move.sh"), MustPath("tools/moved.sh"), version("bin/move.sh")); err != nil {
+	if _, err := r.Files().Move(ctx, 2, 1, MustPath("bin/move.sh"), MustPath("tools/moved.sh"), version("bin/move.sh")); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"bin/save.sh": modeExecutable, "bin/files.sh": modeExecutable, "bin/each.sh": modeExecutable,
@@ -167,8 +167,8 @@ func TestRestoreKeepsFileModes(t *testing.T) {
 	ctx := context.Background()
 	r := modeRepo(t, map[string]string{"run.sh": "#!/bin/sh\necho one\n", "other.sh": "#!/bin/sh\n"})
 	open(t, r, 2, DefaultBranch)
-	_, v, _ := r.ReadFile(2, 1, MustPath("run.sh"))
-	if _, _, err := r.WriteFile(ctx, 2, 1, MustPath("run.sh"), []byte("#!/bin/sh\necho two\n"), v); err != nil {
+	_, v, _ := r.Files().ReadFile(2, 1, MustPath("run.sh"))
+	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("run.sh"), []byte("#!/bin/sh\necho two\n"), v); err != nil {
 		t.Fatal(err)
 	}
 	// A mode change is discarded work too.

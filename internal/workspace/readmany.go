@@ -27,8 +27,8 @@ import (
 // maxSize bytes read. It reads without the workspace lock: writes replace files by renaming
 // (WriteFiles), so a file is read whole, before or after a save. The first error of fn ends the
 // walk and is answered; a cancelled ctx ends it with ctx.Err().
-func (r *Repos) ReadMany(ctx context.Context, userID, portalID int64, dirs []Path, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) ReadMany(ctx context.Context, userID, portalID int64, dirs []Path, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return err
 	}
@@ -163,8 +163,8 @@ var readBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return 
 // ReadTree is ReadMany over the whole workspace: every regular file below the top whose
 // name keep says to keep, in folders skip does not skip (given the folder's path; .git is
 // always skipped), links never followed.
-func (r *Repos) ReadTree(ctx context.Context, userID, portalID int64, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) ReadTree(ctx context.Context, userID, portalID int64, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return err
 	}
@@ -226,13 +226,13 @@ func (r *Repos) ReadTree(ctx context.Context, userID, portalID int64, skip func(
 // folders excludeDirs. word must be lower-case ASCII letters and digits. It only says which
 // files to read: ReadFiles reads them under ReadTree's rules (git may follow a link; the
 // product never does).
-func (r *Repos) GrepFiles(ctx context.Context, userID, portalID int64, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
+func (fl Files) GrepFiles(ctx context.Context, userID, portalID int64, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
 	for _, c := range word {
 		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
 			return nil, fmt.Errorf("workspace: grep word %q is not plain", word)
 		}
 	}
-	dir, err := r.workspace(userID, portalID)
+	dir, err := fl.r.workspace(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (r *Repos) GrepFiles(ctx context.Context, userID, portalID int64, word stri
 		specs = append(specs, ":(exclude,literal)"+d)
 	}
 	c := gitcli.Command("grep", "--no-index", "-z", "-l", "-F", "-i", "-e").Value(word).Paths(specs...).Timeout(timeout)
-	out, err := r.git.Run(ctx, dir, c)
+	out, err := fl.r.git.Run(ctx, dir, c)
 	var ge *gitcli.Error
 	if errors.As(err, &ge) && ge.ExitCode == 1 && ge.Stderr == "" {
 		return nil, nil // nothing holds it
@@ -259,8 +259,8 @@ func (r *Repos) GrepFiles(ctx context.Context, userID, portalID int64, word stri
 // GrepFiles answers them) under ReadTree's rules: regular files only, no link followed on the
 // way or at the end, nothing in .git or in a folder skip skips, names keep keeps, at most
 // maxSize bytes; fn as for ReadMany. Paths that are not such files are left out.
-func (r *Repos) ReadFiles(ctx context.Context, userID, portalID int64, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) ReadFiles(ctx context.Context, userID, portalID int64, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return err
 	}

@@ -98,11 +98,11 @@ func copyInChunks(dst io.Writer, src io.Reader) error {
 // .git/pw-uploads; under the lock it is renamed into place (missing parent folders made) and
 // the workspace's new status is taken, as WriteFile does. On any failure, a cancelled ctx
 // included, the temporary file is removed: nothing is left behind.
-func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (*Status, error) {
+func (fl Files) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (*Status, error) {
 	if p == Root || p.rel == "" {
 		return nil, ErrBadPath
 	}
-	root, err := r.openRoot(userID, portalID)
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func (r *Repos) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	if err != nil {
 		return nil, err
 	}
-	st, err := r.inWorkspace(ctx, userID, portalID, func(ws *os.Root, guard guardFunc) error {
+	st, err := fl.r.inWorkspace(ctx, userID, portalID, func(ws *os.Root, guard guardFunc) error {
 		if err := guard(p, false); err != nil {
 			return err
 		}
@@ -185,8 +185,8 @@ func sweepUploads(root *os.Root) {
 // OpenFile opens a regular file of the user's workspace for a streamed read, with its
 // description (without Version: VersionOfReader hashes the content when it is needed). A link is refused (ErrLink),
 // a folder is ErrBadPath, a missing file fs.ErrNotExist. The caller closes the file.
-func (r *Repos) OpenFile(userID, portalID int64, p Path) (*os.File, FileInfo, error) {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) OpenFile(userID, portalID int64, p Path) (*os.File, FileInfo, error) {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return nil, FileInfo{}, err
 	}
@@ -217,8 +217,8 @@ func (r *Repos) OpenFile(userID, portalID int64, p Path) (*os.File, FileInfo, er
 
 // Info describes a file or folder of the user's workspace without reading it (no Version),
 // through os.Root; a link is refused (ErrLink), a missing path is fs.ErrNotExist.
-func (r *Repos) Info(userID, portalID int64, p Path) (FileInfo, error) {
-	root, err := r.openRoot(userID, portalID)
+func (fl Files) Info(userID, portalID int64, p Path) (FileInfo, error) {
+	root, err := fl.r.openRoot(userID, portalID)
 	if err != nil {
 		return FileInfo{}, err
 	}
@@ -242,8 +242,8 @@ func VersionOfReader(r io.Reader) (Version, error) {
 // Mkdir makes a folder of the user's workspace (and its missing parents), under the
 // workspace lock, and answers the workspace's new status. An existing file or folder at p is
 // fs.ErrExist.
-func (r *Repos) Mkdir(ctx context.Context, userID, portalID int64, p Path) (*Status, error) {
-	return r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
+func (fl Files) Mkdir(ctx context.Context, userID, portalID int64, p Path) (*Status, error) {
+	return fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
 		if p == Root || p.rel == "" {
 			return ErrBadPath
 		}

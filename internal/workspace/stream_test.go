@@ -57,7 +57,7 @@ func TestWriteStream(t *testing.T) {
 
 	// Over the limit: refused as soon as the limit is passed, nothing left.
 	var tooLarge *ErrTooLarge
-	if _, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(make([]byte, 1001)), 1000); !errors.As(err, &tooLarge) || tooLarge.Limit != 1000 {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, p, bytes.NewReader(make([]byte, 1001)), 1000); !errors.As(err, &tooLarge) || tooLarge.Limit != 1000 {
 		t.Fatalf("over the limit: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "images", "new", "a.png")); !errors.Is(err, fs.ErrNotExist) {
@@ -71,7 +71,7 @@ func TestWriteStream(t *testing.T) {
 	old := filepath.Join(dir, ".git", "pw-uploads", "leftover")
 	os.WriteFile(old, []byte("x"), 0o644)
 	os.Chtimes(old, time.Now().Add(-48*time.Hour), time.Now().Add(-48*time.Hour))
-	if _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("x"), 0); err == nil {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, p, strings.NewReader("x"), 0); err == nil {
 		t.Fatal("over a zero limit")
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -80,7 +80,7 @@ func TestWriteStream(t *testing.T) {
 
 	// The reader fails mid-way: nothing left.
 	var source *ErrSource
-	if _, err := r.WriteStream(ctx, 2, 1, p, &failingReader{left: 70000}, 1<<20); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &source) {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, p, &failingReader{left: 70000}, 1<<20); !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &source) {
 		t.Fatalf("a cut upload: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -93,7 +93,7 @@ func TestWriteStream(t *testing.T) {
 	// A cancelled context: nothing left.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := r.WriteStream(cctx, 2, 1, p, strings.NewReader("data"), 1000); !errors.Is(err, context.Canceled) {
+	if _, err := r.Files().WriteStream(cctx, 2, 1, p, strings.NewReader("data"), 1000); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a cancelled upload: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -102,24 +102,24 @@ func TestWriteStream(t *testing.T) {
 
 	// Exactly the limit: stored whole, with the new status.
 	data := bytes.Repeat([]byte("png"), 333)
-	st, err := r.WriteStream(ctx, 2, 1, p, bytes.NewReader(data), int64(len(data)))
+	st, err := r.Files().WriteStream(ctx, 2, 1, p, bytes.NewReader(data), int64(len(data)))
 	if err != nil || st == nil || st.Changes["images/new/a.png"] == "" {
 		t.Fatalf("upload: %v, status %+v", err, st)
 	}
-	if got, _, err := r.ReadFile(2, 1, p); err != nil || !bytes.Equal(got, data) {
+	if got, _, err := r.Files().ReadFile(2, 1, p); err != nil || !bytes.Equal(got, data) {
 		t.Fatalf("read back: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
 	}
 	// Replacing a file is allowed; a folder is not replaced.
-	if _, err := r.WriteStream(ctx, 2, 1, p, strings.NewReader("v2"), 10); err != nil {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, p, strings.NewReader("v2"), 10); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.WriteStream(ctx, 2, 1, MustPath("images/new"), strings.NewReader("x"), 10); !errors.Is(err, fs.ErrExist) {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("images/new"), strings.NewReader("x"), 10); !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("an upload onto a folder: %v", err)
 	}
-	if _, err := r.WriteStream(ctx, 2, 1, Root, strings.NewReader("x"), 10); !errors.Is(err, ErrBadPath) {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, Root, strings.NewReader("x"), 10); !errors.Is(err, ErrBadPath) {
 		t.Fatalf("an upload onto the root: %v", err)
 	}
 	if left := uploadsLeft(t, r, 2, 1); len(left) != 0 {
@@ -136,7 +136,7 @@ func TestWriteStream(t *testing.T) {
 	}
 
 	// OpenFile streams the file with its version; links and folders are refused.
-	f, info, err := r.OpenFile(2, 1, p)
+	f, info, err := r.Files().OpenFile(2, 1, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,28 +150,28 @@ func TestWriteStream(t *testing.T) {
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "images", "link.png")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := r.OpenFile(2, 1, MustPath("images/link.png")); !errors.Is(err, ErrLink) {
+	if _, _, err := r.Files().OpenFile(2, 1, MustPath("images/link.png")); !errors.Is(err, ErrLink) {
 		t.Fatalf("open of a link: %v", err)
 	}
-	if _, err := r.WriteStream(ctx, 2, 1, MustPath("images/link.png"), strings.NewReader("x"), 10); !errors.Is(err, ErrLink) {
+	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("images/link.png"), strings.NewReader("x"), 10); !errors.Is(err, ErrLink) {
 		t.Fatalf("an upload onto a link: %v", err)
 	}
 	if b, err := os.ReadFile("/etc/passwd"); err == nil && string(b) == "x" {
 		t.Fatal("an upload followed a link")
 	}
-	if _, _, err := r.OpenFile(2, 1, MustPath("images")); !errors.Is(err, ErrBadPath) {
+	if _, _, err := r.Files().OpenFile(2, 1, MustPath("images")); !errors.Is(err, ErrBadPath) {
 		t.Fatalf("open of a folder: %v", err)
 	}
-	if _, _, err := r.OpenFile(2, 1, MustPath("images/missing.png")); !errors.Is(err, fs.ErrNotExist) {
+	if _, _, err := r.Files().OpenFile(2, 1, MustPath("images/missing.png")); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("open of a missing file: %v", err)
 	}
-	if st, err := r.Mkdir(ctx, 2, 1, MustPath("docs/a/b")); err != nil || st == nil {
+	if st, err := r.Files().Mkdir(ctx, 2, 1, MustPath("docs/a/b")); err != nil || st == nil {
 		t.Fatalf("mkdir: %v", err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "docs", "a", "b")); err != nil || !fi.IsDir() {
 		t.Fatalf("mkdir made nothing: %v", err)
 	}
-	if _, err := r.Mkdir(ctx, 2, 1, MustPath("docs/a")); !errors.Is(err, fs.ErrExist) {
+	if _, err := r.Files().Mkdir(ctx, 2, 1, MustPath("docs/a")); !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("mkdir of an existing folder: %v", err)
 	}
 }
