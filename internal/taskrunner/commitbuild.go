@@ -11,7 +11,7 @@ import (
 )
 
 // Snapshots writes the files of a commit (or a branch's tip) of a portal into a folder and
-// answers the commit (workspace.Repos.Snapshot).
+// answers the commit (snapshot.Snapshots.Snapshot).
 type Snapshots interface {
 	Snapshot(ctx context.Context, portalID int64, ref, dir string, maxBytes int64) (string, error)
 }

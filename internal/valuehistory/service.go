@@ -6,7 +6,7 @@
 //
 // Rules:
 //   - Built on git and the structural compare, never on a copy of values: the commits that
-//     changed the file come from workspace.FileLog (git log --follow: renames followed;
+//     changed the file come from gitlog.Log.FileLog (git log --follow: renames followed;
 //     merges: full history with git's simplification — a side branch's change at its own
 //     commit, a merge only when it differs from every parent), the values from the file's
 //     versions read by JSON pointer (merge.Doc; array items followed by identity), the blame

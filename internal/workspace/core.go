@@ -50,7 +50,7 @@ func (c Core) Run(ctx context.Context, dir string, cmd *gitcli.Cmd) (string, err
 // LockPortal takes the portal's write lock, the one every commit, revert and branch change
 // holds, so that (for one) a push over SSH (internal/gitssh) and a commit from the browser
 // never interleave. Stale git lock files of the canonical repository are removed once it is
-// held (hygiene.go): run every git command that writes the repository under it, through
+// held (removeStaleLocks): run every git command that writes the repository under it, through
 // gitcli.
 func (c Core) LockPortal(ctx context.Context, portalID int64) (unlock func(), err error) {
 	return c.r.lock(ctx, portalID)
@@ -80,8 +80,25 @@ func (r *Repos) run(ctx context.Context, dir string, c *gitcli.Cmd) (string, err
 	return string(out), err
 }
 
+// The locks, and the lock files of crashes.
+//
+// A git process that dies (a crash of the server, kill -9, a power cut) leaves its lock
+// files behind: `index.lock` in a workspace breaks every later command there, and
+// `refs/heads/<branch>.lock` in a canonical repository breaks every commit to that branch
+// for every author. The product removes them itself, safely:
+//
+//   - only while it holds its own lock for that repository (the workspace lock for a
+//     workspace, the portal lock for a canonical repository; advisory locks in PostgreSQL
+//     when several instances share the data dir), and every git command of ours that can
+//     write a repository runs under that lock;
+//   - gitcli kills a timed-out command's whole process group and waits for it, so when the
+//     lock is ours no git process of ours is still running there.
+//
+// Under those two conditions a lock file is a leftover and is removed before the command
+// runs (removeStaleLocks, as lock and wsLock take the lock).
+
 // lock takes the portal's write lock. Holding it, any git lock file in the canonical
-// repository is a crash's leftover and is removed (removeStaleLocks; the rules: hygiene.go).
+// repository is a crash's leftover and is removed (removeStaleLocks; the rules above).
 func (r *Repos) lock(ctx context.Context, portalID int64) (func(), error) {
 	unlock, err := r.locks.Lock(ctx, "portal-"+strconv.FormatInt(portalID, 10))
 	if err != nil {
@@ -98,7 +115,7 @@ func exists(path string) bool {
 }
 
 // wsLock takes the user's workspace lock. Holding it, any git lock file in the workspace is
-// a crash's leftover and is removed (removeStaleLocks; the rules: hygiene.go).
+// a crash's leftover and is removed (removeStaleLocks; the rules above).
 func (r *Repos) wsLock(ctx context.Context, userID, portalID int64) (func(), error) {
 	unlock, err := r.locks.Lock(ctx, "ws-"+strconv.FormatInt(userID, 10)+"-"+strconv.FormatInt(portalID, 10))
 	if err != nil {

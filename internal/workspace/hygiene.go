@@ -1,23 +1,10 @@
 package workspace
 
-// Recovering from crashes.
-//
-// A git process that dies (a crash of the server, kill -9, a power cut) leaves its lock
-// files behind: `index.lock` in a workspace breaks every later command there, and
-// `refs/heads/<branch>.lock` in a canonical repository breaks every commit to that branch
-// for every author. The product removes them itself, safely:
-//
-//   - only while it holds its own lock for that repository (the workspace lock for a
-//     workspace, the portal lock for a canonical repository; advisory locks in PostgreSQL
-//     when several instances share the data dir), and every git command of ours that can
-//     write a repository runs under that lock;
-//   - gitcli kills a timed-out command's whole process group and waits for it, so when the
-//     lock is ours no git process of ours is still running there.
-//
-// Under those two conditions a lock file is a leftover and is removed before the command
-// runs. Crashes also leave staging folders (.stage-*, .merge-*, clone .tmp-*) and, before
-// domain deletion removed them, repositories of portals that no longer exist: Sweep removes
-// both at start.
+// Recovering from crashes. The git lock files a dead git process leaves are removed as the
+// product takes its own lock for the repository (core.go: the rules, removeStaleLocks).
+// Crashes also leave staging folders (.stage-*, .merge-*, clone .tmp-*) and, before domain
+// deletion removed them, repositories of portals that no longer exist: Sweep removes both
+// at start.
 
 import (
 	"context"

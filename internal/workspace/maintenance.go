@@ -23,7 +23,7 @@ package workspace
 //   - it takes no lock that users wait on (neither the portal lock nor the workspace lock):
 //     git's own lock files (packed-refs.lock, a ref's .lock, objects/maintenance.lock)
 //     serialise it with the commands of requests, as they do between any two git processes.
-//     The one rule it needs from the product is that hygiene.go's stale-lock removal leaves its
+//     The one rule it needs from the product is that core.go's stale-lock removal leaves its
 //     lock files alone: while it runs, the repository holds maintenanceMarker (its deadline),
 //     and removeStaleLocks skips packed-refs.lock and the locks under refs/ until the marker is
 //     gone or past its deadline (a crash leaves it: it expires). The marker also keeps two

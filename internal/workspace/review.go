@@ -21,7 +21,7 @@ const ReviewMaxBytes = 2 << 20
 // edits and local commits together, path → ADD, MODIFY or DELETE.
 func (cw Collab) ReviewFiles(ctx context.Context, userID, portalID int64) (map[string]string, error) {
 	// Under the workspace's lock: the temporary index's lock file must not look like a
-	// crash's leftover to another command (hygiene.go).
+	// crash's leftover to another command (core.go).
 	dir, unlock, err := cw.r.openWorkspace(ctx, userID, portalID)
 	if err != nil {
 		return nil, err
