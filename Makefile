@@ -49,16 +49,21 @@ deps-test:
 	@scripts/check-deps.sh test
 
 ## test: Go tests (race detector; PostgreSQL too when TEST_DATABASE_URL is set), Vitest, browser tests
-test: deps-test build e2e/node_modules/.installed go-test web-test engine-test e2e-test
+## (two lanes side by side, scripts/test.sh: the Go tests; Vitest, engine and browser tests)
+test: deps-test build e2e/node_modules/.installed
+	scripts/test.sh
 
 # The race detector runs over every package but the HTTP suites of internal/app, which run
 # whole servers (4x slower under -race: most of the CI's time); there it runs over the suites
 # whose point is concurrency (APP_RACE), and every suite runs once without it.
 APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReachesOtherUsersLive|TestTwoInstancesShareEvents|TestWorkingTogether$$|TestRecovery|TestGracefulShutdown|TestTranslationSaveQueries|TestReadiness$$
+# -trimpath: compiled packages do not depend on the checkout's folder, so a clone elsewhere (CI's)
+# reuses the build cache, and the non-race run shares the packages `make build` compiled.
+GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1
 go-test: $(BIN)
-	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 $$($(GO) list ./... | grep -v '/internal/app$$')
-	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 ./internal/app
-	PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -run '$(APP_RACE)' ./internal/app
+	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$')
+	$(GO_TEST) ./internal/app
+	$(GO_TEST) -race -run '$(APP_RACE)' ./internal/app
 
 web-test:
 	cd web && npm test --silent

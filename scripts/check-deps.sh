@@ -35,7 +35,8 @@ fi
 have bwrap || need_apt+=(bubblewrap)
 have prlimit || need_apt+=(util-linux)
 if [ "$mode" = test ]; then
-  [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+  [ -x /usr/bin/chromium ] || need_apt+=(chromium)   # the browser tests that need a full browser (benches, frames)
+  [ -x /usr/bin/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)   # the other browser tests: lighter
   have gcc || need_apt+=(gcc)   # go test -race needs cgo
   have ssh || need_apt+=(openssh-client)   # git over SSH tests (internal/gitssh, internal/app)
 fi

@@ -79,7 +79,7 @@ async function checkRendered(page, widget) {
 }
 
 const server = await startServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ full: true }); // the figures are the browser users run
 try {
   const { page } = await newContextPage(browser, server.baseURL);
   await signIn(page);

@@ -44,7 +44,7 @@ function writePortal(ws) {
 }
 
 const server = await startServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ full: true }); // the figures are the browser users run
 try {
   const admin = await apiSession(server);
   await admin.ok('GET', `portal/${DOMAIN}/${PORTAL}/open`);

@@ -13,7 +13,8 @@ export const ARTIFACTS_DIR = path.join(E2E_DIR, '.artifacts');
  * Call inside a describe() (or at the top level of a test file). Returns an object whose
  * `server` and `browser` are set once before() has run, and whose newPage() opens a page in
  * a fresh context for the current test (closed after it).
- * @param {{ server?: object, name?: string }} [opts] server: options for startServer()
+ * @param {{ server?: object, name?: string, fullBrowser?: boolean }} [opts] server: options for
+ *   startServer(); fullBrowser: the whole Chromium, not its headless shell (harness/browser.js)
  */
 export function useE2E(opts = {}) {
   const state = {
@@ -30,7 +31,7 @@ export function useE2E(opts = {}) {
 
   before(async () => {
     state.server = await startServer(opts.server);
-    state.browser = await launchBrowser();
+    state.browser = await launchBrowser({ full: opts.fullBrowser });
   });
 
   afterEach(async (t) => {

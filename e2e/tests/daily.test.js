@@ -294,8 +294,13 @@ describe("the daily author's experience", { timeout: 360_000 }, () => {
     const reread = page
       .waitForResponse((r) => decodeURIComponent(r.url()).endsWith('/src/assets/new-name'), { timeout: 5000 })
       .catch(() => null);
+    // The parent's listing too: a return to the tab while it is still on its way joins it
+    // (the listing of that moment), so the folder below is made only once it has answered.
+    const parentReread = page
+      .waitForResponse((r) => decodeURIComponent(r.url()).endsWith('/src/assets'), { timeout: 5000 })
+      .catch(() => null);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-    await reread;
+    await Promise.all([reread, parentReread]);
     assert.deepEqual(stale, [], 'requests for the renamed folder\'s old path');
     assert.ok(await reread, 'the open folder is read again on return to the tab');
 

@@ -157,7 +157,8 @@ function assertContained(report, collector, where) {
 }
 
 describe('frame security: a planted page on the app origin', { timeout: 300_000 }, () => {
-  const e2e = useE2E({ server: { users: [MALLORY] } });
+  // The whole browser: its headless shell reports no form-action violation of the frame's policy.
+  const e2e = useE2E({ server: { users: [MALLORY] }, fullBrowser: true });
   let collector;
   let admin;
 
@@ -189,7 +190,7 @@ describe('frame security: a planted page on the app origin', { timeout: 300_000 
 });
 
 describe('frame security: the designer frame on its own origin (--frame-addr)', { timeout: 300_000 }, () => {
-  const e2e = useE2E({ server: { users: [MALLORY], args: ['--frame-addr', '127.0.0.1:0'] } });
+  const e2e = useE2E({ server: { users: [MALLORY], args: ['--frame-addr', '127.0.0.1:0'] }, fullBrowser: true });
   let collector;
 
   before(async () => {

@@ -81,7 +81,9 @@ describe('loadableApi', () => {
   it('downloads the package with the bearer header and saves it under its name', async () => {
     const fetch = mockFetch({
       [`GET ${B}/download/n-1.0.1.tar.gz`]: () =>
-        new Response(new Uint8Array([0x1f, 0x8b]), { headers: { 'Content-Type': 'application/gzip' } }),
+        // A string body: a typed array made in the test's VM context is not one to the fetch
+        // realm's Response (Vitest's vmThreads pool), which would serialise it.
+        new Response('PK', { headers: { 'Content-Type': 'application/gzip' } }),
     });
     const blob = await loadableApi.downloadBlob(1, 3, 'n-1.0.1.tar.gz');
     expect(blob.size).toBe(2);
