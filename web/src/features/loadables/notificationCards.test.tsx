@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationCenter } from '../realtime/NotificationCenter';
+import './register'; // the actions of a loadable's card
 import { RealtimeMount } from '../realtime/RealtimeMount';
 import { FakeRealtime, progress, renderApp, setUp, tearDown } from '../realtime/testing';
 import { LOADABLE_MESSAGES as MSG } from './messages';

@@ -4,6 +4,8 @@
  * registered lazily (register.ts) and not exported: they render other features' card actions.
  */
 export { RealtimeMount, type RealtimeMountProps } from './RealtimeMount';
+// Other features add their actions to the notification cards (previews, loadables).
+export { registerCardActions, type CardActionsProps } from './cardActions';
 export {
   useRealtimeStore,
   useRealtimeStatus,
