@@ -58,7 +58,8 @@ describe('loadable notification cards', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: /^Notifications:/, hidden: true }));
     const card = await screen.findByRole('listitem', { name: 'Loadable generated' });
-    expect(within(card).getByRole('button', { name: MSG.download })).toBeInTheDocument();
+    // The card's actions are registered lazily (register.ts): they show once loaded.
+    expect(await within(card).findByRole('button', { name: MSG.download })).toBeInTheDocument();
     expect(
       within(screen.getByRole('listitem', { name: 'Other' })).queryByRole('button', { name: MSG.openManage }),
     ).toBeNull();

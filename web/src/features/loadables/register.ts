@@ -6,8 +6,7 @@
  */
 import { patterns } from '../../core/paths';
 import { lazyComponent, registerHeaderAction, registerRoute } from '../../core/registry';
-import { registerCardActions } from '../realtime';
-import { LoadableCardActions } from './LoadableCardActions';
+import { registerCardActions } from '../realtime/cardActions';
 
 registerRoute({
   id: 'portal.loadablesCreate',
@@ -27,4 +26,8 @@ registerHeaderAction({
   Component: lazyComponent(() => import('./BranchChangeDialog').then((m) => ({ default: m.BranchChangeDialogHost }))),
 });
 
-registerCardActions({ id: 'loadables', order: 20, Component: LoadableCardActions });
+registerCardActions({
+  id: 'loadables',
+  order: 20,
+  Component: lazyComponent(() => import('./LoadableCardActions').then((m) => ({ default: m.LoadableCardActions }))),
+});
