@@ -38,6 +38,7 @@ import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionBusyError, ActionFailure, useAction } from '../../ui/useAction';
 import { usePortalParams } from '../../core/usePortalParams';
+// The commit notices are core's, not features/portal's: portal imports this feature (no loop).
 import { COMMIT_MESSAGES, noteNothingCommitted, warnOnUpstream, warnOnValidation } from '../../core/commitNotices';
 import { ConflictFileCard } from './ConflictFileCard';
 import { MergedFiles } from './MergedFiles';

@@ -134,6 +134,7 @@ function NotificationCardView({
               Retry
             </Button>
           )}
+          {/* Registered by previews and loadables (./cardActions): they import realtime, not the reverse. */}
           {cardActions().map(({ id, Component }) => (
             <Component key={id} card={card} onNavigate={onNavigate} />
           ))}
