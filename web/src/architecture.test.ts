@@ -1,21 +1,21 @@
 /**
  * The import graph of the web app (issue 25: "web features import each other only through
- * index.ts"). Every .ts/.tsx file under src except tests (*.test.ts(x) and src/test/) is read
- * and its relative imports resolved, type-only and lazy `import()` ones included:
+ * index.ts"; issue 32 item 2: the floors). Every .ts/.tsx file under src except tests
+ * (*.test.ts(x) and src/test/) is read and its relative imports resolved, type-only and lazy
+ * `import()` ones included:
  *
  * 1. A feature's folder (features/<name>/) is entered from outside only through its index.ts:
  *    other features and app/ import `features/<name>`, never `features/<name>/Some/File`. Inside
  *    a feature, files use relative paths to each other and never their own index.ts. The few
  *    exceptions are in ALLOWED, each with its reason.
- * 2. Features use app/selection only through its public files (SELECTION_PUBLIC): the selection
- *    state, the selection hooks, the route helpers and the workspace refresh. The rest is the
- *    shell's machinery that runs the selection chain (the chain host, its errors, the limited-mode
- *    overlay, the sitemap stage).
- * 3. No import cycle runs between features or through a feature's index.ts (barrels that import
- *    each other load half-initialised modules).
- * 4. docs/architecture.md "Web folders" is the truth: each folder (app/, api/, lib/, ui/ and every
- *    features/<name>) has a row, imports only the features its "May import" column names, and
- *    uses every one it names.
+ * 2. The folders are floors (FLOORS): a file imports nothing of a floor above its own. api/ and
+ *    lib/ are lowest, then core/, ui/, the features, and app/ (the shell) on top.
+ * 3. No import cycle runs between areas or through a feature's index.ts (barrels that import
+ *    each other load half-initialised modules), and no loop runs between features at all: the
+ *    graph of which feature imports which (type-only and lazy imports count) has no cycle.
+ * 4. docs/architecture.md "Web folders" is the truth: each folder (app/, api/, lib/, core/, ui/
+ *    and every features/<name>) has a row, imports only the features its "May import" column
+ *    names, and uses every one it names.
  */
 import { describe, expect, it } from 'vitest';
 import architectureDoc from '../../docs/architecture.md?raw';
@@ -42,34 +42,26 @@ const ALLOWED: ReadonlyArray<{ from: string; to: string; reason: string }> = [
       'loaded routes, selectors and header actions. It stays out of index.ts, which other features import: ' +
       'there it would register the feature whenever another one uses it and pull that into their chunks.',
   },
-];
-
-/** The files of app/selection that features may import (module names without extension). */
-const SELECTION_PUBLIC: readonly string[] = [
-  'usePortalParams', // the route parameters of a portal-module screen
-  'useDomains', // the domains the user may open
-  'pageRoute', // the routes of the pages (designer / source mode)
-  'portalChain', // portal route parsing and paths, the chain's messages, the references
-  'workspaceRefresh', // the workspace epoch and the refresh after a workspace change
+  {
+    from: 'features/*/register.ts',
+    to: 'features/realtime/cardActions.ts',
+    reason:
+      "the notification cards' actions (previews, loadables) register here at start-up: through realtime's " +
+      'index.ts the registration would pull the socket, its stores and their hooks into the login bundle.',
+  },
 ];
 
 /**
  * The floors of the app, lowest first (issue 32 item 2): a file imports only its own floor and the
- * ones below — api/ and lib/ nothing above them; core/ (toasts, session, selection, paths,
- * permissions) api/ and lib/; ui/ (the kit) those and core/; features/ all of those (each other
- * only as the Web folders table says); app/ (the shell, on top) everything.
+ * ones below — api/ and lib/ nothing above them; core/ (toasts, session, selection and the
+ * selection chain, paths, permissions, the feature registry) api/ and lib/; ui/ (the kit) those
+ * and core/; features/ all of those (each other only as the Web folders table says); app/ (the
+ * shell, on top) everything.
  */
 const FLOORS: readonly (readonly string[])[] = [['api', 'lib'], ['core'], ['ui'], ['features'], ['app']];
 
 /** The floor of a file under src (its index in FLOORS); -1 for the files at src's root. */
 const floorOf = (path: string) => FLOORS.findIndex((floor) => floor.includes(path.split('/')[0]));
-
-/**
- * The highest floor the rule holds for today: api/, lib/, core/ and ui/ import nothing above
- * them. features/ still use parts of app/ (the route registry, the selection hooks, the session,
- * the overlay, the shortcuts, Restricted): moving those into core/ is the rest of issue 32 item 2.
- */
-const FLOORS_ENFORCED_UP_TO = FLOORS.findIndex((floor) => floor.includes('ui'));
 
 interface Import {
   /** The specifier as written ('../widgets/links/LinkManagerDialog'). */
@@ -176,15 +168,9 @@ function violations(from: string, imp: Import): string[] {
     );
   }
   const [below, above] = [floorOf(from), floorOf(to)];
-  if (below >= 0 && below <= FLOORS_ENFORCED_UP_TO && above > below) {
+  if (below >= 0 && above > below) {
     problems.push(
       `${from} imports '${imp.specifier}' (${to}): ${to.split('/')[0]}/ is a floor above ${from.split('/')[0]}/`,
-    );
-  }
-  const selection = /^app\/selection\/([^/]+)\.tsx?$/.exec(to)?.[1];
-  if (source !== null && selection !== undefined && !SELECTION_PUBLIC.includes(selection)) {
-    problems.push(
-      `${from} imports '${imp.specifier}' (${to}): features use app/selection only through ${SELECTION_PUBLIC.join(', ')}`,
     );
   }
   return problems;
@@ -272,16 +258,13 @@ const areaOf = (path: string) => {
   return feature !== null ? `features/${feature}` : path.split('/').slice(0, -1).slice(0, 2).join('/');
 };
 
-/**
- * The cycles of the runtime import graph (type-only imports left out) that cross areas or pass
- * through a feature's index.ts: each as the files of one strongly connected component.
- */
-function crossingCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+/** The strongly connected components of a graph with more than one node, each sorted. */
+function components(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
-  const components: string[][] = [];
+  const found: string[][] = [];
   let counter = 0;
   const visit = (v: string) => {
     index.set(v, counter);
@@ -303,11 +286,59 @@ function crossingCycles(graph: ReadonlyMap<string, readonly string[]>): string[]
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1) components.push(component.sort());
+      if (component.length > 1) found.push(component.sort());
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return components.filter((c) => new Set(c.map(areaOf)).size > 1 || c.some(isFeatureIndex));
+  return found;
+}
+
+/**
+ * The cycles of the runtime import graph (type-only imports left out) that cross areas or pass
+ * through a feature's index.ts: each as the files of one strongly connected component.
+ */
+function crossingCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  return components(graph).filter((c) => new Set(c.map(areaOf)).size > 1 || c.some(isFeatureIndex));
+}
+
+/**
+ * The loops between features (issue 32 item 2: `assets → editors → widgets → assets`): in the
+ * graph of which feature imports which — any import, type-only and lazy ones too, as the Web
+ * folders table counts them — one loop per strongly connected component, written
+ * 'assets → editors → widgets → assets' with the file behind each step.
+ */
+function featureLoops(imports: ReadonlyMap<string, readonly Import[]>): string[] {
+  const edges = new Map<string, Map<string, string>>(); // feature → imported feature → one importing file
+  for (const [file, list] of imports) {
+    const from = featureOf(file);
+    if (from === null) continue;
+    for (const imp of list) {
+      const to = imp.target === null ? null : featureOf(imp.target);
+      if (to === null || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, file);
+    }
+  }
+  const graph = new Map([...edges].map(([from, targets]) => [from, [...targets.keys()].sort()]));
+  return components(graph).map((component) => {
+    // The shortest way from the component's first feature back to it.
+    const start = component[0];
+    const previous = new Map<string, string>();
+    const queue = [start];
+    while (queue.length > 0 && !previous.has(start)) {
+      const v = queue.shift()!;
+      for (const w of graph.get(v) ?? []) {
+        if (!component.includes(w) || previous.has(w)) continue;
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+    const loop = [start];
+    for (let v = previous.get(start)!; v !== start; v = previous.get(v)!) loop.unshift(v);
+    loop.unshift(start);
+    const steps = loop.slice(1).map((to, i) => `${edges.get(loop[i])!.get(to)} imports features/${to}`);
+    return `${loop.join(' → ')} (${steps.join('; ')})`;
+  });
 }
 
 describe('the import graph', () => {
@@ -316,7 +347,7 @@ describe('the import graph', () => {
 
   it('reads the sources and resolves their imports', () => {
     expect(files.has('features/widgets/index.ts')).toBe(true);
-    expect(files.has('app/selection/usePortalParams.ts')).toBe(true);
+    expect(files.has('core/usePortalParams.ts')).toBe(true);
     expect([...files].some((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx'))).toBe(false);
     const designer = imports.get('features/designer/PropertyFields.tsx') ?? [];
     expect(designer.map((i) => i.target)).toContain('features/widgets/index.ts');
@@ -324,7 +355,7 @@ describe('the import graph', () => {
     expect(manifest.map((i) => i.target)).toContain('features/admin/register.ts');
   });
 
-  it('enters a feature only through its index.ts, and app/selection through its public files', () => {
+  it('enters a feature only through its index.ts and imports nothing of a floor above', () => {
     const problems = [...imports].flatMap(([file, list]) => list.flatMap((imp) => violations(file, imp)));
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -338,6 +369,11 @@ describe('the import graph', () => {
     );
     const cycles = crossingCycles(graph);
     expect(cycles, cycles.map((c) => `import cycle among: ${c.join(', ')}`).join('\n')).toEqual([]);
+  });
+
+  it('has no loop between features', () => {
+    const loops = featureLoops(imports);
+    expect(loops, loops.map((loop) => `a loop between features: ${loop}`).join('\n')).toEqual([]);
   });
 
   it('imports between folders only what docs/architecture.md "Web folders" names, and all of it', () => {
@@ -366,10 +402,9 @@ describe('the import rules', () => {
     'features/index.ts',
     'features/admin/register.ts',
     'app/selection/PortalChainHost.tsx',
-    'app/selection/usePortalParams.ts',
     'app/shell/Header.tsx',
-    'app/toasts/ToastStack.tsx',
     'core/toastService.ts',
+    'core/usePortalParams.ts',
     'ui/useAction.ts',
   ]);
   const check = (from: string, source: string) =>
@@ -401,21 +436,24 @@ describe('the import rules', () => {
     ).toEqual([]);
   });
 
-  it("rejects a feature's import of its own index.ts and of app/selection's internals", () => {
+  it("rejects a feature's import of its own index.ts", () => {
     expect(check('features/widgets/links/LinkManagerDialog.tsx', "import { Y } from '..';")).toHaveLength(1);
-    expect(
-      check('features/designer/PropertyFields.tsx', "import { S } from '../../app/selection/usePortalParams';"),
-    ).toEqual([]);
-    expect(
-      check('features/designer/PropertyFields.tsx', "import { H } from '../../app/selection/PortalChainHost';"),
-    ).toHaveLength(1);
-    expect(check('app/shell/Header.tsx', "import { H } from '../selection/PortalChainHost';")).toEqual([]);
   });
 
   it('keeps the floors: nothing below imports what is above it', () => {
-    expect(check('ui/useAction.ts', "import { toasts } from '../app/toasts/ToastStack';")).toEqual([
-      "ui/useAction.ts imports '../app/toasts/ToastStack' (app/toasts/ToastStack.tsx): app/ is a floor above ui/",
+    expect(check('ui/useAction.ts', "import { H } from '../app/shell/Header';")).toEqual([
+      "ui/useAction.ts imports '../app/shell/Header' (app/shell/Header.tsx): app/ is a floor above ui/",
     ]);
+    expect(
+      check('features/designer/PropertyFields.tsx', "import { H } from '../../app/selection/PortalChainHost';"),
+    ).toEqual([
+      "features/designer/PropertyFields.tsx imports '../../app/selection/PortalChainHost' (app/selection/PortalChainHost.tsx): app/ is a floor above features/",
+    ]);
+    expect(
+      check('features/designer/PropertyFields.tsx', "import type { S } from '../../app/shell/Header';"),
+    ).toHaveLength(1);
+    expect(check('app/shell/Header.tsx', "import { H } from '../selection/PortalChainHost';")).toEqual([]);
+    expect(check('app/shell/Header.tsx', "import { S } from '../../core/usePortalParams';")).toEqual([]);
     expect(check('core/toastService.ts', "import { useAction } from '../ui/useAction';")).toHaveLength(1);
     expect(check('core/toastService.ts', "import type { W } from '../features/widgets';")).toHaveLength(1);
     expect(check('ui/useAction.ts', "import { toasts } from '../core/toastService';")).toEqual([]);
@@ -487,5 +525,40 @@ describe('the import rules', () => {
     expect(crossingCycles(graph)).toEqual([
       ['features/a/A.ts', 'features/a/index.ts', 'features/b/B.ts', 'features/b/index.ts'],
     ]);
+  });
+
+  it('finds a loop between features, type-only and lazy imports included, with a file behind each step', () => {
+    const imports = (edges: Record<string, [string, boolean][]>) =>
+      new Map(
+        Object.entries(edges).map(([file, targets]) => [
+          file,
+          targets.map(([target, typeOnly]) => ({ specifier: target, target, typeOnly })),
+        ]),
+      );
+    expect(
+      featureLoops(
+        imports({
+          'features/assets/View.tsx': [['features/editors/index.ts', false]],
+          'features/editors/Link.tsx': [['features/widgets/index.ts', false]],
+          'features/widgets/Picker.tsx': [['features/assets/index.ts', true]],
+          'features/widgets/index.ts': [['features/widgets/Picker.tsx', false]],
+          'features/portal/Menu.tsx': [
+            ['features/conflicts/index.ts', false],
+            ['core/paths.ts', false],
+          ],
+          'features/conflicts/Screen.tsx': [['features/portal/index.ts', false]],
+          'features/designer/Designer.tsx': [['features/widgets/index.ts', false]],
+          'app/App.tsx': [['features/portal/index.ts', false]],
+        }),
+      ),
+    ).toEqual([
+      'assets → editors → widgets → assets (features/assets/View.tsx imports features/editors; features/editors/Link.tsx imports features/widgets; features/widgets/Picker.tsx imports features/assets)',
+      'conflicts → portal → conflicts (features/conflicts/Screen.tsx imports features/portal; features/portal/Menu.tsx imports features/conflicts)',
+    ]);
+    expect(
+      featureLoops(
+        imports({ 'features/designer/D.tsx': [['features/widgets/index.ts', false]], 'features/widgets/W.tsx': [] }),
+      ),
+    ).toEqual([]);
   });
 });

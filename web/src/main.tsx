@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './features';
 import { App } from './app/App';
 import { isSupportedBrowser } from './app/browser/browserSupport';
-import { consumeUrlTokens, installSessionListeners, startSession } from './app/session/session';
+import { consumeUrlTokens, installSessionListeners, startSession } from './core/session';
 
 // Before the router reads the URL: take SSO tokens out of it, and send
 // unsupported browsers to the browser-not-supported page.

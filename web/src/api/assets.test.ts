@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isWorkspaceQueryKey } from '../app/selection/workspaceRefresh';
+import { isWorkspaceQueryKey } from '../core/workspaceRefresh';
 import { bodyOf, jsonResponse, mockFetch, queryOf } from '../test/helpers';
 import { signIn } from '../test/render';
 import { assetApi, assetKeys, assetUrlPath, childPath, parentPath, thumbnailUrl, WIDE_THUMBNAIL } from './assets';

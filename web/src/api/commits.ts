@@ -2,7 +2,7 @@
  * A portal branch's recent commits from the canonical repository (docs/api.md
  * `GET /portal/{d}/{p}/commits`): the portal dashboard's "Recent commits". The key lives under
  * portalKeys.workspace(d, p), so a revert, reset or branch switch refreshes it
- * (app/selection/workspaceRefresh.ts).
+ * (core/workspaceRefresh.ts).
  */
 import { api } from './client';
 import { branchToUrl, portalKeys, type ChangeType, type Id } from './portal';

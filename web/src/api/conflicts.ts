@@ -12,7 +12,7 @@
  *   image's bytes (`…/raw`, fetched as a blob: it needs the bearer token).
  *
  * Every key lives under portalKeys.workspace(d, p), so Reload Now, revert, Reset, a branch
- * switch and a resolution refresh them (app/selection/workspaceRefresh.ts).
+ * switch and a resolution refresh them (core/workspaceRefresh.ts).
  */
 import { api } from './client';
 import { portalKeys, type ChangeType, type CommitResult, type Id, type WorkspaceStatus } from './portal';

@@ -217,7 +217,7 @@ export const portalApi = {
 
 /**
  * Every query key of portals, in one place. Keys under workspace(d, p) (['portal', d, p, …])
- * are derived from the user's workspace and refreshed with it (app/selection/workspaceRefresh);
+ * are derived from the user's workspace and refreshed with it (core/workspaceRefresh);
  * a new workspace-derived query must use a key under it.
  */
 export const portalKeys = {

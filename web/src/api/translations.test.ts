@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isWorkspaceQueryKey } from '../app/selection/workspaceRefresh';
+import { isWorkspaceQueryKey } from '../core/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, queryOf } from '../test/helpers';
 import { signIn } from '../test/render';
 import {

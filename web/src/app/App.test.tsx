@@ -5,15 +5,15 @@ import { setTermsAccepted } from '../api/authStorage';
 import { jsonResponse, loginResponse, mockFetch, sampleUser, textResponse } from '../test/helpers';
 import '../features/domain/register';
 import { App } from './App';
-import { reloadPage } from './browser/location';
-import { useOverlayStore } from './overlay/overlayStore';
+import { reloadPage } from '../core/location';
+import { useOverlayStore } from '../core/overlayStore';
 import { selectDomain } from '../core/selectionStore';
-import { installSessionListeners, startSession } from './session/session';
+import { installSessionListeners, startSession } from '../core/session';
 import { initialSessionState, useSessionStore } from '../core/sessionStore';
 import { clearToasts } from '../core/toastService';
 
-vi.mock('./browser/location', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./browser/location')>()),
+vi.mock('../core/location', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../core/location')>()),
   reloadPage: vi.fn(),
 }));
 

@@ -40,7 +40,7 @@ export const selectLimits = (s: SessionState) => s.features.limits;
 /**
  * Signed in and the session still ours: not replaced by another sign-in (401 SESSION_EXPIRED,
  * the conflict dialog is up) and not ending. Background work (polls, intervals, the socket)
- * runs only while this holds (app/session/polling.ts).
+ * runs only while this holds (core/polling.ts).
  */
 export const selectSessionLive = (s: SessionState) => s.status === 'loggedIn' && !s.sessionConflict;
 

@@ -7,9 +7,9 @@ import { render } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { storeTokens } from '../api/authStorage';
-import { createQueryClient } from '../app/App';
+import { createQueryClient } from '../core/queryClient';
 import { useSessionStore } from '../core/sessionStore';
-import { ToastStack } from '../app/toasts/ToastStack';
+import { ToastStack } from '../ui/ToastStack';
 import { clearToasts } from '../core/toastService';
 import { loginResponse, sampleUser } from './helpers';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ToastStack } from '../app/toasts/ToastStack';
+import { ToastStack } from './ToastStack';
 import { clearToasts, useToastStore } from '../core/toastService';
 import { MESSAGES, portalName } from '../lib/validation';
 import { errorResponse, jsonResponse, mockFetch } from '../test/helpers';

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { logout } from '../session/session';
+import { logout } from '../../core/session';
 import { useSessionStore } from '../../core/sessionStore';
 
 export const SESSION_CONFLICT_MESSAGE = 'It appears you have logged into another session';

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../core/paths';
 import { PickerPopover, pickerWaiting } from '../../ui/PickerPopover';
 import { useSelectionStore } from '../../core/selectionStore';
-import { useDomains } from '../selection/useDomains';
-import { domainSelectLabel, type NavContext } from './menus';
+import { useDomains } from '../../core/useDomains';
+import { domainSelectLabel, type NavContext } from '../../core/menus';
 import { NavSelectButton } from './NavSelectButton';
 
 /**

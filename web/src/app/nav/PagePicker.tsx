@@ -4,11 +4,11 @@ import type { SitemapPage } from '../../api/sitemap';
 import { PageTree, useSitemap } from '../../features/widgets';
 import { Loading } from '../../ui/Loading';
 import { PickerPopover } from '../../ui/PickerPopover';
-import type { SelectorPickerProps } from '../registry';
-import { pagePathFor } from '../selection/pageRoute';
-import { parsePortalRoute } from '../selection/portalChain';
+import type { SelectorPickerProps } from '../../core/registry';
+import { pagePathFor } from '../../core/pageRoute';
+import { parsePortalRoute } from '../../core/portalChain';
 import { useSelectionStore } from '../../core/selectionStore';
-import { CHAIN_MESSAGES } from '../selection/portalChain';
+import { CHAIN_MESSAGES } from '../../core/portalChain';
 import { withMasterRoot } from '../selection/sitemapStage';
 
 export const SELECT_PAGE_LABEL = 'Select Page';
@@ -17,7 +17,7 @@ export const SELECT_PAGE_LABEL = 'Select Page';
  * Select Page (spec 1 §2.3, spec 2 §2 "Page selector popover"): the sitemap of the selection
  * (loaded by the chain's sitemap stage) as a tree. Choosing a page navigates to its pages route,
  * keeping the current mode (designer-mode when the screen is not a page); the route's rules then
- * make it the current page (app/selection/pageRoute.ts), so a refused navigation (unsaved
+ * make it the current page (core/pageRoute.ts), so a refused navigation (unsaved
  * changes) changes nothing.
  */
 export default function PagePicker({ anchorEl, onClose }: SelectorPickerProps) {

@@ -10,9 +10,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Children, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Logo } from '../brand/Logo';
-import { focusRingColor } from '../theme';
-import { selectorPicker } from '../registry';
+import { Logo } from '../../ui/Logo';
+import { focusRingColor } from '../../ui/theme';
+import { selectorPicker } from '../../core/registry';
 import { shortVersion } from '../version/version';
 import { VersionDialog } from '../version/VersionDialog';
 import { PortalChainHost } from '../selection/PortalChainHost';
@@ -35,10 +35,10 @@ import {
   type MenuEntry,
   type NavContext,
   type PortalSelectorKind,
-} from './menus';
+} from '../../core/menus';
 import { NavSelectButton } from './NavSelectButton';
 import './registerPageSelector';
-import { useNavContext } from './useNavContext';
+import { useNavContext } from '../../core/useNavContext';
 
 export const SIDE_NAV_WIDTH = 260; // spec 1 §9: at least 240 px
 

@@ -1,4 +1,4 @@
-import { lazyComponent, registerSelector } from '../registry';
+import { lazyComponent, registerSelector } from '../../core/registry';
 
 /**
  * Select Page in the side navigation (spec 1 §2.3): registering its picker makes the entry

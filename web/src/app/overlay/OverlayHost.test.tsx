@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { OverlayHost } from './OverlayHost';
-import { overlay } from './overlayStore';
+import { overlay } from '../../core/overlayStore';
 
 afterEach(() => act(() => overlay.hide()));
 

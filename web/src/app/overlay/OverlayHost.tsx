@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { NotFoundScreen, ServiceUnavailableScreen } from '../screens/StatusScreens';
-import { OVERLAY_FADE_MS, useOverlayStore } from './overlayStore';
+import { OVERLAY_FADE_MS, useOverlayStore } from '../../core/overlayStore';
 
 /** Renders the overlay service's current state above everything else. */
 export function OverlayHost() {

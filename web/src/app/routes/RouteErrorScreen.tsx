@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { basePath, reloadPage } from '../browser/location';
+import { basePath, reloadPage } from '../../core/location';
 import { GlobalErrorScreen } from '../errors/GlobalErrorScreen';
 
 /**

@@ -4,7 +4,7 @@ import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { renderRoute } from '../../test/render';
 import { usePermission } from '../../core/usePermission';
-import { registerRoute } from '../registry';
+import { registerRoute } from '../../core/registry';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { useWorkspaceErrorStore } from '../selection/workspaceError';
 import { initialSessionState, useSessionStore } from '../../core/sessionStore';

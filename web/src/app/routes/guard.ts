@@ -19,13 +19,13 @@ import { api } from '../../api/client';
 import { domainApi } from '../../api/domain';
 import { toApiError } from '../../api/errors';
 import type { Domain, User } from '../../api/types';
-import { DOMAIN_MENU, PORTAL_MENU } from '../nav/menus';
-import { overlay } from '../overlay/overlayStore';
+import { DOMAIN_MENU, PORTAL_MENU } from '../../core/menus';
+import { overlay } from '../../core/overlayStore';
 import { hasPermission } from '../../core/permissions';
-import { registeredRoutes } from '../registry';
+import { registeredRoutes } from '../../core/registry';
 import { selectDomain, setDomainPermissions, setWritableDomainIds, useSelectionStore } from '../../core/selectionStore';
 import { clearGlobalError, GLOBAL_ERROR_MESSAGES, raiseGlobalError } from '../selection/workspaceError';
-import { clearBuildWithoutLivePreview } from '../selection/portalChain';
+import { clearBuildWithoutLivePreview } from '../../core/portalChain';
 import { useSessionStore } from '../../core/sessionStore';
 import { toasts } from '../../core/toastService';
 
@@ -82,7 +82,7 @@ export const guardApi = {
 // ---------------------------------------------------------------------------
 // Route rules
 
-/** The permission a route needs: that of the menu entry with the route's id (app/nav/menus.ts). */
+/** The permission a route needs: that of the menu entry with the route's id (core/menus.ts). */
 export function requiredPermission(pathname: string): { routeId: string; permission?: string } | null {
   for (const module of registeredRoutes()) {
     if (matchPath({ path: `/${module.path.replace(/^\/+/, '')}`, end: true }, pathname)) {

@@ -5,7 +5,7 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { loadConfirmPasswordScreen } from '../../features/auth';
 import { loadWelcomeDashboard } from '../../features/dashboard';
 import { RootLayout } from '../RootLayout';
-import { registeredRoutes, type RouteModule } from '../registry';
+import { registeredRoutes, type RouteModule } from '../../core/registry';
 import { AuthGate } from '../session/AuthGate';
 import { guardLoader } from './guard';
 import {

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { basePath } from '../browser/location';
+import { basePath } from '../../core/location';
 import { selectIsLoggedIn, useSessionStore } from '../../core/sessionStore';
 import { FullScreenMessage } from './FullScreenMessage';
 import { BrokenWindowIllustration } from './Illustration';

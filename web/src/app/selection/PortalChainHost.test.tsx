@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
-import { clearPortalError } from './portalError';
+import { clearPortalError } from '../../core/portalError';
 import { renderRoute } from '../../test/render';
 import { useSessionStore } from '../../core/sessionStore';
 import { PortalChainHost } from './PortalChainHost';

@@ -6,7 +6,7 @@ import { branchFromUrl, INACTIVE_GROUP, portalApi } from '../../api/portal';
 import { paths, patterns } from '../../core/paths';
 import { showHttpError, toasts } from '../../core/toastService';
 import { PortalErrorScreen } from '../errors/PortalErrorScreen';
-import { overlay } from '../overlay/overlayStore';
+import { overlay } from '../../core/overlayStore';
 import { usePermission } from '../../core/usePermission';
 import { useSessionStore } from '../../core/sessionStore';
 import { LimitedModeDialog } from './LimitedModeDialog';
@@ -17,14 +17,14 @@ import {
   onPortalEvent,
   parsePortalRoute,
   portalRoutePath,
-} from './portalChain';
+} from '../../core/portalChain';
 import { resolveSelection } from './resolveSelection';
 import { followSitemapQuery } from './sitemapStage';
 import { useClearErrorsOnLeave } from './clearErrorsOnLeave';
-import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
-import { onPortalGone, portalGoneMessage } from './portalGone';
+import { clearPortalError, portalErrorActions, usePortalErrorStore } from '../../core/portalError';
+import { onPortalGone, portalGoneMessage } from '../../core/portalGone';
 import { closePortal, useSelectionStore } from '../../core/selectionStore';
-import { isWorkspaceQueryKey, refreshWorkspaceViews } from './workspaceRefresh';
+import { isWorkspaceQueryKey, refreshWorkspaceViews } from '../../core/workspaceRefresh';
 
 export const RESET_MESSAGE = 'Resetting Workspace';
 
@@ -103,7 +103,7 @@ export function PortalChainHost() {
   );
 
   // Opening a portal may move its workspace (a fast-forward, another branch): every view
-  // derived from it loads again (app/selection/workspaceRefresh.ts). Reload Now, reverts,
+  // derived from it loads again (core/workspaceRefresh.ts). Reload Now, reverts,
   // Reset and branch switches call workspaceChanged themselves.
   useEffect(
     () =>

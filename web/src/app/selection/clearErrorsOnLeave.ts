@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { clearPortalError, usePortalErrorStore } from './portalError';
+import { clearPortalError, usePortalErrorStore } from '../../core/portalError';
 import { clearGlobalError, useWorkspaceErrorStore } from './workspaceError';
 
 /**

@@ -5,9 +5,9 @@
  * a time.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { applyPageRoute } from './pageRoute';
-import { runPortalChain, type ChainOptions, type PortalRoute } from './portalChain';
-import { usePortalErrorStore } from './portalError';
+import { applyPageRoute } from '../../core/pageRoute';
+import { runPortalChain, type ChainOptions, type PortalRoute } from '../../core/portalChain';
+import { usePortalErrorStore } from '../../core/portalError';
 import { useSelectionStore } from '../../core/selectionStore';
 import { runSitemapStage } from './sitemapStage';
 

@@ -17,25 +17,15 @@ import { toApiError } from '../../api/errors';
 import { sitemapApi, sitemapKeys, type SitemapPage } from '../../api/sitemap';
 import { hasPermission } from '../../core/permissions';
 import { useSessionStore } from '../../core/sessionStore';
-import { isLimitedPortal, isUniversalPortal } from '../nav/menus';
-import { overlay } from '../overlay/overlayStore';
+import { overlay } from '../../core/overlayStore';
 import { errorToastTitle, HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
-import { CHAIN_MESSAGES, emitPortalEvent } from './portalChain';
-import { raisePortalError } from './portalError';
-import {
-  closePortal,
-  setSitemap,
-  useSelectionStore,
-  type SelectedPortal,
-  type SelectionState,
-} from '../../core/selectionStore';
+import { usesSitemap } from '../../core/pageRoute';
+import { CHAIN_MESSAGES, emitPortalEvent } from '../../core/portalChain';
+import { raisePortalError } from '../../core/portalError';
+import { closePortal, setSitemap, useSelectionStore, type SelectionState } from '../../core/selectionStore';
 
 export const MASTER_PAGE_ID = 'master-page';
 export const MASTER_PAGE_TITLE = 'Master Page';
-
-/** Whether a portal has a sitemap in the selection: PORTAL_ENGINE, not limited, not universal. */
-export const usesSitemap = (portal: SelectedPortal | null): boolean =>
-  !!portal && !isLimitedPortal(portal) && !isUniversalPortal(portal) && portal.engineType === 'PORTAL_ENGINE';
 
 /** Whether the signed-in user reads pages in the selection's domain (admins read everything). */
 export const mayReadPages = (permissions: readonly string[]): boolean =>

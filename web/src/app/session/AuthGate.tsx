@@ -9,7 +9,7 @@ import { resetSelection } from '../../core/selectionStore';
 import { useClearErrorsOnLeave } from '../selection/clearErrorsOnLeave';
 import { clearGlobalError, globalErrorActions, useWorkspaceErrorStore } from '../selection/workspaceError';
 import { loadShell } from '../shell/loadShell';
-import { addWorkspacePreparer } from './session';
+import { addWorkspacePreparer } from '../../core/session';
 import { useSessionStore } from '../../core/sessionStore';
 
 const ShellFrame = lazy(loadShell);

@@ -7,11 +7,11 @@ import { LOCAL_CHANGES_INTERVAL_MS, useLocalChanges } from '../../features/porta
 import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
 import { renderRoute, renderWithProviders } from '../../test/render';
 import { PortalChainHost } from '../selection/PortalChainHost';
-import { isPortalPath } from '../selection/portalGone';
+import { isPortalPath } from '../../core/portalGone';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
-import { ToastStack } from '../toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts, useToastStore } from '../../core/toastService';
-import { isFinalError, pollEvery } from './polling';
+import { isFinalError, pollEvery } from '../../core/polling';
 import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 
 const status = { branch: 'master', changes: {}, aheadCount: 0, behindCount: 0 };
@@ -94,7 +94,7 @@ describe('when polling stops', () => {
       sessionConflict: false,
     });
     // The session store listens to the client: sessionExpired → the conflict dialog.
-    const { installSessionListeners } = await import('./session');
+    const { installSessionListeners } = await import('../../core/session');
     const stop = installSessionListeners();
     renderWithProviders(<LocalChanges />);
     await act(() => vi.advanceTimersByTimeAsync(10));

@@ -4,7 +4,8 @@ import { storeTokens } from '../../api/authStorage';
 import { jsonResponse, loginResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { useSessionStore } from '../../core/sessionStore';
-import { BannerSlot, bannerMessage, isBannerOn } from './BannerSlot';
+import { isBannerOn } from '../../core/banner';
+import { BannerSlot, bannerMessage } from './BannerSlot';
 
 beforeEach(() => {
   storeTokens(loginResponse());

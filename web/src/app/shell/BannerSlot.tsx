@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
 import { configApi } from '../../api/config';
 import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
-import { pollEvery, useSessionLive } from '../session/polling';
+import { pollEvery, useSessionLive } from '../../core/polling';
+import { isBannerOn } from '../../core/banner';
 import { useSessionStore } from '../../core/sessionStore';
 
 /**
@@ -13,17 +14,12 @@ import { useSessionStore } from '../../core/sessionStore';
  *
  * The preference is refetched on window focus and every 60 s; System
  * Preferences invalidates preferenceKeys.all after a save, so the admin sees
- * the change at once. Polling stops when the session is over (app/session/polling.ts).
+ * the change at once. Polling stops when the session is over (core/polling.ts).
  *
  * Below it, the operator's information message (GET /config/infoMessage, a text file in the
  * data dir's web-config), also as plain text, read with the banner.
  */
 export const BANNER_REFETCH_MS = 60_000;
-
-export function isBannerOn(status: string | null | undefined): boolean {
-  const value = (status ?? '').trim().toUpperCase();
-  return value === 'BANNER_ON' || value === 'ON';
-}
 
 /** The message to show, or null when the banner is off or empty. */
 export function bannerMessage(preferences: readonly Preference[] | undefined): string | null {

@@ -12,7 +12,7 @@ import { useLocation } from 'react-router';
 import { breadcrumbTrail } from './breadcrumbs';
 import { useSelectionStore } from '../../core/selectionStore';
 import { ProfileMenu } from './ProfileMenu';
-import { headerActions } from '../registry';
+import { headerActions } from '../../core/registry';
 import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
@@ -121,7 +121,7 @@ export function HeaderBreadcrumbs({ crumbs, narrow }: { crumbs: string[]; narrow
 }
 
 /**
- * The header bar: breadcrumbs, the registered header actions (app/registry), the documentation
+ * The header bar: breadcrumbs, the registered header actions (core/registry), the documentation
  * and profile menus. Below the `md` breakpoint the side navigation is a drawer opened from the
  * header's menu button (`onOpenNav`), and the actions take a second row under the crumbs.
  */

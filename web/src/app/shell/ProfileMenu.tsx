@@ -11,8 +11,8 @@ import { Suspense, useState } from 'react';
 import { userApi, userKeys } from '../../api/user';
 import type { User } from '../../api/types';
 import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
-import { profileMenuEntries } from '../registry';
-import { logout } from '../session/session';
+import { profileMenuEntries } from '../../core/registry';
+import { logout } from '../../core/session';
 import { fullName, useSessionStore } from '../../core/sessionStore';
 
 /** A domain and the user's roles there (GET user/{id}/roles). */

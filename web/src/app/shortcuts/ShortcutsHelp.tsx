@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useId, useState } from 'react';
-import { KEYBOARD_HELP, useShortcut } from './shortcuts';
+import { KEYBOARD_HELP, useShortcut } from '../../core/shortcuts';
 
 export const SHORTCUTS_TITLE = 'Keyboard shortcuts';
 

@@ -11,7 +11,7 @@ import {
   shortcutFor,
   useSaveShortcut,
   useShortcut,
-} from './shortcuts';
+} from '../../core/shortcuts';
 
 const key = (init: KeyboardEventInit, target: EventTarget = document.body) => {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });

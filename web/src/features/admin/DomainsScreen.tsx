@@ -16,7 +16,7 @@ import { portalKeys } from '../../api/portal';
 import type { Domain } from '../../api/types';
 import { paths } from '../../core/paths';
 import { selectDomain, useSelectionStore } from '../../core/selectionStore';
-import { useDomains } from '../../app/selection/useDomains';
+import { useDomains } from '../../core/useDomains';
 import { useSessionStore } from '../../core/sessionStore';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
@@ -31,7 +31,7 @@ const domainsPath = paths.adminDomains;
 /**
  * Domains (spec 1 §2.1 admin/domains/{domainId}; -1 when there is no domain).
  * Opening -1 while domains exist shows the first one (by name), which is the
- * navigation target rule of the Domains menu entry (app/nav/menus.ts).
+ * navigation target rule of the Domains menu entry (core/menus.ts).
  */
 export default function DomainsScreen() {
   const { domainId = '-1' } = useParams();

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { preferenceApi, preferenceKeys, type Preference } from '../../api/preference';
-import { isBannerOn } from '../../app/shell/BannerSlot';
+import { isBannerOn } from '../../core/banner';
 import { showHttpError } from '../../core/toastService';
 import { AdminOnly } from './AdminPage';
 import { PageFrame } from '../../ui/PageFrame';

@@ -13,7 +13,7 @@ import { domainKeys } from '../../api/domain';
 import { permissionKeys, permissionsApi } from '../../api/permissions';
 import type { User } from '../../api/types';
 import { userApi, userKeys, type UserDomainRoles } from '../../api/user';
-import { useDomains } from '../../app/selection/useDomains';
+import { useDomains } from '../../core/useDomains';
 import { toasts } from '../../core/toastService';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { useAction } from '../../ui/useAction';

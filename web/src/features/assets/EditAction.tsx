@@ -2,9 +2,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { isFolder, isProtected, type Asset } from '../../api/assets';
+import type { FileEditorProps } from '../../core/registry';
 
 /** How a file opens for editing: a JSON form, its source, or not at all. */
-export type EditMode = 'json' | 'source';
+export type EditMode = FileEditorProps['mode'];
 
 /**
  * The editor a file opens in (spec 2 §2, §5): JSON files in the JSON editor when they have a

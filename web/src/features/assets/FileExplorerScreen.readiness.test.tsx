@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { jsonResponse, mockFetch, readinessAnswer } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
+import '../editors/register'; // the editor the explorer opens a file in comes through the registry
 import FileExplorerScreen from './FileExplorerScreen';
 import { fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_VIEW_KEY } from './useAssetSort';

@@ -6,6 +6,7 @@ import { initialSelectionState, useSelectionStore } from '../../core/selectionSt
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { COMPACT_TOOLBAR } from './ExplorerToolbar';
+import '../editors/register'; // the editor the explorer opens a file in comes through the registry
 import FileExplorerScreen from './FileExplorerScreen';
 import { fakeFile, fileAsset, folderAsset, sizeLimits } from './fixtures';
 import { ASSET_MESSAGES, REFERENCE_TOAST_MS } from './messages';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isFolder, type Asset } from '../../api/assets';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { PermissionView } from '../../ui/Restricted';
+import { fileEditor } from '../../core/registry';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
 import { plural } from '../../lib/format';
@@ -9,13 +10,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { workspacePath } from '../../api/merge';
-import { usePortalParams } from '../../app/selection/usePortalParams';
+import { usePortalParams } from '../../core/usePortalParams';
 import { OthersMark, usePortalActivity } from '../presence';
 import { ErrorCountMark, errorCounts, findingPath, folderErrorCount, useFindingsByPath } from '../readiness';
 import { AssetBrowser } from './AssetBrowser';
 import { editModeOf, type EditMode } from './EditAction';
 import { ExplorerToolbar } from './ExplorerToolbar';
-import { FileEditorView } from './FileEditorView';
 import { FileNameDialog } from './FileNameDialog';
 import { FolderNameDialog } from './FolderNameDialog';
 import { UploadDialog } from './UploadDialog';
@@ -109,12 +109,17 @@ function ExplorerView({ domain, portal, branch }: { domain: string; portal: stri
     setDialog('upload');
   };
 
-  if (editing)
+  if (editing) {
+    // The editors come through the registry: they use this feature's asset picker (no feature loop).
+    const FileEditor = fileEditor();
     return (
       <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>
-        <FileEditorView domain={domain} portal={portal} path={editing} mode={editMode} onClose={closeEditor} {...at} />
+        {FileEditor && (
+          <FileEditor domain={domain} portal={portal} path={editing} mode={editMode} onClose={closeEditor} {...at} />
+        )}
       </PageFrame>
     );
+  }
 
   return (
     <PageFrame title="File Explorer" intro={`Files of your workspace on ${branch}.`}>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts, useToastStore } from '../../core/toastService';
 import { renderWithProviders, signIn } from '../../test/render';
 import { fakeFile, sizeLimits } from './fixtures';

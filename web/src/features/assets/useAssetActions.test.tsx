@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assetKeys } from '../../api/assets';
 import { storeTokens } from '../../api/authStorage';
 import { jsonResponse, jwtExpiringIn, mockFetch } from '../../test/helpers';
-import { createQueryClient } from '../../app/App';
+import { createQueryClient } from '../../core/queryClient';
 import { useAssetActions } from './useAssetActions';
 import { useFolder } from './useAssetQueries';
 

@@ -2,7 +2,7 @@
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { assetApi, assetKeys, childPath, parentPath, type Asset } from '../../api/assets';
 import { ApiError } from '../../api/errors';
-import { currentRoute } from '../../app/browser/location';
+import { currentRoute } from '../../core/location';
 import { toasts } from '../../core/toastService';
 import { plural } from '../../lib/format';
 import { saveBlob } from '../../lib/saveBlob';

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assetKeys } from '../../api/assets';
-import { createQueryClient } from '../../app/App';
+import { createQueryClient } from '../../core/queryClient';
 import { useDebouncedFolderRefresh } from './useDebouncedFolderRefresh';
 
 afterEach(() => vi.useRealTimers());

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Logo } from '../../app/brand/Logo';
+import { Logo } from '../../ui/Logo';
 
 /** The frame of every sign-in view: logo, heading, form. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

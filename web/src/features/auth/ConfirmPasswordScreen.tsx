@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { userApi } from '../../api/user';
-import { completeLogin } from '../../app/session/session';
+import { completeLogin } from '../../core/session';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { AUTH_MESSAGES, validateConfirmPassword } from './validation';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import { userApi } from '../../api/user';
-import { completeLogin, signIn } from '../../app/session/session';
+import { completeLogin, signIn } from '../../core/session';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { ViewLink } from './AuthCard';
 import {

@@ -28,17 +28,18 @@ import {
   type WorkspaceConflicts,
 } from '../../api/conflicts';
 import { paths } from '../../core/paths';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { PermissionView } from '../../ui/Restricted';
 import { usePermission } from '../../core/usePermission';
-import { overlay } from '../../app/overlay/overlayStore';
-import { workspaceChanged } from '../../app/selection/workspaceRefresh';
+import { overlay } from '../../core/overlayStore';
+import { workspaceChanged } from '../../core/workspaceRefresh';
 import { toasts } from '../../core/toastService';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { LoadError, Loading } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { ActionBusyError, ActionFailure, useAction } from '../../ui/useAction';
-import { usePortalParams } from '../../app/selection/usePortalParams';
-import { LOCAL_CHANGES_MESSAGES, noteNothingCommitted, warnOnUpstream, warnOnValidation } from '../portal';
+import { usePortalParams } from '../../core/usePortalParams';
+// The commit notices are core's, not features/portal's: portal imports this feature (no loop).
+import { COMMIT_MESSAGES, noteNothingCommitted, warnOnUpstream, warnOnValidation } from '../../core/commitNotices';
 import { ConflictFileCard } from './ConflictFileCard';
 import { MergedFiles } from './MergedFiles';
 import { CONFLICT_MESSAGES as MSG } from './messages';
@@ -81,7 +82,7 @@ function Resolver({ d, p, branch, language }: { d: string; p: string; branch: st
 
   const resolve = useAction<WorkspaceConflicts, ResolveResult>({
     action: async (data) => {
-      overlay.show(LOCAL_CHANGES_MESSAGES.committing);
+      overlay.show(COMMIT_MESSAGES.committing);
       try {
         return await conflictsApi.resolve(d, p, { tip: data.tip, choices: toChoices(data.files, picks) });
       } finally {
@@ -91,7 +92,7 @@ function Resolver({ d, p, branch, language }: { d: string; p: string; branch: st
     failure: MSG.resolveFailed,
     onSuccess: async (result) => {
       // Keeping theirs everywhere leaves nothing to commit: told as information, not success.
-      if (!noteNothingCommitted(result)) toasts.success(LOCAL_CHANGES_MESSAGES.committed, 'SUCCESS');
+      if (!noteNothingCommitted(result)) toasts.success(COMMIT_MESSAGES.committed, 'SUCCESS');
       warnOnValidation(result);
       warnOnUpstream(result?.upstreamWarning);
       await workspaceChanged(client, { domainId: d, portalId: p, branch }, { reopen: true });

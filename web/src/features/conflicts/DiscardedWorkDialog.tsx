@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { conflictKeys, conflictsApi, type DiscardedWork, type RestoreResult } from '../../api/conflicts';
 import type { Id } from '../../api/portal';
-import { workspaceChanged } from '../../app/selection/workspaceRefresh';
+import { workspaceChanged } from '../../core/workspaceRefresh';
 import { selectLimits, useSessionStore } from '../../core/sessionStore';
 import { toasts } from '../../core/toastService';
 import { formatDateTime } from '../../lib/format';

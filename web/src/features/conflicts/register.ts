@@ -1,6 +1,6 @@
 /** Resolve conflicts (issue 21): …/branch/{branch}/{language}/conflicts, opened from the local-changes panel. */
 import { patterns } from '../../core/paths';
-import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../core/registry';
 
 registerRoute({
   id: 'portal.conflicts',

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDomains } from '../../app/selection/useDomains';
+import { useDomains } from '../../core/useDomains';
 import { useSelectionStore } from '../../core/selectionStore';
 import { useSessionStore } from '../../core/sessionStore';
 

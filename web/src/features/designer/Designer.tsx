@@ -18,7 +18,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { portalKeys } from '../../api/portal';
 import { usePermission } from '../../core/usePermission';
-import { pageRoutePath } from '../../app/selection/pageRoute';
+import { pageRoutePath } from '../../core/pageRoute';
 import { useSelectionStore } from '../../core/selectionStore';
 import { ConfirmDialog, PendingButton } from '../../ui/ConfirmDialog';
 import { PageFrame } from '../../ui/PageFrame';
@@ -37,7 +37,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { useDesignerFrame } from './useDesignerFrame';
 import { useDesignerSave } from './useDesignerSave';
 import { useWidgetMediaQueries } from './useWidgetMediaQueries';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export interface DesignerProps {
   domain: string;

@@ -1,6 +1,6 @@
 /** The page designer (spec 2 §2 "Routes"): …/pages/{pageId}/designer-mode. */
 import { patterns } from '../../core/paths';
-import { registerRoute } from '../../app/registry';
+import { registerRoute } from '../../core/registry';
 
 registerRoute({
   id: 'portal.pageDesigner',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MutableRefObject } from 'react';
 import { toApiError } from '../../api/errors';
 import { pagesApi } from '../../api/pages';
-import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
+import { isWorkspaceQueryKey } from '../../core/workspaceRefresh';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { applyBatchResult, batchItems, dirtyKey, failAll, isDirty, type DirtyCache } from './dirty';

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { toApiError } from '../../api/errors';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { PermissionView } from '../../ui/Restricted';
 import { useSelectionStore } from '../../core/selectionStore';
 import { toasts } from '../../core/toastService';
 import { plural } from '../../lib/format';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
-import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
+import { useWorkspaceEpoch } from '../../core/workspaceRefresh';
 import { JsonEditor } from './JsonEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 

@@ -22,7 +22,7 @@ import { MergeDialog } from './MergeDialog';
 import { FindingsAlert } from '../readiness';
 import { useFileSave } from './useFileSave';
 import type { FileBase } from './useMergingSave';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export interface JsonFormProps extends JsonFormContext {
   domain: Id;

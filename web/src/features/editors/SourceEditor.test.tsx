@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { EDITOR_THEME_KEY } from './useEditorTheme';
-import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
+import { useWorkspaceEpoch } from '../../core/workspaceRefresh';
 import { SourceEditor } from './SourceEditor';
 import { fileResponse, nthCall, renderEditor, savedResponse } from './testUtils';
 

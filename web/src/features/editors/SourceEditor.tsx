@@ -19,7 +19,7 @@ import { useEditorTheme } from './useEditorTheme';
 import { useFileSave } from './useFileSave';
 // Ace is big: its own chunk, fetched when a source editor first opens.
 import { AceField } from './LazyAceField';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export interface SourceEditorProps {
   domain: Id;

@@ -4,7 +4,7 @@
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
+import { useWorkspaceEpoch } from '../../core/workspaceRefresh';
 import { assetApi, assetKeys } from '../../api/assets';
 import { ApiError } from '../../api/client';
 import type { Versioned } from '../../api/client';
@@ -67,7 +67,7 @@ export const saveFileText = (d: Id, p: Id, path: string, text: string, version: 
 
 /**
  * An open editor after Revert All, Revert To, Reset, Reload Now or a branch switch (the
- * workspace epoch moves on, app/selection/workspaceRefresh.ts): the file is read again; an
+ * workspace epoch moves on, core/workspaceRefresh.ts): the file is read again; an
  * editor with no unsaved edit shows the new text at once (`formKey` changes: remount the form
  * with `file.data`), one with an unsaved edit keeps it and is told (`changed`), with `reload`
  * to load the file without the edit. `base` is the version the form's edit is based on.

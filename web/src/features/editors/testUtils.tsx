@@ -1,6 +1,6 @@
 /** Test helpers of the editors: render with the toast stack, and file answers with an ETag. */
 import type { ReactElement } from 'react';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts } from '../../core/toastService';
 import { renderWithProviders, signIn } from '../../test/render';
 

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/App';
+import { createQueryClient } from '../../core/queryClient';
 import { mockFetch } from '../../test/helpers';
 import { signIn } from '../../test/render';
 import { savedResponse } from './testUtils';

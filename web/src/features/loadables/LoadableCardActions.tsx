@@ -24,7 +24,7 @@ import {
 } from '../../api/loadables';
 import { toApiError } from '../../api/errors';
 import { paths } from '../../core/paths';
-import { ACTIVE_BRANCH_SEGMENT } from '../../app/selection/portalChain';
+import { ACTIVE_BRANCH_SEGMENT } from '../../core/portalChain';
 import { useSelectionStore } from '../../core/selectionStore';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
-import { isUniversalPortal } from '../../app/nav/menus';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { isUniversalPortal } from '../../core/menus';
+import { PermissionView } from '../../ui/Restricted';
 import { useSelectionStore } from '../../core/selectionStore';
 import { Loading, OPENING_PORTAL } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
-import { usePortalParams } from '../../app/selection/usePortalParams';
+import { usePortalParams } from '../../core/usePortalParams';
 import { LOADABLE_MESSAGES as MSG } from './messages';
 
 export interface LoadablePortal {

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLookup } from '../../api/lookup';
 import { portalKeys } from '../../api/portal';
 import type { GitValidation } from '../../api/loadables';
-import { loadReferences } from '../../app/selection/portalChain';
+import { loadReferences } from '../../core/portalChain';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { optionsOf, SelectField } from '../../ui/SelectField';
 import { LOADABLE_MESSAGES as MSG } from './messages';

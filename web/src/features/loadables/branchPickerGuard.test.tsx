@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
-import { overlay } from '../../app/overlay/overlayStore';
+import { overlay } from '../../core/overlayStore';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { useSessionStore } from '../../core/sessionStore';
 import { jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';

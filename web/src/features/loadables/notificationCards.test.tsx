@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationCenter } from '../realtime/NotificationCenter';
+import './register'; // the actions of a loadable's card
 import { RealtimeMount } from '../realtime/RealtimeMount';
 import { FakeRealtime, progress, renderApp, setUp, tearDown } from '../realtime/testing';
 import { LOADABLE_MESSAGES as MSG } from './messages';
@@ -57,7 +58,8 @@ describe('loadable notification cards', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: /^Notifications:/, hidden: true }));
     const card = await screen.findByRole('listitem', { name: 'Loadable generated' });
-    expect(within(card).getByRole('button', { name: MSG.download })).toBeInTheDocument();
+    // The card's actions are registered lazily (register.ts): they show once loaded.
+    expect(await within(card).findByRole('button', { name: MSG.download })).toBeInTheDocument();
     expect(
       within(screen.getByRole('listitem', { name: 'Other' })).queryByRole('button', { name: MSG.openManage }),
     ).toBeNull();

@@ -1,10 +1,12 @@
 /**
  * The loadable screens (spec 3 §2) in the Portal menu ('Create Loadable', 'Manage Loadables';
- * shown for UNIVERSAL portals only, app/nav/menus.ts): …/loadables-create, …/loadables-manage.
- * The branch-change warning's dialog host sits in the header (renders nothing until asked).
+ * shown for UNIVERSAL portals only, core/menus.ts): …/loadables-create, …/loadables-manage.
+ * The branch-change warning's dialog host sits in the header (renders nothing until asked); a
+ * loadable's notification card gets its actions from here (realtime imports no loadables).
  */
 import { patterns } from '../../core/paths';
-import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../core/registry';
+import { registerCardActions } from '../realtime/cardActions';
 
 registerRoute({
   id: 'portal.loadablesCreate',
@@ -22,4 +24,10 @@ registerHeaderAction({
   id: 'loadables.branchChangeDialog',
   order: 100,
   Component: lazyComponent(() => import('./BranchChangeDialog').then((m) => ({ default: m.BranchChangeDialogHost }))),
+});
+
+registerCardActions({
+  id: 'loadables',
+  order: 20,
+  Component: lazyComponent(() => import('./LoadableCardActions').then((m) => ({ default: m.LoadableCardActions }))),
 });

@@ -30,7 +30,7 @@ import {
 import { LeaveDialog, UnbalancedMarkupDialog } from './SourceDialogs';
 import { SourceToolbar } from './SourceToolbar';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 /** What the screen reads of the form in its callbacks: whether the text is edited and its base. */
 export interface SourceFormState {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { portalKeys } from '../../api/portal';
 import { useSelectionStore } from '../../core/selectionStore';
-import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
+import { refreshWorkspaceViews } from '../../core/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { EDITOR_MESSAGES } from '../editors';
 import { SOURCE_MESSAGES as MSG } from './messages';

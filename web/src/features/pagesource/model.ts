@@ -9,7 +9,7 @@ import { toApiError } from '../../api/errors';
 import { pageKeys, isStaleItem, type BatchItem, type BatchResult, type Page } from '../../api/pages';
 import type { ErrorObject } from '../../api/types';
 import type { SelectedPage } from '../../core/selectionStore';
-import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
+import { isWorkspaceQueryKey } from '../../core/workspaceRefresh';
 import type { FileBase, FileText } from '../editors';
 import { markupProblem, type MarkupProblem } from './markup';
 import { SOURCE_MESSAGES as MSG } from './messages';

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts } from '../../core/toastService';
 import { sampleUser } from '../../test/helpers';
 import { renderRoute, signIn } from '../../test/render';

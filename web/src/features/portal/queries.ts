@@ -1,13 +1,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { portalApi, portalKeys } from '../../api/portal';
-import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
-import { pollEvery, useSessionLive } from '../../app/session/polling';
+import { refreshWorkspaceViews } from '../../core/workspaceRefresh';
+import { pollEvery, useSessionLive } from '../../core/polling';
 
 /** Hooks of the open portal's workspace; their keys are portalKeys (api/portal.ts). */
 
 /**
  * Local changes refresh every 10 s while a portal is open, and on window focus; the polling
- * stops when the session is over or a poll answered 401, 403 or 404 (app/session/polling.ts).
+ * stops when the session is over or a poll answered 401, 403 or 404 (core/polling.ts).
  */
 export const LOCAL_CHANGES_INTERVAL_MS = 10_000;
 
@@ -49,7 +49,7 @@ export function usePortalSettings(
   });
 }
 
-/** Refreshes every view of the portal's workspace (after a commit; app/selection/workspaceRefresh.ts). */
+/** Refreshes every view of the portal's workspace (after a commit; core/workspaceRefresh.ts). */
 export function invalidateWorkspace(client: QueryClient, d: string | number, p: string | number) {
   return refreshWorkspaceViews(client, d, p);
 }

@@ -1,5 +1,5 @@
 import { patterns } from '../../core/paths';
-import { lazyComponent, registerHeaderAction, registerRoute, registerSelector } from '../../app/registry';
+import { lazyComponent, registerHeaderAction, registerRoute, registerSelector } from '../../core/registry';
 
 /**
  * The portal workspace (spec 1 §2.1 domain/{domain}/portal/{portal}/branch/{branch}/{language}/…):

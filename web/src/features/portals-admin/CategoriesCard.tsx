@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { portalApi, type Category, type Portal } from '../../api/portal';
-import { Restricted } from '../../app/permissions/Restricted';
+import { Restricted } from '../../ui/Restricted';
 import { toasts } from '../../core/toastService';
 import { plural } from '../../lib/format';
 import { useAction } from '../../ui/useAction';

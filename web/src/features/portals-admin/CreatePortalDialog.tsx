@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toApiError } from '../../api/errors';
 import { useLookup } from '../../api/lookup';
 import { portalApi, type Category, type Id, type Portal, type Template } from '../../api/portal';
-import { overlay } from '../../app/overlay/overlayStore';
+import { overlay } from '../../core/overlayStore';
 import { FormDialog } from '../../ui/FormDialog';
 import { optionsOf, SelectField } from '../../ui/SelectField';
 import { ActionFailure, useAction } from '../../ui/useAction';

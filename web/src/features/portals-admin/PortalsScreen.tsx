@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useLookup } from '../../api/lookup';
 import { portalApi, portalKeys, type Portal } from '../../api/portal';
-import { PermissionView, Restricted } from '../../app/permissions/Restricted';
+import { PermissionView, Restricted } from '../../ui/Restricted';
 import { usePermission } from '../../core/usePermission';
 import { DataTable } from '../../ui/DataTable';
 import { LoadError } from '../../ui/Loading';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { storeTokens } from '../../api/authStorage';
 import { useSessionStore } from '../../core/sessionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts } from '../../core/toastService';
 import { loginResponse } from '../../test/helpers';
 import { renderRoute } from '../../test/render';

@@ -9,7 +9,7 @@ import { toApiError } from '../../api/errors';
 import { useLookup } from '../../api/lookup';
 import { portalApi, portalKeys, type PortalSettings } from '../../api/portal';
 import { usePermission } from '../../core/usePermission';
-import { settingsInfo } from '../../app/selection/portalChain';
+import { settingsInfo } from '../../core/portalChain';
 import { updatePortalInfo } from '../../core/selectionStore';
 import { ActionFailure, useAction } from '../../ui/useAction';
 import { usePresence } from '../presence';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalSettings } from '../../api/portal';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
-import { refreshWorkspaceViews } from '../../app/selection/workspaceRefresh';
+import { refreshWorkspaceViews } from '../../core/workspaceRefresh';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderScreen } from '../../test/render';
 import { relativePathError, SETTINGS_MESSAGES } from './model';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi, portalKeys } from '../../api/portal';
-import { PermissionView } from '../../app/permissions/Restricted';
-import { usePortalParams } from '../../app/selection/usePortalParams';
+import { PermissionView } from '../../ui/Restricted';
+import { usePortalParams } from '../../core/usePortalParams';
 import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
 import { PresenceBar } from '../presence';
@@ -30,7 +30,7 @@ export default function SettingsScreen() {
 function SettingsView({ domain, portal, branch }: { domain: string; portal: string; branch: string }) {
   const queryClient = useQueryClient();
   // The one place that knows the version of portal.json: the query holds {data, version}. Its key
-  // is under the workspace's (app/selection/workspaceRefresh.ts), so Reload Now, reverts, Reset
+  // is under the workspace's (core/workspaceRefresh.ts), so Reload Now, reverts, Reset
   // and branch switches reach it; staleTime 0: coming back to the screen always reads the file.
   const queryKey = portalKeys.settings(domain, portal, branch);
   const queryFn = () => portalApi.settings(domain, portal);

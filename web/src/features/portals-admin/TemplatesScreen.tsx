@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useParams } from 'react-router';
 import { portalApi, portalKeys, type Portal, type Template } from '../../api/portal';
-import { PermissionView, Restricted } from '../../app/permissions/Restricted';
+import { PermissionView, Restricted } from '../../ui/Restricted';
 import { usePermission } from '../../core/usePermission';
 import { toasts } from '../../core/toastService';
 import { portalName } from '../../lib/validation';

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { lookupLabel, type LookupEntry } from '../../api/lookup';
 import type { Portal } from '../../api/portal';
-import { Restricted } from '../../app/permissions/Restricted';
+import { Restricted } from '../../ui/Restricted';
 import { formatDateTime } from '../../lib/format';
 import type { Column } from '../../ui/DataTable';
 import { isActivePortal as isActive, type StatusAction } from './model';

@@ -1,11 +1,11 @@
 /**
  * Portal management (spec 3 §2): Manage Portals and Manage Templates in the Domain menu,
  * Branches and Portal Settings in the Portal menu, Admin Search in Administration. Each
- * route id is its menu entry's id (app/nav/menus.ts). The portal-module screens use full
+ * route id is its menu entry's id (core/menus.ts). The portal-module screens use full
  * paths under domain/:domain/portal/:portal/branch/:branch/:language/.
  */
 import { patterns } from '../../core/paths';
-import { registerRoute } from '../../app/registry';
+import { registerRoute } from '../../core/registry';
 
 registerRoute({
   id: 'domain.portals',

@@ -2,7 +2,7 @@
  * Pieces shared by the portal management screens: the error toast with the spec's titles, the
  * comment dialog of activate / deactivate / delete (spec 3 §4 "Portal status") and the name
  * dialog with a rule. The route parameters of the portal module live in
- * app/selection/usePortalParams.
+ * core/usePortalParams.
  */
 import DialogContentText from '@mui/material/DialogContentText';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { toApiError } from '../../api/errors';
 import { previewApi } from '../../api/preview';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showToast } from '../../core/toastService';
 import { ActionFailure, useAction } from '../../ui/useAction';
-import type { Notification, PreviewNotice } from '../realtime';
+import { previewNotice, type CardActionsProps, type Notification, type PreviewNotice } from '../realtime';
 import { PREVIEW_MESSAGES as MSG } from './messages';
 import { PreviewDetailDialog } from './PreviewDetailDialog';
 
@@ -76,4 +76,10 @@ export function PreviewCardActions({ card, notice }: { card: Pick<Notification, 
       )}
     </>
   );
+}
+
+/** A notification card's preview actions (registered with the notification centre): none for other cards. */
+export function PreviewNotificationActions({ card }: CardActionsProps) {
+  const notice = previewNotice(card);
+  return notice && <PreviewCardActions card={card} notice={notice} />;
 }

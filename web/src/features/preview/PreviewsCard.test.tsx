@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectionStore } from '../../core/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { FakeRealtime, progress, renderApp, setUp, tearDown } from '../realtime/testing';

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../api/types';
-import { applyProfileUpdate } from '../../app/session/session';
+import { applyProfileUpdate } from '../../core/session';
 import { useAction } from '../../ui/useAction';
 import { userApi } from '../../api/user';
 import { PROFILE_MESSAGES, updateBody } from './profileApi';

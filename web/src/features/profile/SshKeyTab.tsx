@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import type { User } from '../../api/types';
-import { applyProfileUpdate } from '../../app/session/session';
+import { applyProfileUpdate } from '../../core/session';
 import { toasts } from '../../core/toastService';
 import { MESSAGES } from '../../lib/validation';
 import { userApi } from '../../api/user';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { User } from '../../api/types';
 import { userApi } from '../../api/user';
-import { applyProfileUpdate } from '../../app/session/session';
+import { applyProfileUpdate } from '../../core/session';
 import { email as emailRule, personName } from '../../lib/validation';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { field, trimmed } from '../../ui/schemas';

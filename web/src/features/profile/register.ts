@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { registerProfileMenuEntry } from '../../app/registry';
+import { registerProfileMenuEntry } from '../../core/registry';
 
 /** 'Edit Profile' in the profile menu opens the profile dialog (loaded when first opened). */
 registerProfileMenuEntry({

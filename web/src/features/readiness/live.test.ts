@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readinessKeys, type OthersReadiness, type ReadinessMessage } from '../../api/readiness';
-import { createQueryClient } from '../../app/App';
+import { createQueryClient } from '../../core/queryClient';
 import { clearToasts, dismissToast, useToastStore } from '../../core/toastService';
 import { signIn } from '../../test/render';
 import { handleReadinessMessage, patchOthers, patchReport, READINESS_CHANGED, READINESS_TOAST_MS } from './live';

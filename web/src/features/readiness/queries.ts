@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { Id } from '../../api/portal';
 import { readinessApi, readinessKeys, type OthersReadiness, type ReadinessReport } from '../../api/readiness';
 import { sitemapApi, sitemapKeys } from '../../api/sitemap';
-import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../app/nav/menus';
+import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../core/menus';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
 import { pageFiles, type LinkContext } from './model';
@@ -70,7 +70,7 @@ export function useLinkContext(d: string, p: string, branch: string, language: s
       pages: pageFiles(sitemap.data),
       pageEditor,
       translationManager: !plain && !isUniversalPortal(portal) && canTranslations,
-      // The Whitelist entry's rule (app/nav/menus.ts).
+      // The Whitelist entry's rule (core/menus.ts).
       whitelistScreen: !plain && !isUniversalPortal(portal) && canWhitelist,
     }),
     [d, p, branch, language, sitemap.data, pageEditor, plain, portal, canTranslations, canWhitelist],

@@ -1,10 +1,10 @@
 /**
  * Release readiness (issue 29): the Readiness screen in the Portal menu (…/readiness; asset:r,
- * every portal: app/nav/menus.ts), and the READINESS_CHANGED listener in the signed-in shell
+ * every portal: core/menus.ts), and the READINESS_CHANGED listener in the signed-in shell
  * (renders nothing).
  */
 import { patterns } from '../../core/paths';
-import { lazyComponent, registerHeaderAction, registerRoute } from '../../app/registry';
+import { lazyComponent, registerHeaderAction, registerRoute } from '../../core/registry';
 
 registerRoute({
   id: 'portal.readiness',

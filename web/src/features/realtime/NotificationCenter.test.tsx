@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch } from '../../test/helpers';
 import { LIVE_LINK, PNG_1X1, samplePreview } from '../preview/testing';
+// The notification cards' actions come from the features that register them.
+import '../loadables/register';
+import '../preview/register';
 import { NotificationCenter } from './NotificationCenter';
 import { RealtimeMount } from './RealtimeMount';
 import { upsertNotification } from './notificationsStore';

@@ -16,8 +16,7 @@ import { useNavigate } from 'react-router';
 import { portalApi } from '../../api/portal';
 import { HeaderPopover, useHeaderPopover } from '../../ui/HeaderPopover';
 import { useAction } from '../../ui/useAction';
-import { PreviewCardActions } from '../preview';
-import { LoadableCardActions } from '../loadables';
+import { cardActions } from './cardActions';
 import { ELAPSED_TICK_MS, formatElapsed } from './format';
 import {
   clearNotifications,
@@ -135,8 +134,10 @@ function NotificationCardView({
               Retry
             </Button>
           )}
-          {preview && <PreviewCardActions card={card} notice={preview} />}
-          <LoadableCardActions card={card} onNavigate={onNavigate} />
+          {/* Registered by previews and loadables (./cardActions): they import realtime, not the reverse. */}
+          {cardActions().map(({ id, Component }) => (
+            <Component key={id} card={card} onNavigate={onNavigate} />
+          ))}
         </Stack>
       </Paper>
     </Collapse>
@@ -179,7 +180,8 @@ function NotificationList({ onNavigate }: { onNavigate: (path: string) => void }
  * opening a popover with progress cards, their elapsed time, dismiss, 'Clear all',
  * 'GO TO PORTAL' for a created portal and 'Retry' for a failed one that can be retried; preview
  * cards (CREATE_PREVIEW, CREATE_LOADABLE_PREVIEW) show the domain and portal names, Details,
- * 'Open preview' once done and 'Retry' on error (features/preview/PreviewCardActions).
+ * 'Open preview' once done and 'Retry' on error (features/preview/PreviewCardActions, registered
+ * with the loadables' card actions in ./cardActions).
  */
 export function NotificationCenter() {
   const count = useNotificationsStore((s) => s.cards.length);

@@ -5,7 +5,7 @@ import { failedRoomMessage } from '../../api/realtime';
 import { useSelectionStore } from '../../core/selectionStore';
 import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 import { preferenceKeys } from '../../api/preference';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { useToastStore } from '../../core/toastService';
 import { jsonResponse, mockFetch } from '../../test/helpers';
 import { RELOAD_WORKSPACE_EVENT, RELOAD_WORKSPACE_MESSAGE, type ReloadWorkspaceDetail } from './events';

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { portalApi, portalKeys } from '../../api/portal';
 import { useSelectionStore } from '../../core/selectionStore';
-import { useWorkspaceEpoch } from '../../app/selection/workspaceRefresh';
-import { isFinalError, sessionLive, useSessionLive } from '../../app/session/polling';
+import { useWorkspaceEpoch } from '../../core/workspaceRefresh';
+import { isFinalError, sessionLive, useSessionLive } from '../../core/polling';
 import { useSessionStore } from '../../core/sessionStore';
 import { useNotificationEvents, useWorkspaceEvents, type WorkspaceEventsOptions } from './events';
 import { resetNotifications } from './notificationsStore';
@@ -55,7 +55,7 @@ function useFileWatcherFollow(): void {
 /**
  * While the socket is down, the open portal's local commits are refetched every 10 s; never
  * after the session ended, and not after a poll answered 401, 403 or 404 (the portal is gone:
- * app/selection/portalGone.ts leaves it).
+ * core/portalGone.ts leaves it).
  */
 function useLocalCommitsPolling(): void {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import type { RoomMessage } from '../../api/realtime';
 import { isTemplatesKey, portalKeys, type WorkspaceChange } from '../../api/portal';
 import { preferenceKeys } from '../../api/preference';
 import { useSelectionStore } from '../../core/selectionStore';
-import { workspaceChanged } from '../../app/selection/workspaceRefresh';
+import { workspaceChanged } from '../../core/workspaceRefresh';
 import { useSessionStore } from '../../core/sessionStore';
 import { showToast, useToastStore } from '../../core/toastService';
 import { parseNotification, upsertNotification } from './notificationsStore';
@@ -56,7 +56,7 @@ export function handleProgressMessage(message: RoomMessage, queryClient: QueryCl
 
 /**
  * Reload Now: opens the workspace again (the server fast-forwards it to the other user's
- * commit), then refreshes every view derived from it (app/selection/workspaceRefresh.ts), and
+ * commit), then refreshes every view derived from it (core/workspaceRefresh.ts), and
  * announces the reload with RELOAD_WORKSPACE_EVENT. Resolves when the views have reloaded.
  */
 export async function reloadWorkspace(queryClient: QueryClient, detail: ReloadWorkspaceDetail): Promise<void> {

@@ -4,6 +4,9 @@
  * registered lazily (register.ts) and not exported: they render other features' card actions.
  */
 export { RealtimeMount, type RealtimeMountProps } from './RealtimeMount';
+// Other features add their actions to the notification cards (previews, loadables; their register.ts
+// imports ./cardActions itself, so the registration stays out of the login bundle).
+export type { CardActionsProps } from './cardActions';
 export {
   useRealtimeStore,
   useRealtimeStatus,

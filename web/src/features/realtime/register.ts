@@ -2,7 +2,7 @@
  * Realtime's header actions: the notification centre and the file watcher (spec 1 §2.4).
  * RealtimeMount itself is mounted by the shell frame.
  */
-import { lazyComponent, registerHeaderAction } from '../../app/registry';
+import { lazyComponent, registerHeaderAction } from '../../core/registry';
 
 registerHeaderAction({
   id: 'realtime.notifications',

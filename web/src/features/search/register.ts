@@ -1,4 +1,4 @@
-import { lazyComponent, registerHeaderAction } from '../../app/registry';
+import { lazyComponent, registerHeaderAction } from '../../core/registry';
 
 /**
  * The header's portal search (spec 3 §2 "Header bar: breadcrumbs, portal search with dropdown, …"):

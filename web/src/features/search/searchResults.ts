@@ -2,9 +2,9 @@
  * The header search's rules (spec 2 §2 "Page designer and sitemap", §6, §8, §9; spec 3 §2):
  * messages, constants, visibility and where a result leads.
  */
-import { isCaptivePortal, isLimitedPortal, isUniversalPortal, type NavPortal } from '../../app/nav/menus';
+import { isCaptivePortal, isLimitedPortal, isUniversalPortal, type NavPortal } from '../../core/menus';
 import { paths } from '../../core/paths';
-import { pageRoutePath } from '../../app/selection/pageRoute';
+import { pageRoutePath } from '../../core/pageRoute';
 import type { SearchHit } from './searchApi';
 
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRunnerPhase, TaskRunnerState } from '../../api/taskRunner';
 import { useSelectionStore, type SelectedPortal } from '../../core/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { errorResponse, jsonResponse, mockFetch, textResponse } from '../../test/helpers';
 import { useRealtimeStore } from '../realtime/realtimeStore';
 import { FakeRealtime, note, renderApp, setUp, tearDown } from '../realtime/testing';

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
 import type { TaskRunnerPhase } from '../../api/taskRunner';
-import { overlay, useOverlayStore } from '../../app/overlay/overlayStore';
-import { parsePortalRoute, runPortalChain } from '../../app/selection/portalChain';
+import { overlay, useOverlayStore } from '../../core/overlayStore';
+import { parsePortalRoute, runPortalChain } from '../../core/portalChain';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { useSessionStore } from '../../core/sessionStore';
 import { jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { waitForTasks, WAITING_ON_TASKS_MESSAGE } from './hold';
+import './register';
 import { clearTaskRunnerState, setTaskRunnerState } from './taskRunnerStore';
 
 const set = (phase: TaskRunnerPhase) => setTaskRunnerState('1/1', { phase });

@@ -7,7 +7,7 @@
  * 5 s as well, so a lost socket message cannot hold navigation forever.
  */
 import { isTaskRunnerBusy, isTaskRunnerState, taskRunnerApi } from '../../api/taskRunner';
-import { overlay, useOverlayStore } from '../../app/overlay/overlayStore';
+import { overlay, useOverlayStore } from '../../core/overlayStore';
 import { setTaskRunnerState, useTaskRunnerStore } from './taskRunnerStore';
 
 /** While holding, the state is also re-read this often (a lost message must not hold forever). */

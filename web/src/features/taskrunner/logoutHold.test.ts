@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/authStorage';
-import { useOverlayStore } from '../../app/overlay/overlayStore';
-import { logout } from '../../app/session/session';
+import { useOverlayStore } from '../../core/overlayStore';
+import { logout } from '../../core/session';
+import './register';
 import { initialSessionState, useSessionStore } from '../../core/sessionStore';
 import { jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
 import { WAITING_ON_TASKS_MESSAGE } from './hold';
 import { clearTaskRunnerState, setTaskRunnerState } from './taskRunnerStore';
 
-vi.mock('../../app/browser/location', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../app/browser/location')>()),
+vi.mock('../../core/location', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../core/location')>()),
   reloadPage: vi.fn(),
 }));
 

@@ -23,7 +23,7 @@ import {
   type TaskRunnerState,
 } from '../../api/taskRunner';
 import { toApiError } from '../../api/errors';
-import { isLimitedPortal } from '../../app/nav/menus';
+import { isLimitedPortal } from '../../core/menus';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
 import { selectLimits, useSessionStore } from '../../core/sessionStore';

@@ -14,7 +14,7 @@ import { toasts } from '../../core/toastService';
 import { FormDialog } from '../../ui/FormDialog';
 import { requiredField } from '../../ui/schemas';
 import { ValidatedTextField } from '../../ui/ValidatedTextField';
-import { usePortalParams } from '../../app/selection/usePortalParams';
+import { usePortalParams } from '../../core/usePortalParams';
 import { TRANSLATION_MESSAGES } from './messages';
 import { useTranslationLayout } from './useTranslationData';
 import { TRANSLATION_KEY } from '../../lib/rules.generated';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationData } from '../../api/translations';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts, useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderWithProviders, signIn } from '../../test/render';

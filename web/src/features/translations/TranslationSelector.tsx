@@ -45,7 +45,7 @@ import { setDraftValue, unionKeys } from './model';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
 import { ValueEditor } from './ValueEditor';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export { postTranslationUpdated, translationUpdatedMessage, TRANSLATION_UPDATED } from './previewMessage';
 

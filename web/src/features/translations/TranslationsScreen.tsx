@@ -17,11 +17,11 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { shownKey, type TranslationData, type Translations, type TranslationVersions } from '../../api/translations';
-import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../app/nav/menus';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../core/menus';
+import { PermissionView } from '../../ui/Restricted';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
-import { usePortalParams } from '../../app/selection/usePortalParams';
+import { usePortalParams } from '../../core/usePortalParams';
 import { toasts } from '../../core/toastService';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
@@ -50,7 +50,7 @@ import { useLanguageStatus } from './useLanguageStatus';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useTranslationData } from './useTranslationData';
 import { useTranslationSave } from './useTranslationSave';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export default function TranslationsScreen() {
   const { domain, portal, branch, language, opened } = usePortalParams();

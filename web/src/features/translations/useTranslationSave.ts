@@ -16,7 +16,7 @@ import {
   type Translations,
   type TranslationVersions,
 } from '../../api/translations';
-import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
+import { isWorkspaceQueryKey } from '../../core/workspaceRefresh';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, toasts } from '../../core/toastService';
 import { useAction } from '../../ui/useAction';
 import { TRANSLATION_MESSAGES } from './messages';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isSshUrl, upstreamKeys, type UpstreamStatus } from '../../api/upstream';
 import { useSelectionStore } from '../../core/selectionStore';
-import { ToastStack } from '../../app/toasts/ToastStack';
+import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts } from '../../core/toastService';
 import { bodyOf, called, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
 import { renderWithProviders, signIn } from '../../test/render';

@@ -17,12 +17,12 @@ import Button from '@mui/material/Button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getWhitelist, isFileChanged, MAX_WHITELIST_ENTRIES, saveWhitelist, whitelistKeys } from '../../api/whitelist';
-import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../app/nav/menus';
-import { PermissionView } from '../../app/permissions/Restricted';
+import { isCaptivePortal, isLimitedPortal, isUniversalPortal } from '../../core/menus';
+import { PermissionView } from '../../ui/Restricted';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
-import { usePortalParams } from '../../app/selection/usePortalParams';
-import { isWorkspaceQueryKey } from '../../app/selection/workspaceRefresh';
+import { usePortalParams } from '../../core/usePortalParams';
+import { isWorkspaceQueryKey } from '../../core/workspaceRefresh';
 import { showHttpError, toasts } from '../../core/toastService';
 import { LoadError, Loading, OpeningPortal } from '../../ui/Loading';
 import { PageFrame } from '../../ui/PageFrame';
@@ -34,7 +34,7 @@ import { CheckSection } from './CheckSection';
 import { WHITELIST_MESSAGES as MSG } from './messages';
 import { isDirty, reapply, urlsOf, WHITELIST_FILE, withoutUrl, withUrls } from './model';
 import { AddUrlForm, WhitelistEntries } from './WhitelistEntries';
-import { useSaveShortcut } from '../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../core/shortcuts';
 
 export default function WhitelistScreen() {
   const { domain, portal, branch, opened } = usePortalParams();

@@ -1,6 +1,6 @@
 /** The Whitelist screen (spec 3 §2) in the Portal menu ('Whitelist'): …/whitelist. */
 import { patterns } from '../../core/paths';
-import { registerRoute } from '../../app/registry';
+import { registerRoute } from '../../core/registry';
 
 registerRoute({
   id: 'portal.whitelist',

@@ -4,14 +4,14 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PORTAL_MENU, visibleEntries, type MenuEntry, type NavContext } from '../../../app/nav/menus';
-import { useNavContext } from '../../../app/nav/useNavContext';
+import { PORTAL_MENU, visibleEntries, type MenuEntry, type NavContext } from '../../../core/menus';
+import { useNavContext } from '../../../core/useNavContext';
 
 export const EDITING_AREAS_TITLE = 'Work on this portal';
 
 /**
  * The portal's editing areas: the Portal menu's entries that are registered, permitted and not
- * hidden by their rule (app/nav/menus.ts), except the dashboard itself. A feature that
+ * hidden by their rule (core/menus.ts), except the dashboard itself. A feature that
  * registers its route (File Explorer, Page Manager, …) appears here as it lands.
  */
 export function editingAreas(ctx: NavContext): MenuEntry[] {

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { commitKeys, commitsApi, type BranchCommit } from '../../../api/commits';
 import type { ChangeType, Id } from '../../../api/portal';
-import { workspaceChanged } from '../../../app/selection/workspaceRefresh';
+import { workspaceChanged } from '../../../core/workspaceRefresh';
 import { toasts } from '../../../core/toastService';
 import { formatDateTime } from '../../../lib/format';
 import { useAction } from '../../../ui/useAction';
@@ -76,7 +76,7 @@ function CommitFiles({ commit }: { commit: BranchCommit }) {
 /**
  * The branch's recent commits (canonical repository): author, time, message, files changed,
  * and Revert To (portal:w) as in the local-changes menu: a prompt, 'Reverting Portal Changes',
- * then the workspace is opened again and every view refreshes (app/selection/workspaceRefresh.ts).
+ * then the workspace is opened again and every view refreshes (core/workspaceRefresh.ts).
  */
 export function RecentCommits({
   d,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../../api/authStorage';
-import { overlay } from '../../../app/overlay/overlayStore';
+import { overlay } from '../../../core/overlayStore';
 import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../../core/selectionStore';
 import { useSessionStore } from '../../../core/sessionStore';
 import { clearToasts, dismissToast, useToastStore } from '../../../core/toastService';

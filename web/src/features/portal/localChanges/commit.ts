@@ -1,61 +1,18 @@
 import { toApiError } from '../../../api/errors';
-import { portalApi, type CommitResult, type Id } from '../../../api/portal';
-import { overlay } from '../../../app/overlay/overlayStore';
+import { portalApi, type Id } from '../../../api/portal';
+import { overlay } from '../../../core/overlayStore';
+import { COMMIT_MESSAGES, noteNothingCommitted, warnOnUpstream, warnOnValidation } from '../../../core/commitNotices';
 import { HTTP_ERROR_TOAST_TIMEOUT_MS, showHttpError, toasts } from '../../../core/toastService';
 
 export const LOCAL_CHANGES_MESSAGES = {
-  committing: 'Committing changes',
-  /** A commit went through (the resolution of conflicts says so in a toast). */
-  committed: 'Changes committed',
-  /** The info toast's title when a commit or resolution left nothing to commit (issue 30). */
-  nothingCommitted: 'Nothing committed',
-  nothingLeft:
-    'Nothing was left to commit: your changes are already on the branch. Your local commit is kept under Recover discarded work.',
+  ...COMMIT_MESSAGES,
   reverting: 'Reverting Portal Changes',
   commitFailed: 'Could not commit changes',
-  warningsCode: 'CONTENT_VALIDATION_PASS_WITH_WARNINGS',
-  warnings:
-    'Content Validation Warning: Some files that were committed produced content validation warnings. Proceed with caution.',
-  /** Title of the separate toast that lists the rule messages (spec 3 §8). */
-  warningsAfterCommit: 'Content validation warning occurred after committing changes',
   revertFailed: 'Could not revert portal',
-  upstreamWarning: "The portal's git host was not reached",
   localCommitsFailed: 'Something went wrong pulling local commits',
   revertAllPrompt: 'Revert all local changes? Your uncommitted changes are discarded.',
   revertToPrompt: (message: string) => `Revert to the commit '${message}'? Its content is committed again on top.`,
 } as const;
-
-/**
- * When a commit answered CONTENT_VALIDATION_PASS_WITH_WARNINGS: the general warning toast, and
- * a separate one titled 'Content validation warning occurred after committing changes' with
- * the rule messages (spec 3 §8).
- */
-export function warnOnValidation(result: CommitResult | undefined | null): void {
-  if (result?.code !== LOCAL_CHANGES_MESSAGES.warningsCode) return;
-  const sticky = { timeOut: 10_000, closeButton: true };
-  toasts.warning(LOCAL_CHANGES_MESSAGES.warnings, undefined, sticky);
-  const rules = (result.ruleWarnings ?? []).filter(Boolean);
-  if (rules.length > 0) toasts.warning(rules.join('\n'), LOCAL_CHANGES_MESSAGES.warningsAfterCommit, sticky);
-}
-
-/**
- * A commit or resolution that left nothing to commit (`committed: false`: the changes are
- * already on the branch; the local commit is kept as discarded work): the server's message as
- * an info toast, not a success. True when so.
- */
-export function noteNothingCommitted(result: CommitResult | undefined | null): boolean {
-  if (result?.committed !== false) return false;
-  toasts.info(result.message || LOCAL_CHANGES_MESSAGES.nothingLeft, LOCAL_CHANGES_MESSAGES.nothingCommitted, {
-    timeOut: 10_000,
-    closeButton: true,
-  });
-  return true;
-}
-
-/** The portal's git host was not reached (the commit or the opening went ahead): a sticky warning. */
-export function warnOnUpstream(warning: string | undefined | null): void {
-  if (warning) toasts.warning(warning, LOCAL_CHANGES_MESSAGES.upstreamWarning, { timeOut: 10_000, closeButton: true });
-}
 
 /** A failed call as a danger toast titled with the spec's wording and the server's message. */
 export function showFailure(title: string, error: unknown): void {

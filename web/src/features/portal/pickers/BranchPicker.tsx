@@ -12,13 +12,13 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toApiError } from '../../../api/errors';
 import { portalKeys } from '../../../api/portal';
-import { overlay } from '../../../app/overlay/overlayStore';
+import { overlay } from '../../../core/overlayStore';
 import { waitForTasks } from '../../taskrunner';
 import { confirmBranchChange } from '../../loadables';
-import type { SelectorPickerProps } from '../../../app/registry';
-import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../app/selection/portalChain';
+import type { SelectorPickerProps } from '../../../core/registry';
+import { CHAIN_MESSAGES, loadReferences, parsePortalRoute, portalRoutePath } from '../../../core/portalChain';
 import { useSelectionStore } from '../../../core/selectionStore';
-import { refreshWorkspaceViews, reopenPortal } from '../../../app/selection/workspaceRefresh';
+import { refreshWorkspaceViews, reopenPortal } from '../../../core/workspaceRefresh';
 import { showHttpError, toasts } from '../../../core/toastService';
 import { branchName } from '../../../lib/validation';
 import { branchLabel } from '../format';
@@ -51,7 +51,7 @@ export default function BranchPicker({ anchorEl, onClose }: SelectorPickerProps)
     await waitForTasks(); // spec 3 §4 "Branch switching": waits for running tasks
     try {
       // The workspace is now on the other branch: the selection and every view derived from
-      // the workspace follow (app/selection/workspaceRefresh.ts).
+      // the workspace follow (core/workspaceRefresh.ts).
       const opened = await reopenPortal(d, p, branch, override);
       const lang = useSelectionStore.getState().language ?? 'en_GB';
       void refreshWorkspaceViews(client, d, p);

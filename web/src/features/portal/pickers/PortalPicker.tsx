@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { portalApi, portalKeys, type Portal, type PortalScope, type PortalType } from '../../../api/portal';
-import type { SelectorPickerProps } from '../../../app/registry';
+import type { SelectorPickerProps } from '../../../core/registry';
 import { useSelectionStore } from '../../../core/selectionStore';
 import { PickerPopover, pickerWaiting } from '../../../ui/PickerPopover';
 import { isInactivePortal, portalTree, type PortalSort } from './tree';

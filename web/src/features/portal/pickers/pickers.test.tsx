@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { overlay } from '../../../app/overlay/overlayStore';
+import { overlay } from '../../../core/overlayStore';
 import { storeTokens } from '../../../api/authStorage';
 import type { Category, Portal } from '../../../api/portal';
 import { initialSelectionState, useSelectionStore } from '../../../core/selectionStore';

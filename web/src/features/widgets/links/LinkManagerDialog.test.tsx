@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialSelectionState, useSelectionStore } from '../../../core/selectionStore';
-import { ToastStack } from '../../../app/toasts/ToastStack';
+import { ToastStack } from '../../../ui/ToastStack';
 import { clearToasts } from '../../../core/toastService';
 import { errorResponse, jsonResponse, mockFetch, sampleUser } from '../../../test/helpers';
 import { renderWithProviders, signIn } from '../../../test/render';

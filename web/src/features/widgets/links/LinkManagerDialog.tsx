@@ -29,7 +29,7 @@ import { ExternalLinkFields } from './ExternalLinkFields';
 import { InternalLinkFields } from './InternalLinkPicker';
 import { LINK_TYPES, micrositeTarget, type LinkType } from './linkType';
 import { assetLink, initialLinkState, linkResult, type ExternalState, type LinkState } from './model';
-import { useSaveShortcut } from '../../../app/shortcuts/shortcuts';
+import { useSaveShortcut } from '../../../core/shortcuts';
 
 /** The link manager's width (spec 2 §9 "other dialogs 815 … px wide"). */
 export const LINK_MANAGER_WIDTH = 815;

@@ -13,11 +13,14 @@
  * - Switching language keeps page and mode, picking another page keeps the mode, switching
  *   branch rewrites only the branch segment (the pickers keep the route's rest).
  */
-import { isLimitedPortal, isUniversalPortal } from '../nav/menus';
-import { paths } from '../../core/paths';
-import { toasts } from '../../core/toastService';
-import { usesSitemap } from './sitemapStage';
-import { setSelectedPage, useSelectionStore } from '../../core/selectionStore';
+import { isLimitedPortal, isUniversalPortal } from './menus';
+import { paths } from './paths';
+import { toasts } from './toastService';
+import { setSelectedPage, useSelectionStore, type SelectedPortal } from './selectionStore';
+
+/** Whether a portal has a sitemap in the selection: PORTAL_ENGINE, not limited, not universal. */
+export const usesSitemap = (portal: SelectedPortal | null): boolean =>
+  !!portal && !isLimitedPortal(portal) && !isUniversalPortal(portal) && portal.engineType === 'PORTAL_ENGINE';
 
 export const PAGE_MODES = ['designer-mode', 'source-mode'] as const;
 export type PageMode = (typeof PAGE_MODES)[number];

@@ -20,13 +20,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { toApiError } from '../../api/errors';
-import { portalApi, type Id, type OpenedPortal } from '../../api/portal';
-import { overlay } from '../overlay/overlayStore';
+import { toApiError } from '../api/errors';
+import { portalApi, type Id, type OpenedPortal } from '../api/portal';
+import { overlay } from './overlayStore';
 import { CHAIN_MESSAGES, openedToSelection } from './portalChain';
 import { raisePortalError } from './portalError';
 import { isPortalGoneError } from './portalGone';
-import { closePortal, selectPortal, useSelectionStore } from '../../core/selectionStore';
+import { closePortal, selectPortal, useSelectionStore } from './selectionStore';
 
 /** Whether a query key belongs to the workspace of portal `p` in domain `d`. */
 export function isWorkspaceQueryKey(key: readonly unknown[], d: Id, p: Id): boolean {
@@ -98,7 +98,7 @@ export async function workspaceChanged(
     } catch (cause) {
       ok = false;
       const error = toApiError(cause);
-      // A deleted portal is left by the portal-gone listener (app/selection/portalGone.ts).
+      // A deleted portal is left by the portal-gone listener (core/portalGone.ts).
       if (!isPortalGoneError(error)) {
         closePortal();
         raisePortalError({

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { branchFromUrl } from '../../api/portal';
+import { branchFromUrl } from '../api/portal';
 import { ACTIVE_BRANCH_SEGMENT, DEFAULT_LANGUAGE } from './portalChain';
-import { useSelectionStore } from '../../core/selectionStore';
+import { useSelectionStore } from './selectionStore';
 
 /**
  * Domain, portal, branch ('/' restored) and language of a portal-module route. `opened` tells

@@ -6,12 +6,12 @@ import {
   setExternalLogin,
   setRememberMe,
   storeTokens,
-} from '../../api/authStorage';
-import { authEvents } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
-import { reloadPage } from '../browser/location';
-import { useOverlayStore } from '../overlay/overlayStore';
+} from '../api/authStorage';
+import { authEvents } from '../api/client';
+import { ApiError } from '../api/errors';
+import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../test/helpers';
+import { reloadPage } from './location';
+import { useOverlayStore } from './overlayStore';
 import {
   consumeUrlTokens,
   extractHashTokens,
@@ -20,10 +20,10 @@ import {
   MESSAGES,
   startSession,
 } from './session';
-import { initialSessionState, useSessionStore } from '../../core/sessionStore';
+import { initialSessionState, useSessionStore } from './sessionStore';
 
-vi.mock('../browser/location', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../browser/location')>()),
+vi.mock('./location', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./location')>()),
   reloadPage: vi.fn(),
 }));
 

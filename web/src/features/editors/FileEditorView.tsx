@@ -2,28 +2,19 @@ import { useRef, useState } from 'react';
 import type { Asset } from '../../api/assets';
 import { usePermission } from '../../core/usePermission';
 import { useSelectionStore } from '../../core/selectionStore';
-import { JsonEditor, SourceEditor, type AssetKind } from '../editors';
-import { AssetPicker } from './AssetPicker';
-import type { EditMode } from './EditAction';
-
-interface Props {
-  domain: string;
-  portal: string;
-  path: string;
-  mode: EditMode;
-  onClose: () => void;
-  /** Where to go in the file (the Readiness screen's "Open"): a JSON form's field, or a line. */
-  pointer?: string;
-  line?: number;
-}
+import type { FileEditorProps } from '../../core/registry';
+import { AssetPicker } from '../assets';
+import { JsonEditor } from './JsonEditor';
+import type { AssetKind } from './LinkTextWidget';
+import { SourceEditor } from './SourceEditor';
 
 /**
- * A file of the explorer in its editor (…/file-explorer?path=…&edit=…): the JSON editor (saving
+ * A file of the File Explorer (features/assets) in its editor (…/file-explorer?path=…&edit=…): the JSON editor (saving
  * needs asset_create, spec 2 §6) with the asset picker behind its image and document fields, or
  * the source editor (code:r to read; Save needs code:w and an active portal, spec 2 §2, and the
  * save call's asset_create).
  */
-export function FileEditorView({ domain, portal, path, mode, onClose, pointer, line }: Props) {
+export default function FileEditorView({ domain, portal, path, mode, onClose, pointer, line }: FileEditorProps) {
   const canEditAssets = usePermission('asset_create');
   const canWriteCode = usePermission('code:w');
   const canReadCode = usePermission('code:r');

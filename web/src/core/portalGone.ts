@@ -5,10 +5,10 @@
  * disables the workspace queries, the local-commits poller and the file watcher, and the
  * portal's cached queries are dropped.
  */
-import type { ApiError } from '../../api/errors';
-import { authEvents, type NotFoundEvent } from '../../api/client';
-import type { Id } from '../../api/portal';
-import { useSelectionStore } from '../../core/selectionStore';
+import type { ApiError } from '../api/errors';
+import { authEvents, type NotFoundEvent } from '../api/client';
+import type { Id } from '../api/portal';
+import { useSelectionStore } from './selectionStore';
 
 /** The error codes that mean the portal (or its domain) does not exist any more. */
 export const PORTAL_GONE_CODES = ['PORTAL_NOT_FOUND', 'DOMAIN_NOT_FOUND'] as const;

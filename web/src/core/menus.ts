@@ -4,15 +4,15 @@
  * functions return.
  *
  * Entries never render dead: a menu entry appears only when the route module
- * it opens is registered (app/registry.ts), and a selector (Select Portal,
+ * it opens is registered (core/registry.ts), and a selector (Select Portal,
  * Select Branch, …) only when its picker is registered. Features register
  * themselves as they land; until then their entries stay hidden.
  */
-import { branchToSegment, paths } from '../../core/paths';
-import { hasPermission } from '../../core/permissions';
-import { languageName } from '../../lib/languages';
-import type { EngineType, SupportLevel } from '../../api/portal';
-import type { PortalScope } from '../../core/selectionStore';
+import { branchToSegment, paths } from './paths';
+import { hasPermission } from './permissions';
+import { languageName } from '../lib/languages';
+import type { EngineType, SupportLevel } from '../api/portal';
+import type { PortalScope } from './selectionStore';
 
 export type { EngineType, SupportLevel, PortalScope };
 
@@ -37,7 +37,7 @@ export interface NavContext {
   page: { id: string; title: string } | null;
   /** Permissions held in the current domain. */
   permissions: readonly string[];
-  /** Ids of registered route modules and selectors (see app/registry.ts). */
+  /** Ids of registered route modules and selectors (see core/registry.ts). */
   available: ReadonlySet<string>;
 }
 

@@ -11,18 +11,18 @@ import {
   isExternalLogin,
   setExternalLogin,
   storeTokens,
-} from '../../api/authStorage';
-import { authEvents } from '../../api/client';
-import { configApi } from '../../api/config';
-import { isTokenValid, looksLikeJwt } from '../../api/token';
-import type { LoginResponse, ProbeConfig, ProfileResponse, User } from '../../api/types';
-import { userApi } from '../../api/user';
-import { basePath, reloadPage, resetHashToRoot } from '../browser/location';
-import { overlay } from '../overlay/overlayStore';
-import { waitForTasks } from '../../features/taskrunner';
-import { clearBuildWithoutLivePreview } from '../selection/portalChain';
-import { useSelectionStore } from '../../core/selectionStore';
-import { initialSessionState, useSessionStore } from '../../core/sessionStore';
+} from '../api/authStorage';
+import { authEvents } from '../api/client';
+import { configApi } from '../api/config';
+import { isTokenValid, looksLikeJwt } from '../api/token';
+import type { LoginResponse, ProbeConfig, ProfileResponse, User } from '../api/types';
+import { userApi } from '../api/user';
+import { basePath, reloadPage, resetHashToRoot } from './location';
+import { overlay } from './overlayStore';
+import { clearBuildWithoutLivePreview } from './portalChain';
+import { holdNavigation } from './registry';
+import { useSelectionStore } from './selectionStore';
+import { initialSessionState, useSessionStore } from './sessionStore';
 
 export const AUTH_CHECK_OVERLAY_DELAY_MS = 800;
 export const LOGOUT_RELOAD_DELAY_MS = 200;
@@ -212,7 +212,7 @@ export async function logout(): Promise<void> {
   if (status === 'loggingOut') return;
   set({ status: 'loggingOut', sessionConflict: false });
   overlay.show(MESSAGES.loggingOut);
-  await waitForTasks(); // spec 3 §4: logout waits for running tasks
+  await holdNavigation(); // spec 3 §4: logout waits for running tasks (features/taskrunner)
   // … and clears the build if needed (no live preview of the open portal), while signed in.
   const { domain, portal } = useSelectionStore.getState();
   if (domain && portal) await clearBuildWithoutLivePreview(domain.id, portal);

@@ -4,8 +4,8 @@
  * answer was 401, 403 or 404 stops: the session is over, the right is gone or the thing polled
  * (a deleted portal) no longer exists. Polling the same answer forever helps nobody.
  */
-import { ApiError } from '../../api/errors';
-import { selectSessionLive, useSessionStore } from '../../core/sessionStore';
+import { ApiError } from '../api/errors';
+import { selectSessionLive, useSessionStore } from './sessionStore';
 
 /** Answers that asking again will not change: the session ended, the right is gone, the thing is gone. */
 export const FINAL_STATUSES: readonly number[] = [401, 403, 404];

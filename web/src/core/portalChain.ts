@@ -7,8 +7,8 @@
  * BRANCH_LOADING_FAILED).
  */
 import { matchPath } from 'react-router';
-import { toApiError, type ApiError } from '../../api/errors';
-import { paths, patterns } from '../../core/paths';
+import { toApiError, type ApiError } from '../api/errors';
+import { paths, patterns } from './paths';
 import {
   branchFromUrl,
   branchToUrl,
@@ -17,12 +17,12 @@ import {
   type Portal,
   type PortalSettings,
   type References,
-} from '../../api/portal';
-import { previewApi } from '../../api/preview';
-import { taskRunnerApi } from '../../api/taskRunner';
-import { overlay } from '../overlay/overlayStore';
-import { hasPermission } from '../../core/permissions';
-import { useSessionStore } from '../../core/sessionStore';
+} from '../api/portal';
+import { previewApi } from '../api/preview';
+import { taskRunnerApi } from '../api/taskRunner';
+import { overlay } from './overlayStore';
+import { hasPermission } from './permissions';
+import { useSessionStore } from './sessionStore';
 import {
   closePortal as clearPortalSelection,
   selectPortal,
@@ -30,10 +30,10 @@ import {
   useSelectionStore,
   type OpenedPortalInfo,
   type SelectedPortal,
-} from '../../core/selectionStore';
+} from './selectionStore';
 import { raisePortalError } from './portalError';
-import { warnOnUpstream } from '../../features/portal';
-import { waitForTasks } from '../../features/taskrunner';
+import { warnOnUpstream } from './commitNotices';
+import { holdNavigation } from './registry';
 
 export const CHAIN_MESSAGES = {
   loadingPortals: 'Loading Portals',
@@ -310,7 +310,7 @@ export async function runPortalChain(route: PortalRoute, options: ChainOptions):
   emit('portalOpening');
   // The same portal on another branch (a URL naming it, Back after a switch) is a branch switch.
   const switching = !!state.portal && String(state.portal.id) === route.portalId && !sameBranch;
-  await waitForTasks(); // spec 3 §4: a portal or branch switch waits for running tasks
+  await holdNavigation(); // spec 3 §4: a portal or branch switch waits for running tasks (features/taskrunner)
   overlay.show(switching ? CHAIN_MESSAGES.switchingBranch : CHAIN_MESSAGES.openingPortal);
   let opened: OpenedPortal;
   try {

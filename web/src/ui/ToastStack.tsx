@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useId, useRef } from 'react';
-import { useTakeFocus } from '../../ui/useTakeFocus';
-import { visuallyHidden } from '../../ui/visuallyHidden';
-import { dismissToast, useToastStore, type Toast, type ToastType } from '../../core/toastService';
+import { useTakeFocus } from './useTakeFocus';
+import { visuallyHidden } from './visuallyHidden';
+import { dismissToast, useToastStore, type Toast, type ToastType } from '../core/toastService';
 
 const SEVERITY: Record<ToastType, AlertColor> = {
   INFO: 'info',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { domainApi, domainKeys } from '../../api/domain';
-import type { Domain } from '../../api/types';
+import { domainApi, domainKeys } from '../api/domain';
+import type { Domain } from '../api/types';
 
 const byName = (a: Domain, b: Domain) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 

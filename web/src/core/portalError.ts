@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ApiError } from '../../api/errors';
-import { offersReset } from '../../api/portal';
+import type { ApiError } from '../api/errors';
+import { offersReset } from '../api/portal';
 
 /**
  * Global errors of the portal half of the selection chain (spec 1 §4.2). They replace the

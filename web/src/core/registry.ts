@@ -7,20 +7,24 @@
  *                   lazy: () => import('./DomainDashboard') });
  *
  * - Routes are mounted inside the signed-in shell. A registered route id also
- *   makes the side-navigation entry with the same id appear (app/nav/menus.ts).
+ *   makes the side-navigation entry with the same id appear (core/menus.ts).
  * - Portal-group selectors (Select Portal, Branch, Language, Page) appear once
  *   their picker is registered.
  * - Profile menu entries (e.g. Edit Profile) open the dialog they register.
  * - Header actions (notification centre, file watcher, local changes; later the task runner,
  *   search and previews) appear in the header bar, left of the documentation and profile
  *   menus, in `order`. Register a lazy component so the login bundle stays small.
+ * - The file editor (features/editors) is what the File Explorer (features/assets) opens a file
+ *   in: the editors use the explorer's asset picker, so the explorer cannot import them.
+ * - Navigation holds (the task runner's running tasks) are awaited before a portal switch, a
+ *   branch switch or a logout (core/portalChain, core/session), which cannot import features.
  *
  * Nothing is rendered for a feature that has not registered: the shell never
  * shows dead entries.
  */
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import type { PortalSelectorKind } from './nav/menus';
-import { SELECTOR_IDS } from './nav/menus';
+import type { PortalSelectorKind } from './menus';
+import { SELECTOR_IDS } from './menus';
 
 export interface RouteModule {
   /** Matches a MenuEntry id when the route has a side-navigation entry. */
@@ -52,10 +56,24 @@ export interface HeaderAction {
   Component: ComponentType;
 }
 
+export interface FileEditorProps {
+  domain: string;
+  portal: string;
+  path: string;
+  /** The schema-driven JSON editor or the source editor. */
+  mode: 'json' | 'source';
+  onClose: () => void;
+  /** Where to go in the file (the Readiness screen's "Open"): a JSON form's field, or a line. */
+  pointer?: string;
+  line?: number;
+}
+
 const routes = new Map<string, RouteModule>();
 const headerActionEntries = new Map<string, HeaderAction>();
 const selectors = new Map<PortalSelectorKind, ComponentType<SelectorPickerProps>>();
 const profileEntries = new Map<string, ProfileMenuEntry>();
+let fileEditorComponent: ComponentType<FileEditorProps> | undefined;
+const navigationHolds = new Set<() => Promise<void>>();
 
 export function registerRoute(module: RouteModule): void {
   routes.set(module.id, module);
@@ -71,6 +89,24 @@ export function registerProfileMenuEntry(entry: ProfileMenuEntry): void {
 
 export function registerHeaderAction(action: HeaderAction): void {
   headerActionEntries.set(action.id, action);
+}
+
+export function registerFileEditor(editor: ComponentType<FileEditorProps>): void {
+  fileEditorComponent = editor;
+}
+
+/** The registered file editor; undefined when features/editors is not registered. */
+export function fileEditor(): ComponentType<FileEditorProps> | undefined {
+  return fileEditorComponent;
+}
+
+/** Awaited before a portal or branch switch and a logout (spec 3 §4); resolves when nothing holds. */
+export function registerNavigationHold(hold: () => Promise<void>): void {
+  navigationHolds.add(hold);
+}
+
+export async function holdNavigation(): Promise<void> {
+  for (const hold of navigationHolds) await hold();
 }
 
 export function headerActions(): HeaderAction[] {

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sampleUser } from '../../test/helpers';
-import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../../core/selectionStore';
-import { useSessionStore } from '../../core/sessionStore';
+import { sampleUser } from '../test/helpers';
+import { initialSelectionState, setDomainPermissions, useSelectionStore } from '../core/selectionStore';
+import { useSessionStore } from '../core/sessionStore';
 import { PermissionView, Restricted } from './Restricted';
-import { NO_PERMISSION_MESSAGE } from '../../core/usePermission';
+import { NO_PERMISSION_MESSAGE } from '../core/usePermission';
 
 beforeEach(() => {
   useSessionStore.setState({ status: 'loggedIn', user: { ...sampleUser } });

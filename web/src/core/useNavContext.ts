@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { availableFeatureIds } from '../registry';
-import { useSelectionStore } from '../../core/selectionStore';
-import { useSessionStore } from '../../core/sessionStore';
+import { availableFeatureIds } from './registry';
+import { useSelectionStore } from './selectionStore';
+import { useSessionStore } from './sessionStore';
 import type { NavContext } from './menus';
 
 /** The navigation context of the signed-in user, from the session and selection stores. */

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/authStorage';
-import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../../test/helpers';
-import { renderWithProviders } from '../../test/render';
-import { createQueryClient } from '../App';
-import { initialSessionState, useSessionStore } from '../../core/sessionStore';
+import { storeTokens } from '../api/authStorage';
+import { errorResponse, jsonResponse, loginResponse, mockFetch } from '../test/helpers';
+import { renderWithProviders } from '../test/render';
+import { createQueryClient } from '../core/queryClient';
+import { initialSessionState, useSessionStore } from './sessionStore';
 import { usePortalErrorStore } from './portalError';
-import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
+import { initialSelectionState, useSelectionStore } from './selectionStore';
 import { isWorkspaceQueryKey, refreshWorkspaceViews, useWorkspaceEpoch, workspaceChanged } from './workspaceRefresh';
-import { portalKeys } from '../../api/portal';
+import { portalKeys } from '../api/portal';
 
 const opened = (languages: string[]) => ({
   portal: { id: 2, name: 'Crew Portal', scope: 'FULL', type: 'CREW', status: 'active', activeBranch: 'master' },

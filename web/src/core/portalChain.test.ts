@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/authStorage';
-import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../../test/helpers';
-import { overlay } from '../overlay/overlayStore';
-import { useSessionStore } from '../../core/sessionStore';
+import { storeTokens } from '../api/authStorage';
+import { errorResponse, jsonResponse, jwtExpiringIn, mockFetch, sampleUser } from '../test/helpers';
+import { overlay } from './overlayStore';
+import { useSessionStore } from './sessionStore';
 import {
   clearBuildWithoutLivePreview,
   closePortal,
@@ -13,9 +13,9 @@ import {
   type PortalChainEvent,
 } from './portalChain';
 import { clearPortalError, portalErrorActions, usePortalErrorStore } from './portalError';
-import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
-import { toApiError } from '../../api/errors';
-import { errorFromResponse } from '../../api/errors';
+import { initialSelectionState, useSelectionStore } from './selectionStore';
+import { toApiError } from '../api/errors';
+import { errorFromResponse } from '../api/errors';
 
 const portal = (id: number, name: string) => ({
   id,

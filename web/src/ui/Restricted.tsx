@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import type { ReactNode } from 'react';
-import { NO_PERMISSION_MESSAGE, usePermission } from '../../core/usePermission';
+import { NO_PERMISSION_MESSAGE, usePermission } from '../core/usePermission';
 
 interface Props {
   /** Every permission listed is needed. */
