@@ -231,7 +231,7 @@ func (a *App) wire(ctx context.Context) error {
 		history.NewHandler(a.PortalAccess, gitlog.New(a.repos.Core())),
 		a.newAssets(),
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
-		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),
+		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace().Files(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),
 			thumbnail.NewSigner(cookieKey), a.PortalAccess),
 		portal.NewHandler(a.Portals, a.PortalAccess, domainMembers{a.Access}),
 	}
@@ -252,7 +252,7 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	features = append(features, loadables)
 	features = append(features, a.newWhitelist())
-	features = append(features, collab.NewHandler(a.Portals.Workspace(), a.PortalAccess),
+	features = append(features, collab.NewHandler(a.Portals.Workspace().Together(), a.PortalAccess),
 		presence.NewHandler(presence.NewService(a.DB, people{a.Identity}, a.notices), a.PortalAccess))
 	if err := a.wireUpstream(cookieKey, &features); err != nil { // git hosts of imported portals (upstream.go)
 		return err

@@ -41,7 +41,7 @@ func (s *Service) validateJSON(ctx context.Context, c caller.Caller, pa portalac
 	if err != nil {
 		return nil
 	}
-	raw, _, err := s.ws.Read(ctx, c, pa, sp)
+	raw, _, err := s.ws.Files().Read(ctx, c, pa, sp)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -4,7 +4,7 @@
 // schema), uploaded (streamed, limited per type and per request, announced to the portal's
 // room), renamed, made and deleted (refused while other files reference them).
 //
-// Every file access goes through editing.Workspace (the workspace file layer): API paths
+// Every file access goes through editing.Files (the workspace file layer): API paths
 // become workspace.Path only through ParsePath.
 package asset
 
@@ -106,7 +106,7 @@ const maxCheckedUpload = 8 << 20
 // folder's answer is shared by callers while the folder is unchanged (foldercache.go): it is
 // read only.
 func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*Asset, error) {
-	info, err := s.ws.Info(ctx, c, pa, p)
+	info, err := s.ws.Files().Info(ctx, c, pa, p)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (s *Service) Get(ctx context.Context, c caller.Caller, pa portalaccess.Port
 // JSON file, whether its saves must be strict JSON. Its content is read once, as a stream
 // (never held in memory, but for a JSON file up to maxCheckedUpload).
 func (s *Service) file(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, info workspace.FileInfo) (*Asset, error) {
-	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
+	f, _, err := s.ws.Files().OpenFile(ctx, c, pa, p)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func (l *limitedWriter) Write(b []byte) (int, error) {
 
 // version is a file's version, its content hashed as a stream (never held in memory).
 func (s *Service) version(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.Version, error) {
-	f, _, err := s.ws.OpenFile(ctx, c, pa, p)
+	f, _, err := s.ws.Files().OpenFile(ctx, c, pa, p)
 	if err != nil {
 		return workspace.NoVersion, err
 	}
@@ -190,7 +190,7 @@ func (s *Service) version(ctx context.Context, c caller.Caller, pa portalaccess.
 }
 
 func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, info workspace.FileInfo) (*Asset, error) {
-	list, err := s.ws.List(ctx, c, pa, p)
+	list, err := s.ws.Files().List(ctx, c, pa, p)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,7 @@ func (s *Service) folder(ctx context.Context, c caller.Caller, pa portalaccess.P
 		if f.Dir {
 			a.HasChildren = true
 			if cp, err := workspace.CleanPath(f.Path); err == nil {
-				if sub, err := s.ws.List(ctx, c, pa, cp); err == nil {
+				if sub, err := s.ws.Files().List(ctx, c, pa, cp); err == nil {
 					for _, g := range sub {
 						child.HasChildren = child.HasChildren || g.Dir
 					}
@@ -278,7 +278,7 @@ func (s *Service) typeOf(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if head == nil {
 		head = []byte{}
 		if p, err := workspace.CleanPath(f.Path); err == nil {
-			if r, _, err := s.ws.OpenFile(ctx, c, pa, p); err == nil {
+			if r, _, err := s.ws.Files().OpenFile(ctx, c, pa, p); err == nil {
 				head, _ = io.ReadAll(io.LimitReader(r, filetype.SniffLen))
 				r.Close()
 			}
@@ -329,7 +329,7 @@ func (s *Service) strictJSON(ctx context.Context, c caller.Caller, pa portalacce
 		return true
 	}
 	if current == nil {
-		data, _, err := s.ws.Read(ctx, c, pa, p)
+		data, _, err := s.ws.Files().Read(ctx, c, pa, p)
 		if err != nil {
 			return true // gone meanwhile: a new file; unreadable: the write will say
 		}
@@ -343,7 +343,7 @@ func (s *Service) ImageSize(ctx context.Context, c caller.Caller, pa portalacces
 	if p == workspace.Root {
 		return Size{}, badPath("/")
 	}
-	info, err := s.ws.Info(ctx, c, pa, p)
+	info, err := s.ws.Files().Info(ctx, c, pa, p)
 	if err != nil {
 		return Size{}, err
 	}
@@ -365,7 +365,7 @@ func (s *Service) cachedImageSize(ctx context.Context, c caller.Caller, pa porta
 	if sz, ok := s.sizes.get(key, info); ok {
 		return sz, nil
 	}
-	f, opened, err := s.ws.OpenFile(ctx, c, pa, p)
+	f, opened, err := s.ws.Files().OpenFile(ctx, c, pa, p)
 	if err != nil {
 		return Size{}, err // not cached: the file may come back
 	}
@@ -383,7 +383,7 @@ func (s *Service) Open(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	if p == workspace.Root {
 		return nil, workspace.FileInfo{}, apperr.BadRequest("NOT_A_FILE", "The root folder is not a file.")
 	}
-	f, info, err := s.ws.OpenFile(ctx, c, pa, p)
+	f, info, err := s.ws.Files().OpenFile(ctx, c, pa, p)
 	if err != nil {
 		return nil, info, err
 	}
@@ -404,7 +404,7 @@ func (s *Service) IsFolder(ctx context.Context, c caller.Caller, pa portalaccess
 	if p == workspace.Root {
 		return true, nil
 	}
-	info, err := s.ws.Info(ctx, c, pa, p)
+	info, err := s.ws.Files().Info(ctx, c, pa, p)
 	if err != nil {
 		return false, err
 	}
@@ -441,7 +441,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 			return nil, err
 		}
 	}
-	if _, err := s.ws.Write(ctx, c, pa, p, []byte(data), base, APIPath(p)); err != nil {
+	if _, err := s.ws.Files().Write(ctx, c, pa, p, []byte(data), base, APIPath(p)); err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, c, pa, p)
@@ -455,7 +455,7 @@ func (s *Service) Mkdir(ctx context.Context, c caller.Caller, pa portalaccess.Po
 	if err := folderName(p.Name()); err != nil {
 		return nil, err
 	}
-	if err := s.ws.Mkdir(ctx, c, pa, p); err != nil {
+	if err := s.ws.Files().Mkdir(ctx, c, pa, p); err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, c, pa, p)
@@ -476,14 +476,14 @@ func (s *Service) RenameFolder(ctx context.Context, c caller.Caller, pa portalac
 	if err := folderName(to.Name()); err != nil {
 		return nil, err
 	}
-	info, err := s.ws.Info(ctx, c, pa, from)
+	info, err := s.ws.Files().Info(ctx, c, pa, from)
 	if err != nil {
 		return nil, err
 	}
 	if !info.Dir {
 		return nil, apperr.BadRequest("NOT_A_FOLDER", "The path "+APIPath(from)+" is not a folder.")
 	}
-	if err := s.ws.Move(ctx, c, pa, from, to, workspace.NoVersion); err != nil {
+	if err := s.ws.Files().Move(ctx, c, pa, from, to, workspace.NoVersion); err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, c, pa, to)
@@ -501,7 +501,7 @@ func (s *Service) RenameFile(ctx context.Context, c caller.Caller, pa portalacce
 	if e := ext(to.Name()); e != ext(from.Name()) && !allowedExt(e) {
 		return nil, apperr.Validation("Files of the type '" + e + "' are not allowed.")
 	}
-	info, err := s.ws.Info(ctx, c, pa, from)
+	info, err := s.ws.Files().Info(ctx, c, pa, from)
 	if err != nil {
 		return nil, err
 	}
@@ -512,7 +512,7 @@ func (s *Service) RenameFile(ctx context.Context, c caller.Caller, pa portalacce
 	if err != nil {
 		return nil, err
 	}
-	if err := s.ws.Move(ctx, c, pa, from, to, v); err != nil {
+	if err := s.ws.Files().Move(ctx, c, pa, from, to, v); err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, c, pa, to)
@@ -535,17 +535,17 @@ func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.P
 			out = append(out, res)
 			continue
 		}
-		info, err := s.ws.Info(ctx, c, pa, p)
+		info, err := s.ws.Files().Info(ctx, c, pa, p)
 		switch {
 		case err != nil:
 			fail(apperr.AsError(err).Message, nil)
 		case info.Dir:
-			list, err := s.ws.List(ctx, c, pa, p)
+			list, err := s.ws.Files().List(ctx, c, pa, p)
 			if err != nil {
 				fail(apperr.AsError(err).Message, nil)
 			} else if len(list) > 0 {
 				fail(MsgChildren, nil)
-			} else if err := s.ws.Remove(ctx, c, pa, p, workspace.NoVersion); err != nil {
+			} else if err := s.ws.Files().Remove(ctx, c, pa, p, workspace.NoVersion); err != nil {
 				fail(apperr.AsError(err).Message, nil)
 			} else {
 				res.Result = true
@@ -560,7 +560,7 @@ func (s *Service) Delete(ctx context.Context, c caller.Caller, pa portalaccess.P
 				fail(MsgUsed, by)
 			} else if v, err := s.version(ctx, c, pa, p); err != nil {
 				fail(apperr.AsError(err).Message, nil)
-			} else if err := s.ws.Remove(ctx, c, pa, p, v); err != nil {
+			} else if err := s.ws.Files().Remove(ctx, c, pa, p, v); err != nil {
 				fail(apperr.AsError(err).Message, nil)
 			} else {
 				res.Result = true
@@ -597,7 +597,7 @@ func (s *Service) references(ctx context.Context, c caller.Caller, pa portalacce
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		list, err := s.ws.List(ctx, c, pa, dir)
+		list, err := s.ws.Files().List(ctx, c, pa, dir)
 		if err != nil {
 			return err
 		}
@@ -615,7 +615,7 @@ func (s *Service) references(ctx context.Context, c caller.Caller, pa portalacce
 			if t, known := filetype.ByName(f.Name); known && !t.Text || f.Size > maxTextSearch || f.Kind != "" {
 				continue
 			}
-			data, _, err := s.ws.Read(ctx, c, pa, fp)
+			data, _, err := s.ws.Files().Read(ctx, c, pa, fp)
 			if err != nil || !filetype.Of(f.Name, data).Text {
 				continue
 			}
@@ -721,7 +721,7 @@ func (s *Service) hasCompanion(ctx context.Context, c caller.Caller, pa portalac
 	if err != nil {
 		return false
 	}
-	info, err := s.ws.Info(ctx, c, pa, sp)
+	info, err := s.ws.Files().Info(ctx, c, pa, sp)
 	return err == nil && !info.Dir
 }
 
@@ -803,7 +803,7 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 			}
 		}
 		if err == nil {
-			err = s.ws.WriteStream(ctx, c, pa, target, src, limit)
+			err = s.ws.Files().WriteStream(ctx, c, pa, target, src, limit)
 		}
 		part.Close()
 		used += n.n
@@ -833,7 +833,7 @@ func (s *Service) Upload(ctx context.Context, c caller.Caller, pa portalaccess.P
 			continue
 		}
 		if err == nil {
-			err = s.ws.WriteStream(ctx, c, pa, f.target, bytes.NewReader(f.data), f.limit)
+			err = s.ws.Files().WriteStream(ctx, c, pa, f.target, bytes.NewReader(f.data), f.limit)
 		}
 		var tooLarge *workspace.ErrTooLarge
 		switch {

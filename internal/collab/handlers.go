@@ -22,14 +22,14 @@ import (
 	"portalwright/internal/workspace"
 )
 
-// Handler serves the collaboration calls over the editing unit.
+// Handler serves the collaboration calls over the editing unit's working together.
 type Handler struct {
-	ws     *editing.Workspace
+	ws     *editing.Together
 	access *portalaccess.Checker
 }
 
 // NewHandler returns the routes; access checks the portal of every call.
-func NewHandler(ws *editing.Workspace, access *portalaccess.Checker) *Handler {
+func NewHandler(ws *editing.Together, access *portalaccess.Checker) *Handler {
 	return &Handler{ws: ws, access: access}
 }
 

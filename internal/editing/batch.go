@@ -15,7 +15,7 @@ import (
 // a failure puts back what was already written) and publishes the workspace's new status once.
 // It answers the new versions in the order of files. A stale base is a 409 FILE_CHANGED
 // naming that file's path; nothing is written then.
-func (f *Workspace) WriteAll(ctx context.Context, c caller.Caller, pa portalaccess.Portal, files []workspace.FileWrite) ([]workspace.Version, error) {
+func (f *Files) WriteAll(ctx context.Context, c caller.Caller, pa portalaccess.Portal, files []workspace.FileWrite) ([]workspace.Version, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -36,7 +36,7 @@ func (f *Workspace) WriteAll(ctx context.Context, c caller.Caller, pa portalacce
 // workspace's new status once. It answers per file its new version and its error, mapped as
 // FileError maps them (a stale base: 409 FILE_CHANGED naming the path). err is set only when
 // the workspace could not be used; nothing was written then.
-func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalaccess.Portal, files []workspace.FileWrite) ([]workspace.Version, []error, error) {
+func (f *Files) WriteEach(ctx context.Context, c caller.Caller, pa portalaccess.Portal, files []workspace.FileWrite) ([]workspace.Version, []error, error) {
 	if len(files) == 0 {
 		return nil, nil, nil
 	}
@@ -56,7 +56,7 @@ func (f *Workspace) WriteEach(ctx context.Context, c caller.Caller, pa portalacc
 // ReadMany hands fn the files of the caller's workspace directly in the folders dirs whose
 // names keep keeps (at most maxSize bytes each), read by a bounded pool of workers
 // (workspace.Files.ReadMany: links never followed); fn runs on several goroutines at once.
-func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+func (f *Files) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
@@ -65,13 +65,13 @@ func (f *Workspace) ReadMany(ctx context.Context, c caller.Caller, pa portalacce
 
 // GrepFiles lists the files of the caller's workspace that hold word, ignoring ASCII case,
 // but those excluded (workspace.Files.GrepFiles: one git grep over the working tree).
-func (f *Workspace) GrepFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
+func (f *Files) GrepFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
 	return f.files.GrepFiles(ctx, c.UserID, pa.ID(), word, excludeGlobs, excludeDirs, timeout)
 }
 
 // ReadFiles reads the listed files of the caller's workspace under ReadTree's rules
 // (workspace.Files.ReadFiles).
-func (f *Workspace) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+func (f *Files) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadFiles(ctx, c.UserID, pa.ID(), paths, skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}
@@ -80,7 +80,7 @@ func (f *Workspace) ReadFiles(ctx context.Context, c caller.Caller, pa portalacc
 
 // ReadTree is ReadMany over every folder of the caller's workspace that skip does not skip
 // (workspace.Files.ReadTree).
-func (f *Workspace) ReadTree(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+func (f *Files) ReadTree(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadTree(ctx, c.UserID, pa.ID(), skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
 	}

@@ -31,7 +31,7 @@ type Opened struct {
 
 // Open makes or refreshes the caller's workspace on a branch (default: the portal's active
 // branch).
-func (f *Workspace) Open(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
+func (f *Commits) Open(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
 	if branch == "" {
 		b, err := f.records.ActiveBranch(ctx, pa)
 		if err != nil {
@@ -47,8 +47,8 @@ func (f *Workspace) Open(ctx context.Context, c caller.Caller, pa portalaccess.P
 	if err != nil {
 		return nil, GitError(err)
 	}
-	f.Changed(ctx, c, pa)
-	settings, version, _ := f.Settings(ctx, c, pa)
+	f.ws.Changed(ctx, c, pa)
+	settings, version, _ := f.ws.Settings(ctx, c, pa)
 	return &Opened{Branch: st.Branch, Settings: settings, SettingsVersion: version, Status: st, UpstreamWarning: warning}, nil
 }
 
@@ -65,7 +65,7 @@ type CommitAnswer struct {
 }
 
 // Commit publishes the caller's changes to the portal's branch.
-func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
+func (f *Commits) Commit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, message string) (*CommitAnswer, error) {
 	if err := validate.CommitMessageBy(f.CommitRule(ctx, c, pa), message); err != nil {
 		return nil, apperr.Validation(err.Error())
 	}
@@ -76,7 +76,7 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		// round trip, as a push from a clone. When it moved, the usual way below, which
 		// replays the commit this try left in the workspace.
 		if gate, done, ok := f.upstream.SendFirst(ctx, pa); ok {
-			res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.Author(ctx, c), workspace.CommitHooks{BeforeLanding: gate})
+			res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.ws.Author(ctx, c), workspace.CommitHooks{BeforeLanding: gate})
 			if !errors.Is(err, workspace.ErrHostMoved) {
 				return f.commitAnswer(ctx, c, pa, res, err, done, "")
 			}
@@ -97,7 +97,7 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 		var once sync.Once
 		wait = func() { once.Do(func() { pullWarning = <-pulled }) }
 	}
-	res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.Author(ctx, c), workspace.CommitHooks{Ready: wait})
+	res, err := f.repos.CommitThen(ctx, c.UserID, pa.ID(), message, f.ws.Author(ctx, c), workspace.CommitHooks{Ready: wait})
 	wait() // also when the commit ended before it: the pull is over when the answer comes
 	if err == nil && res.Committed && len(warned) > 0 {
 		res.RuleWarnings = warned
@@ -109,12 +109,12 @@ func (f *Workspace) Commit(ctx context.Context, c caller.Caller, pa portalaccess
 // commitAnswer announces a commit and answers it; pushed (run while the caller's clean
 // workspace is recorded and announced) sends it to the git host, or says what the host
 // said of it, and gives the warning; pullWarning is the warning of the pull before it.
-func (f *Workspace) commitAnswer(ctx context.Context, c caller.Caller, pa portalaccess.Portal, res *workspace.CommitResult, err error, pushed func() string, pullWarning string) (*CommitAnswer, error) {
+func (f *unit) commitAnswer(ctx context.Context, c caller.Caller, pa portalaccess.Portal, res *workspace.CommitResult, err error, pushed func() string, pullWarning string) (*CommitAnswer, error) {
 	if err != nil {
 		return nil, GitError(err)
 	}
 	if !res.Committed {
-		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
+		f.ws.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
 		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft, UpstreamWarning: pullWarning}, nil
 	}
 	warning := make(chan string, 1)
@@ -133,16 +133,16 @@ func (f *Workspace) commitAnswer(ctx context.Context, c caller.Caller, pa portal
 // CommitRule is the commit message rule of the caller's settings (validate.CommitRules);
 // settings that cannot be read give the portal's default, so a broken portal.json can still
 // be fixed by a commit.
-func (f *Workspace) CommitRule(ctx context.Context, c caller.Caller, pa portalaccess.Portal) string {
-	if st, _, err := f.Settings(ctx, c, pa); err == nil {
+func (f *Commits) CommitRule(ctx context.Context, c caller.Caller, pa portalaccess.Portal) string {
+	if st, _, err := f.ws.Settings(ctx, c, pa); err == nil {
 		return st.CommitMessageRule
 	}
 	return DefaultCommitRule(pa)
 }
 
 // RevertTo restores an earlier commit's content as a new commit.
-func (f *Workspace) RevertTo(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) (*workspace.CommitResult, error) {
-	res, err := f.repos.RevertTo(ctx, c.UserID, pa.ID(), strings.TrimSpace(commitID), f.Author(ctx, c))
+func (f *Commits) RevertTo(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) (*workspace.CommitResult, error) {
+	res, err := f.repos.RevertTo(ctx, c.UserID, pa.ID(), strings.TrimSpace(commitID), f.ws.Author(ctx, c))
 	if errors.Is(err, workspace.ErrUnknownCommit) {
 		return nil, apperr.NotFound("UNKNOWN_COMMIT", MsgCouldNotRevert+": the commit does not exist.")
 	}
@@ -156,7 +156,7 @@ func (f *Workspace) RevertTo(ctx context.Context, c caller.Caller, pa portalacce
 // Reset puts the caller's workspace back on a branch of the portal: the branch asked for,
 // else the one it is on, else the portal's active branch (when the caller's branch was
 // deleted). Local commits are kept in the workspace's history, not on the branch.
-func (f *Workspace) Reset(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string) (*workspace.Status, error) {
+func (f *Commits) Reset(ctx context.Context, c caller.Caller, pa portalaccess.Portal, branch string) (*workspace.Status, error) {
 	active, err := f.records.ActiveBranch(ctx, pa)
 	if err != nil {
 		return nil, err
@@ -168,13 +168,13 @@ func (f *Workspace) Reset(ctx context.Context, c caller.Caller, pa portalaccess.
 	if err != nil {
 		return nil, GitError(err)
 	}
-	f.Changed(ctx, c, pa)
+	f.ws.Changed(ctx, c, pa)
 	return st, nil
 }
 
 // committed marks the portal modified and announces the commit with the caller's (now
 // clean) workspace.
-func (f *Workspace) committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) {
+func (f *unit) committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, commitID string) {
 	f.records.Touch(ctx, pa)
 	if f.pub == nil {
 		return

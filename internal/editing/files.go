@@ -28,9 +28,19 @@ type Publisher interface {
 	Committed(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status, commitID string)
 }
 
-// Workspace is the caller's workspace of a checked portal: its files (this file) and the
-// workspace calls that need nothing of the portal but its id (workspace.go).
-type Workspace struct {
+// The editing unit is four types over one state (unit), each a role of the caller's
+// workspace of a checked portal, so no type carries every call:
+//   - Workspace: its status (local changes), settings (settings.go), content check, its
+//     directory and branch, the canonical repository's commits, other users' changes
+//     (wschanges.go), the author of a commit; it hands out the other three.
+//   - Files: its files, one at a time (this file, stream.go) and in batches (batch.go).
+//   - Commits: open, commit, revert and reset of the workspace, and its local commits
+//     (commits.go, workspace.go).
+//   - Together: conflicts, discarded work, review and the merge of an unsaved edit
+//     (together.go).
+
+// unit is the state the editing types share: set while wiring, before serving.
+type unit struct {
 	repos   *workspace.Repos
 	snaps   *snapshot.Snapshots // commits of the canonical repository
 	files   workspace.Files     // the workspace's files
@@ -42,18 +52,53 @@ type Workspace struct {
 	upstream Upstream // the git host of imported portals (upstream.go); nil: none
 
 	wsChanges wsChangesCache // the last other users' changes answers (wschanges.go)
+
+	// The four roles, for the calls of one that use another (a commit announces the status
+	// and reads the settings).
+	ws       *Workspace
+	fs       *Files
+	commits  *Commits
+	together *Together
 }
+
+// Workspace is the caller's workspace of a checked portal: its status, settings and content
+// check, and the calls that need nothing of the portal but its id (workspace.go). Files,
+// Commits and Together hand out its other roles.
+type Workspace struct{ *unit }
+
+// Files is the caller's workspace's files: read, written, listed, described, moved and
+// removed through the workspace file layer, one at a time or in batches.
+type Files struct{ *unit }
+
+// Commits is the life of the caller's workspace: open, commit, revert, reset, its local
+// commits.
+type Commits struct{ *unit }
+
+// Together is working together on the caller's workspace: conflicts, discarded work, review,
+// the merge of an unsaved edit.
+type Together struct{ *unit }
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
 func New(repos *workspace.Repos, pub Publisher) *Workspace {
-	return &Workspace{repos: repos, snaps: snapshot.New(repos.Core()), files: repos.Files(), collab: repos.Collab(), pub: pub}
+	u := &unit{repos: repos, snaps: snapshot.New(repos.Core()), files: repos.Files(), collab: repos.Collab(), pub: pub}
+	u.ws, u.fs, u.commits, u.together = &Workspace{u}, &Files{u}, &Commits{u}, &Together{u}
+	return u.ws
 }
+
+// Files returns the workspace's files.
+func (f *Workspace) Files() *Files { return f.fs }
+
+// Commits returns the workspace's open, commit, revert and reset.
+func (f *Workspace) Commits() *Commits { return f.commits }
+
+// Together returns the workspace's conflicts, discarded work and review.
+func (f *Workspace) Together() *Together { return f.together }
 
 // WithRecords sets where the portal's record and people come from (the portal service and the
 // app's people); the calls that need them (other users' changes) fail without.
 func (f *Workspace) WithRecords(r Records, p People) *Workspace { f.records, f.people = r, p; return f }
 
-func (f *Workspace) publish(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
+func (f *unit) publish(ctx context.Context, c caller.Caller, pa portalaccess.Portal, st *workspace.Status) {
 	if f.pub != nil && st != nil {
 		f.pub.WorkspaceChanged(ctx, c, pa, st)
 	}
@@ -61,14 +106,14 @@ func (f *Workspace) publish(ctx context.Context, c caller.Caller, pa portalacces
 
 // Read reads a file of the caller's workspace with its version (fs.ErrNotExist when it is
 // missing, unmapped so callers can supply a default; other errors mapped).
-func (f *Workspace) Read(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error) {
+func (f *Files) Read(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error) {
 	return f.files.ReadFile(c.UserID, pa.ID(), p)
 }
 
 // Write replaces a file (atomic, versioned: base is the version the edit started from,
 // workspace.NoVersion for a new file) and publishes the workspace's new status. A stale base
 // is a 409 FILE_CHANGED naming the file as name.
-func (f *Workspace) Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, name string) (workspace.Version, error) {
+func (f *Files) Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, name string) (workspace.Version, error) {
 	version, st, err := f.files.WriteFile(ctx, c.UserID, pa.ID(), p, data, base)
 	if err != nil {
 		return base, FileError(err, name)
@@ -78,7 +123,7 @@ func (f *Workspace) Write(ctx context.Context, c caller.Caller, pa portalaccess.
 }
 
 // List lists a folder of the caller's workspace (workspace.Root: the top).
-func (f *Workspace) List(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dir workspace.Path) ([]workspace.FileInfo, error) {
+func (f *Files) List(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dir workspace.Path) ([]workspace.FileInfo, error) {
 	list, err := f.files.List(ctx, c.UserID, pa.ID(), dir)
 	if err != nil {
 		return nil, FileError(err, dir.String())
@@ -87,7 +132,7 @@ func (f *Workspace) List(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // Stat describes a file (with its version) or folder of the caller's workspace.
-func (f *Workspace) Stat(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.FileInfo, error) {
+func (f *Files) Stat(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (workspace.FileInfo, error) {
 	info, err := f.files.Stat(ctx, c.UserID, pa.ID(), p)
 	if err != nil {
 		return info, FileError(err, p.String())
@@ -96,7 +141,7 @@ func (f *Workspace) Stat(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // Move renames a file (still at version base) or folder and publishes the new status.
-func (f *Workspace) Move(ctx context.Context, c caller.Caller, pa portalaccess.Portal, from, to workspace.Path, base workspace.Version) error {
+func (f *Files) Move(ctx context.Context, c caller.Caller, pa portalaccess.Portal, from, to workspace.Path, base workspace.Version) error {
 	st, err := f.files.Move(ctx, c.UserID, pa.ID(), from, to, base)
 	if err != nil {
 		return FileError(err, from.String()+" → "+to.String())
@@ -106,7 +151,7 @@ func (f *Workspace) Move(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // Remove deletes a file (still at version base) or a folder and publishes the new status.
-func (f *Workspace) Remove(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base workspace.Version) error {
+func (f *Files) Remove(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base workspace.Version) error {
 	st, err := f.files.Remove(ctx, c.UserID, pa.ID(), p, base)
 	if err != nil {
 		return FileError(err, p.String())

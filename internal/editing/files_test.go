@@ -54,24 +54,24 @@ func TestFilesPublishTheStatusOfEachChange(t *testing.T) {
 	f := editing.New(repos, pub)
 
 	news := workspace.MustPath("pages/news.html")
-	v, err := f.Write(ctx, ann, pa, news, []byte("<h1>News</h1>"), workspace.NoVersion, "pages/news.html")
+	v, err := f.Files().Write(ctx, ann, pa, news, []byte("<h1>News</h1>"), workspace.NoVersion, "pages/news.html")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.Write(ctx, ann, pa, news, []byte("again"), workspace.NoVersion, "pages/news.html")
+	_, err = f.Files().Write(ctx, ann, pa, news, []byte("again"), workspace.NoVersion, "pages/news.html")
 	testkit.APIError(t, err, http.StatusConflict, editing.CodeFileChanged)
-	if err := f.Move(ctx, ann, pa, news, workspace.MustPath("pages/latest.html"), v); err != nil {
+	if err := f.Files().Move(ctx, ann, pa, news, workspace.MustPath("pages/latest.html"), v); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Remove(ctx, ann, pa, workspace.MustPath("pages/latest.html"), v); err != nil {
+	if err := f.Files().Remove(ctx, ann, pa, workspace.MustPath("pages/latest.html"), v); err != nil {
 		t.Fatal(err)
 	}
 	if len(pub.statuses) != 3 || !pub.statuses[0].HasChanges() || pub.statuses[2].HasChanges() {
 		t.Fatalf("published %d statuses: %+v", len(pub.statuses), pub.statuses)
 	}
-	_, err = f.Stat(ctx, ann, pa, workspace.MustPath("pages/latest.html"))
+	_, err = f.Files().Stat(ctx, ann, pa, workspace.MustPath("pages/latest.html"))
 	testkit.APIError(t, err, http.StatusNotFound, "FILE_NOT_FOUND")
-	list, err := f.List(ctx, ann, pa, workspace.MustPath("pages"))
+	list, err := f.Files().List(ctx, ann, pa, workspace.MustPath("pages"))
 	if err != nil || len(list) != 1 || list[0].Name != "home.html" {
 		t.Fatalf("pages: %+v %v", list, err)
 	}

@@ -264,8 +264,8 @@ type settingsSource struct {
 // when the workspace has one (a repository that carries its settings keeps using them);
 // else the settings Portalwright keeps when the portal was imported from a git URL or keeps
 // some already (a clone of such a portal); else portal.json, missing (the spec's defaults).
-func (f *Workspace) settingsSource(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (settingsSource, error) {
-	data, version, err := f.Read(ctx, p, pa, settingsPath)
+func (f *unit) settingsSource(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (settingsSource, error) {
+	data, version, err := f.fs.Read(ctx, p, pa, settingsPath)
 	switch {
 	case err == nil:
 		return settingsSource{file: data, version: version}, nil
@@ -366,7 +366,7 @@ func (f *Workspace) SaveSettings(ctx context.Context, p caller.Caller, pa portal
 		if err != nil {
 			return Settings{}, base, err
 		}
-		version, err := f.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
+		version, err := f.fs.Write(ctx, p, pa, settingsPath, data, base, SettingsFile)
 		if err != nil {
 			return Settings{}, base, err
 		}
@@ -402,7 +402,7 @@ var probeSettingsPath = workspace.MustPath(ProbeSettingsFile)
 // ProbeSettings reads the probe settings of the user's workspace ({} when there are none)
 // with the version a save must be based on.
 func (f *Workspace) ProbeSettings(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (json.RawMessage, workspace.Version, error) {
-	data, version, err := f.Read(ctx, p, pa, probeSettingsPath)
+	data, version, err := f.fs.Read(ctx, p, pa, probeSettingsPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return json.RawMessage("{}"), workspace.NoVersion, nil
 	}
@@ -426,7 +426,7 @@ func (f *Workspace) SaveProbeSettings(ctx context.Context, p caller.Caller, pa p
 	if err != nil {
 		return base, err
 	}
-	return f.Write(ctx, p, pa, probeSettingsPath, append(pretty, '\n'), base, ProbeSettingsFile)
+	return f.fs.Write(ctx, p, pa, probeSettingsPath, append(pretty, '\n'), base, ProbeSettingsFile)
 }
 
 // EngineInfo is the answer of the engine-version call.
@@ -446,7 +446,7 @@ func (f *Workspace) Engine(ctx context.Context, p caller.Caller, pa portalaccess
 		return nil, err
 	}
 	info := &EngineInfo{EngineType: settings.EngineType}
-	data, _, err := f.Read(ctx, p, pa, enginePath)
+	data, _, err := f.fs.Read(ctx, p, pa, enginePath)
 	if err == nil {
 		if m := engineVersion.FindSubmatch(data); m != nil {
 			info.EngineVersion = string(m[1])

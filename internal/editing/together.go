@@ -29,7 +29,7 @@ const (
 )
 
 // Conflicts describes what stands between the caller's commit and the branch.
-func (f *Workspace) Conflicts(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*workspace.ConflictState, error) {
+func (f *Together) Conflicts(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*workspace.ConflictState, error) {
 	st, err := f.collab.Conflicts(ctx, c.UserID, pa.ID())
 	return st, GitError(err)
 }
@@ -47,7 +47,7 @@ type ConflictFile struct {
 }
 
 // ConflictFile reads base, mine and theirs of one file and merges them.
-func (f *Workspace) ConflictFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*ConflictFile, error) {
+func (f *Together) ConflictFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) (*ConflictFile, error) {
 	v, err := f.collab.ConflictFileVersions(ctx, c.UserID, pa.ID(), p)
 	if err != nil {
 		return nil, GitError(err)
@@ -73,8 +73,8 @@ func text(b []byte) *string {
 }
 
 // Resolve answers the conflicts and publishes the result as one commit.
-func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, tip string, choices workspace.MergeChoices) (*CommitAnswer, error) {
-	res, err := f.collab.Resolve(ctx, c.UserID, pa.ID(), strings.TrimSpace(tip), choices, f.Author(ctx, c))
+func (f *Together) Resolve(ctx context.Context, c caller.Caller, pa portalaccess.Portal, tip string, choices workspace.MergeChoices) (*CommitAnswer, error) {
+	res, err := f.collab.Resolve(ctx, c.UserID, pa.ID(), strings.TrimSpace(tip), choices, f.ws.Author(ctx, c))
 	var unresolved *workspace.UnresolvedError
 	switch {
 	case errors.Is(err, workspace.ErrTipMoved):
@@ -89,7 +89,7 @@ func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalacces
 		return nil, GitError(err)
 	}
 	if !res.Committed {
-		f.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
+		f.ws.Changed(ctx, c, pa) // the workspace is on the branch now; nothing was committed
 		return &CommitAnswer{CommitResult: res, Message: MsgNothingLeft}, nil
 	}
 	f.committed(ctx, c, pa, res.CommitID)
@@ -101,13 +101,13 @@ func (f *Workspace) Resolve(ctx context.Context, c caller.Caller, pa portalacces
 }
 
 // DiscardedWork lists the caller's discarded work in the portal.
-func (f *Workspace) DiscardedWork(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]workspace.Discarded, error) {
+func (f *Together) DiscardedWork(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]workspace.Discarded, error) {
 	list, err := f.collab.DiscardedWork(ctx, c.UserID, pa.ID())
 	return list, GitError(err)
 }
 
 // RestoreDiscarded brings discarded work back as uncommitted changes and announces them.
-func (f *Workspace) RestoreDiscarded(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id string) (*workspace.Restored, error) {
+func (f *Together) RestoreDiscarded(ctx context.Context, c caller.Caller, pa portalaccess.Portal, id string) (*workspace.Restored, error) {
 	res, err := f.collab.RestoreDiscarded(ctx, c.UserID, pa.ID(), id)
 	if errors.Is(err, workspace.ErrNoDiscarded) {
 		return nil, apperr.NotFound(CodeNoDiscarded, MsgNoDiscarded)
@@ -146,7 +146,7 @@ const reviewTextMax = 1 << 20
 
 // ReviewFiles lists what a workspace's next commit changes (the caller's, or userID's when
 // not zero) or, with a commit id, what that commit changed.
-func (f *Workspace) ReviewFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string) (map[string]string, error) {
+func (f *Together) ReviewFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string) (map[string]string, error) {
 	var files map[string]string
 	var err error
 	if commit != "" {
@@ -158,7 +158,7 @@ func (f *Workspace) ReviewFiles(ctx context.Context, c caller.Caller, pa portala
 }
 
 // ReviewFile describes one file's change (see ReviewFiles for who and what).
-func (f *Workspace) ReviewFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string, p workspace.Path) (*Review, error) {
+func (f *Together) ReviewFile(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string, p workspace.Path) (*Review, error) {
 	sides, err := f.ReviewSides(ctx, c, pa, userID, commit, p)
 	if err != nil {
 		return nil, err
@@ -194,7 +194,7 @@ func (f *Workspace) ReviewFile(ctx context.Context, c caller.Caller, pa portalac
 }
 
 // ReviewSides reads a file before and after (see ReviewFiles for who and what).
-func (f *Workspace) ReviewSides(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string, p workspace.Path) (*workspace.ReviewSides, error) {
+func (f *Together) ReviewSides(ctx context.Context, c caller.Caller, pa portalaccess.Portal, userID int64, commit string, p workspace.Path) (*workspace.ReviewSides, error) {
 	var sides *workspace.ReviewSides
 	var err error
 	if commit != "" {
@@ -257,7 +257,7 @@ type EditMerge struct {
 // MergeEdit merges an editor's text (mine, edited from base) into the workspace's current
 // file with the same merge as commits; choices answer its conflicts. Nothing is written:
 // the editor saves the merged text with the returned version.
-func (f *Workspace) MergeEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base, mine string, choices map[string]merge.Choice) (*EditMerge, error) {
+func (f *Together) MergeEdit(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, base, mine string, choices map[string]merge.Choice) (*EditMerge, error) {
 	theirs, version, err := f.files.ReadFile(c.UserID, pa.ID(), p)
 	if errors.Is(err, fs.ErrNotExist) {
 		theirs, version, err = nil, workspace.NoVersion, nil

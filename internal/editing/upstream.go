@@ -29,14 +29,14 @@ type Upstream interface {
 // serving.
 func (f *Workspace) WithUpstream(u Upstream) *Workspace { f.upstream = u; return f }
 
-func (f *Workspace) pullUpstream(ctx context.Context, pa portalaccess.Portal) string {
+func (f *unit) pullUpstream(ctx context.Context, pa portalaccess.Portal) string {
 	if f.upstream == nil {
 		return ""
 	}
 	return f.upstream.Pull(ctx, pa)
 }
 
-func (f *Workspace) pushUpstream(ctx context.Context, pa portalaccess.Portal, branch string) string {
+func (f *unit) pushUpstream(ctx context.Context, pa portalaccess.Portal, branch string) string {
 	if f.upstream == nil || branch == "" {
 		return ""
 	}

@@ -27,17 +27,17 @@ func (f *Workspace) LocalChanges(ctx context.Context, c caller.Caller, pa portal
 }
 
 // LocalCommits lists the caller's commits not yet on the portal's branch.
-func (f *Workspace) LocalCommits(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]workspace.LocalCommit, error) {
+func (f *Commits) LocalCommits(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]workspace.LocalCommit, error) {
 	list, err := f.repos.LocalCommits(ctx, c.UserID, pa.ID())
 	return list, GitError(err)
 }
 
 // RevertAll discards the caller's uncommitted changes and announces the clean workspace.
-func (f *Workspace) RevertAll(ctx context.Context, c caller.Caller, pa portalaccess.Portal) error {
+func (f *Commits) RevertAll(ctx context.Context, c caller.Caller, pa portalaccess.Portal) error {
 	if err := f.repos.RevertAll(ctx, c.UserID, pa.ID()); err != nil {
 		return GitError(err)
 	}
-	f.Changed(ctx, c, pa)
+	f.ws.Changed(ctx, c, pa)
 	return nil
 }
 

@@ -110,7 +110,7 @@ func (s *Service) Batch(ctx context.Context, c caller.Caller, pa portalaccess.Po
 			at = append(at, i)
 		}
 	}
-	versions, errs, err := s.ws.WriteEach(ctx, c, pa, writes)
+	versions, errs, err := s.ws.Files().WriteEach(ctx, c, pa, writes)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +217,7 @@ func (s *Service) widgetData(ctx context.Context, c caller.Caller, pa portalacce
 		}
 	}
 	// A part of the file changes: read it at the item's version.
-	current, version, err := s.ws.Read(ctx, c, pa, p)
+	current, version, err := s.ws.Files().Read(ctx, c, pa, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, bad("The widget file " + p.String() + " does not exist; send the whole widget ({type, data}) to create it.")
 	}

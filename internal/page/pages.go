@@ -2,7 +2,7 @@ package page
 
 // The pages API (spec 2 §7 "Pages"): get, add, update (and move), delete and clone a page.
 // Each call that changes the sitemap and a page file writes both or neither
-// (editing.Workspace.WriteAll), based on the versions the caller read: sitemapVersion for
+// (editing.Files.WriteAll), based on the versions the caller read: sitemapVersion for
 // sitemap.json, version for pages/<id>.html ("" for a file that does not exist). A stale one
 // is a 409 FILE_CHANGED {path, currentVersion} and nothing is written.
 
@@ -157,7 +157,7 @@ func stale(title, path string, current workspace.Version) error {
 // readSitemap reads sitemap.json for a change: an empty tree at NoVersion when it is
 // missing, a 422 when it cannot be parsed (it is not overwritten then).
 func (s *Service) readSitemap(ctx context.Context, c caller.Caller, pa portalaccess.Portal, title string) (sitemapState, error) {
-	data, version, err := s.ws.Read(ctx, c, pa, sitemapPath)
+	data, version, err := s.ws.Files().Read(ctx, c, pa, sitemapPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return sitemapState{root: Root(), version: workspace.NoVersion}, nil
 	}
@@ -185,7 +185,7 @@ func checkSitemapBase(title string, sent *string, st sitemapState) error {
 
 // readPage reads a page's file: "" at NoVersion when it is missing.
 func (s *Service) readPage(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, title string) (string, workspace.Version, error) {
-	data, version, err := s.ws.Read(ctx, c, pa, p)
+	data, version, err := s.ws.Files().Read(ctx, c, pa, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", workspace.NoVersion, nil
 	}
@@ -296,7 +296,7 @@ func (s *Service) write(ctx context.Context, c caller.Caller, pa portalaccess.Po
 		writes = append(writes, workspace.FileWrite{Path: sitemapPath, Data: data, Base: sitemapBase})
 	}
 	writes = append(writes, files...)
-	versions, err := s.ws.WriteAll(ctx, c, pa, writes)
+	versions, err := s.ws.Files().WriteAll(ctx, c, pa, writes)
 	if err != nil {
 		return nil, titled(err, title)
 	}

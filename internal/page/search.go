@@ -5,7 +5,7 @@ package page
 // widgets/database/*.json) and translations (values of <translationsBasePath>/*.json) of the
 // caller's workspace, case-insensitive.
 //
-// Files are read by a bounded pool of workers (editing.Workspace.ReadMany) and each is first
+// Files are read by a bounded pool of workers (editing.Files.ReadMany) and each is first
 // checked for the phrase as bytes (lower-cased) before it is parsed; only files that may hold
 // it are stripped of tags or walked as JSON. Other files are read only when git grep lists
 // them as holding the phrase's longest plain word (readSearched). See docs/api.md "Search".
@@ -254,7 +254,7 @@ const grepTimeout = 30 * time.Second
 // `git grep --no-index -F -i -l` of the word over the working tree lists are read, as the
 // raw tool would read them (docs/api.md "Search").
 func (s *Service) readSearched(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word []byte, trDir, output string, skip func(dir string) bool, keep func(name string) bool, visit func(p workspace.Path, data []byte) error) error {
-	full := func() error { return s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, visit) }
+	full := func() error { return s.ws.Files().ReadTree(ctx, c, pa, skip, keep, maxSearchFile, visit) }
 	special := []string{"pages", WidgetsDir, trDir}
 	if word == nil || !plainDir(output) {
 		return full()
@@ -270,7 +270,7 @@ func (s *Service) readSearched(ctx context.Context, c caller.Caller, pa portalac
 	}
 	found := make(chan grepped, 1)
 	go func() {
-		paths, err := s.ws.GrepFiles(ctx, c, pa, string(word), []string{"pages/*.html", WidgetsDir + "/*.json", trDir + "/*.json", "**/node_modules/**"}, []string{output}, grepTimeout)
+		paths, err := s.ws.Files().GrepFiles(ctx, c, pa, string(word), []string{"pages/*.html", WidgetsDir + "/*.json", trDir + "/*.json", "**/node_modules/**"}, []string{output}, grepTimeout)
 		found <- grepped{paths, err}
 	}()
 	var mu sync.Mutex
@@ -284,7 +284,7 @@ func (s *Service) readSearched(ctx context.Context, c caller.Caller, pa portalac
 	keepSpecial := func(name string) bool {
 		return (strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".json")) && keep(name)
 	}
-	err := s.ws.ReadMany(ctx, c, pa, dirs, keepSpecial, maxSearchFile, func(p workspace.Path, data []byte) error {
+	err := s.ws.Files().ReadMany(ctx, c, pa, dirs, keepSpecial, maxSearchFile, func(p workspace.Path, data []byte) error {
 		mu.Lock()
 		seen[p.String()] = true
 		mu.Unlock()
@@ -308,12 +308,12 @@ func (s *Service) readSearched(ctx context.Context, c caller.Caller, pa portalac
 			rest = append(rest, p)
 		}
 	}
-	return s.ws.ReadFiles(ctx, c, pa, rest, skip, keep, maxSearchFile, visit)
+	return s.ws.Files().ReadFiles(ctx, c, pa, rest, skip, keep, maxSearchFile, visit)
 }
 
 // readRest is ReadTree but for the files in seen.
 func (s *Service) readRest(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, seen map[string]bool, visit func(p workspace.Path, data []byte) error) error {
-	return s.ws.ReadTree(ctx, c, pa, skip, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
+	return s.ws.Files().ReadTree(ctx, c, pa, skip, keep, maxSearchFile, func(p workspace.Path, data []byte) error {
 		if seen[p.String()] {
 			return nil
 		}
@@ -357,7 +357,7 @@ const titleCacheSize = 64
 
 // titleIndex reads the caller's sitemap.json and answers its titles, parsed once per version.
 func (s *Service) titleIndex(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*titleIndex, error) {
-	data, version, err := s.ws.Read(ctx, c, pa, sitemapPath)
+	data, version, err := s.ws.Files().Read(ctx, c, pa, sitemapPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &titleIndex{byID: map[string]string{}}, nil
 	}

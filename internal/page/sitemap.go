@@ -2,7 +2,7 @@
 // "Sitemap page / Page"). For now it reads the sitemap: sitemap.json of the caller's workspace
 // under the synthetic root page (id master-page). The page designer extends this package.
 //
-// Every file access goes through editing.Workspace (the workspace file layer); the sitemap's
+// Every file access goes through editing.Files (the workspace file layer); the sitemap's
 // path is a constant of the code.
 package page
 
@@ -137,7 +137,7 @@ func (s *Service) Sitemap(ctx context.Context, c caller.Caller, pa portalaccess.
 // SitemapVersion is Sitemap with the version of sitemap.json ("" when there is none), the
 // sitemapVersion the page calls are based on.
 func (s *Service) SitemapVersion(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*SitemapPage, string, error) {
-	data, version, err := s.ws.Read(ctx, c, pa, sitemapPath)
+	data, version, err := s.ws.Files().Read(ctx, c, pa, sitemapPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Root(), "", nil
 	}

@@ -31,7 +31,7 @@ func (h *Handler) localChanges(w http.ResponseWriter, r *http.Request, pa portal
 }
 
 func (h *Handler) localCommits(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.Workspace().LocalCommits(r.Context(), caller.Must(r.Context()), pa)
+	v, err := h.svc.Workspace().Commits().LocalCommits(r.Context(), caller.Must(r.Context()), pa)
 	return httpx.Respond(w, v, err)
 }
 
@@ -44,7 +44,7 @@ func (h *Handler) commit(w http.ResponseWriter, r *http.Request, pa portalaccess
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	v, err := h.svc.Workspace().Commit(r.Context(), caller.Must(r.Context()), pa, b.Message)
+	v, err := h.svc.Workspace().Commits().Commit(r.Context(), caller.Must(r.Context()), pa, b.Message)
 	return httpx.Respond(w, v, err)
 }
 
@@ -60,14 +60,14 @@ func (h *Handler) revert(w http.ResponseWriter, r *http.Request, pa portalaccess
 	}
 	p := caller.Must(r.Context())
 	if b.CommitID == "" {
-		return httpx.Respond(w, nil, h.svc.Workspace().RevertAll(r.Context(), p, pa))
+		return httpx.Respond(w, nil, h.svc.Workspace().Commits().RevertAll(r.Context(), p, pa))
 	}
-	v, err := h.svc.Workspace().RevertTo(r.Context(), p, pa, b.CommitID)
+	v, err := h.svc.Workspace().Commits().RevertTo(r.Context(), p, pa, b.CommitID)
 	return httpx.Respond(w, v, err)
 }
 
 func (h *Handler) reset(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.Workspace().Reset(r.Context(), caller.Must(r.Context()), pa, branchParam(chi.URLParam(r, "branch")))
+	v, err := h.svc.Workspace().Commits().Reset(r.Context(), caller.Must(r.Context()), pa, branchParam(chi.URLParam(r, "branch")))
 	return httpx.Respond(w, v, err)
 }
 

@@ -128,13 +128,13 @@ func TestPortals(t *testing.T) {
 			if len(changes) != 2 || !changes[0].HasChanges || changes[0].User.ID != ann.UserID || changes[0].PortalName != "Crew (A320)" {
 				t.Fatalf("wsChanges %+v", changes)
 			}
-			_, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Fix: typo")
+			_, err = svc.Workspace().Commits().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Fix: typo")
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			ans, err := svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add news page")
+			ans, err := svc.Workspace().Commits().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add news page")
 			if err != nil || ans.CommitID == "" || ans.Code != "" {
 				t.Fatalf("commit %+v %v", ans, err)
 			}
-			_, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
+			_, err = svc.Workspace().Commits().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Again")
 			testkit.APIError(t, err, http.StatusBadRequest, "NOTHING_TO_COMMIT")
 			changes, _ = svc.Workspace().WorkspaceChanges(ctx, checked(t, svc, d.ID, crew.ID), "master")
 			for _, c := range changes {
@@ -143,7 +143,7 @@ func TestPortals(t *testing.T) {
 				}
 			}
 			os.WriteFile(filepath.Join(dir, "data.json"), []byte("{bad"), 0o644)
-			ans, err = svc.Workspace().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add data")
+			ans, err = svc.Workspace().Commits().Commit(ctx, ann, checked(t, svc, d.ID, crew.ID), "Add data")
 			if err != nil || ans.Code != portal.CodeWarnings || len(ans.RuleWarnings) != 1 {
 				t.Fatalf("commit with warnings %+v %v", ans, err)
 			}
@@ -187,7 +187,7 @@ func TestPortals(t *testing.T) {
 			bad.TaskRunnerSettings.OutputPath = "../../etc"
 			_, _, err = svc.Workspace().SaveSettings(ctx, ann, checked(t, svc, d.ID, crew.ID), bad, v1)
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			if err := svc.Workspace().RevertAll(ctx, ann, checked(t, svc, d.ID, crew.ID)); err != nil {
+			if err := svc.Workspace().Commits().RevertAll(ctx, ann, checked(t, svc, d.ID, crew.ID)); err != nil {
 				t.Fatal(err)
 			}
 			// After Revert All the file is back at its first version: a save based on the
@@ -228,14 +228,14 @@ func TestPortals(t *testing.T) {
 			testkit.APIError(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
 			// Reset recovers from a branch that is gone: it lands on the active branch.
 			pt, _ := svc.Portal(ctx, d.ID, crew.ID)
-			st, err := svc.Workspace().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "gone/branch")
+			st, err := svc.Workspace().Commits().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "gone/branch")
 			if err != nil || st.Branch != "release/2027" || st.HasChanges() {
 				t.Fatalf("reset keeps the branch it is on when the one asked for is gone: %+v %v", st, err)
 			}
 			if err := svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027"); err != nil {
 				t.Fatalf("a clean workspace does not hold a branch: %v", err)
 			}
-			st, err = svc.Workspace().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
+			st, err = svc.Workspace().Commits().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
 			if err != nil || st.Branch != "master" {
 				t.Fatalf("reset after the branch was deleted: %+v %v", st, err)
 			}

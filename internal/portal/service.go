@@ -480,14 +480,14 @@ type Opened struct {
 	*editing.Opened
 }
 
-// Open makes or refreshes the caller's workspace on a branch (editing.Workspace.Open) and
+// Open makes or refreshes the caller's workspace on a branch (editing.Commits.Open) and
 // answers it with the portal's record.
 func (s *Service) Open(ctx context.Context, p caller.Caller, pa portalaccess.Portal, branch string, override bool) (*Opened, error) {
 	pt, err := s.Checked(ctx, pa)
 	if err != nil {
 		return nil, err
 	}
-	o, err := s.ws.Open(ctx, p, pa, branch, override)
+	o, err := s.ws.Commits().Open(ctx, p, pa, branch, override)
 	if err != nil {
 		return nil, err
 	}

@@ -195,7 +195,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(f.repos.WorkspaceDir(2, pt.ID), "pages", "b.html"), []byte("b"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Workspace().Commit(ctx, principal(2), checked(t, f.svc, d.ID, pt.ID), "Add page b"); err != nil {
+	if _, err := f.svc.Workspace().Commits().Commit(ctx, principal(2), checked(t, f.svc, d.ID, pt.ID), "Add page b"); err != nil {
 		t.Fatal(err)
 	}
 	got := changes("master")
@@ -203,7 +203,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("after another user's commit: 1:%+v 2:%+v 3:%+v", got[1], got[2], got[3])
 	}
 
-	if err := f.svc.Workspace().RevertAll(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID)); err != nil {
+	if err := f.svc.Workspace().Commits().RevertAll(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID)); err != nil {
 		t.Fatal(err)
 	}
 	if got := changes("master"); got[1].HasChanges {

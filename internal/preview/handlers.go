@@ -160,12 +160,12 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller,
 	ctx := r.Context()
 	if p == workspace.Root {
 		p = workspace.MustPath("index.html")
-	} else if info, err := h.ws.Info(ctx, c, pa, p); err == nil && info.Dir {
+	} else if info, err := h.ws.Files().Info(ctx, c, pa, p); err == nil && info.Dir {
 		if p, err = workspace.CleanPath(p.String() + "/index.html"); err != nil {
 			return err
 		}
 	}
-	f, info, err := h.ws.OpenFile(ctx, c, pa, p)
+	f, info, err := h.ws.Files().OpenFile(ctx, c, pa, p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return apperr.NotFound("FILE_NOT_FOUND", "The file "+strconv.Quote(p.String())+" is not in the workspace.")
@@ -179,7 +179,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, c caller.Caller,
 	ct := asset.ContentType(info.Name)
 	w.Header().Set("Content-Type", ct)
 	pol.withWhitelist(w, ct, func() (io.ReadCloser, error) {
-		f, _, err := h.ws.OpenFile(ctx, c, pa, whitelistFile)
+		f, _, err := h.ws.Files().OpenFile(ctx, c, pa, whitelistFile)
 		return f, err
 	})
 	// Uncommitted edits change under the same name: never reuse an answer.

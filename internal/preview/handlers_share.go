@@ -250,14 +250,14 @@ func (s *Shares) serveLive(w http.ResponseWriter, r *http.Request, rv *resolved,
 		return errLiveUnavailable("The workspace of this live preview is no longer on the branch " + strconv.Quote(rv.p.Branch) + ".")
 	}
 	if rel == workspace.Root || isDir(func() (bool, error) {
-		info, err := s.ws.Info(r.Context(), c, rv.pa, rel)
+		info, err := s.ws.Files().Info(r.Context(), c, rv.pa, rel)
 		return info.Dir, err
 	}) {
 		if rel, err = workspace.CleanPath(path.Join(rel.String(), "index.html")); err != nil {
 			return err
 		}
 	}
-	f, info, err := s.ws.OpenFile(r.Context(), c, rv.pa, rel)
+	f, info, err := s.ws.Files().OpenFile(r.Context(), c, rv.pa, rel)
 	if err != nil || info.Dir {
 		if f != nil {
 			f.Close()
@@ -268,7 +268,7 @@ func (s *Shares) serveLive(w http.ResponseWriter, r *http.Request, rv *resolved,
 	ct := asset.ContentType(info.Name)
 	w.Header().Set("Content-Type", ct)
 	sharedPolicy.withWhitelist(w, ct, func() (io.ReadCloser, error) {
-		wl, _, err := s.ws.OpenFile(r.Context(), c, rv.pa, whitelistFile)
+		wl, _, err := s.ws.Files().OpenFile(r.Context(), c, rv.pa, whitelistFile)
 		return wl, err
 	})
 	w.Header().Set("Cache-Control", "no-store") // it follows the workspace

@@ -44,7 +44,7 @@ type configDoc struct {
 }
 
 func (s *Service) readConfig(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (*configDoc, error) {
-	data, version, err := s.ws.Read(ctx, c, pa, configPath)
+	data, version, err := s.ws.Files().Read(ctx, c, pa, configPath)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return &configDoc{fields: map[string]json.RawMessage{}, version: workspace.NoVersion}, nil
@@ -113,7 +113,7 @@ func (s *Service) editConfig(ctx context.Context, c caller.Caller, pa portalacce
 		if err != nil {
 			return err
 		}
-		_, err = s.ws.Write(ctx, c, pa, configPath, data, doc.version, check.ConfigFile)
+		_, err = s.ws.Files().Write(ctx, c, pa, configPath, data, doc.version, check.ConfigFile)
 		var ae *apperr.Error
 		if attempt == 0 && errors.As(err, &ae) && ae.Code == editing.CodeFileChanged {
 			continue
@@ -266,7 +266,7 @@ func (s *Service) SaveSettings(ctx context.Context, c caller.Caller, pa portalac
 		if err != nil {
 			return nil, err
 		}
-		if _, err := s.ws.Write(ctx, c, pa, configPath, data, doc.version, check.ConfigFile); err != nil {
+		if _, err := s.ws.Files().Write(ctx, c, pa, configPath, data, doc.version, check.ConfigFile); err != nil {
 			return nil, err
 		}
 	}

@@ -3,7 +3,7 @@
 // thumbnail/{path}?height=200 (or ?width=240&height=0), authenticated by a short-lived read
 // token in the URL (token.go), since an <img src> cannot send the bearer header.
 //
-// Files are read from the token user's own workspace through editing.Workspace (checked
+// Files are read from the token user's own workspace through editing.Files (checked
 // paths, links refused). Scaled images are cached on disk under <data>/cache/thumbnails,
 // named by the content's version (a SHA-256 prefix) and the size, so a cached thumbnail can
 // never be served for other content, and the same image in two workspaces or portals is
@@ -116,7 +116,7 @@ func errTooLarge(need, limit int64) *apperr.Error {
 		"The image is too large to make a thumbnail of: %d MiB decoded, over the limit of %d MiB.", (need+(1<<20)-1)>>20, limit>>20))
 }
 
-// Reader reads a file of the caller's workspace: *editing.Workspace.
+// Reader reads a file of the caller's workspace: *editing.Files.
 type Reader interface {
 	Read(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error)
 }

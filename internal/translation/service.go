@@ -8,7 +8,7 @@
 // of every key per language with its report.
 //
 // Safety rules:
-//   - every file access goes through editing.Workspace (the workspace file layer: checked
+//   - every file access goes through editing.Files (the workspace file layer: checked
 //     paths, links refused, atomic versioned writes under the workspace lock);
 //   - a file path is made only by fileNames/inBase, from a language that is one of the
 //     portal's languages (each checked against the ll / ll_CC code pattern) and the settings'
@@ -150,7 +150,7 @@ func (s *Service) locate(ctx context.Context, c caller.Caller, pa portalaccess.P
 		if err != nil {
 			return located{}, err
 		}
-		data, version, err := s.ws.Read(ctx, c, pa, p)
+		data, version, err := s.ws.Files().Read(ctx, c, pa, p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -454,7 +454,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 		writes = append(writes, workspace.FileWrite{Path: cur.path, Data: data, Base: base})
 		written = append(written, l)
 	}
-	versions, err := s.ws.WriteAll(ctx, c, pa, writes)
+	versions, err := s.ws.Files().WriteAll(ctx, c, pa, writes)
 	if err != nil {
 		return nil, withLanguage(err, writes, written)
 	}

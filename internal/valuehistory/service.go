@@ -44,7 +44,8 @@ import (
 	"portalwright/internal/workspace/gitlog"
 )
 
-// Files is the caller's workspace: *editing.Workspace.
+// Files is the caller's workspace: its files (*editing.Files), its branch and author
+// (*editing.Workspace).
 type Files interface {
 	Read(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error)
 	Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, name string) (workspace.Version, error)

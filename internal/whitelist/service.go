@@ -5,14 +5,14 @@
 // external URL in the caller's workspace and says whether the whitelist allows it.
 //
 // Safety rules:
-//   - every file access goes through editing.Workspace (the workspace file layer: checked
+//   - every file access goes through editing.Files (the workspace file layer: checked
 //     paths, links never followed, atomic versioned writes under the workspace lock); the only
 //     file written is the constant whitelist.json: user input never becomes a path;
 //   - a save checks every entry first (http:// or https:// with a host, trimmed, at most
 //     MaxURLLength characters, at most MaxEntries entries; duplicates dropped) and changes
 //     nothing when one fails (400 naming the entry); it is based on the version read: a stale
 //     baseVersion is a 409 FILE_CHANGED with the current version, a missing one a 428;
-//   - the check reads files with editing.Workspace.ReadMany (a bounded pool of workers, links
+//   - the check reads files with editing.Files.ReadMany (a bounded pool of workers, links
 //     never followed), each at most MaxScanFile bytes (larger ones are skipped, not read), in at
 //     most MaxScanDirs folders, and keeps at most MaxURLs distinct URLs with at most MaxUsages
 //     places each (the answer says truncated): a huge or hostile portal cannot exhaust memory;
@@ -187,7 +187,7 @@ func Normalize(in []Entry) ([]Entry, error) {
 // read reads whitelist.json of the caller's workspace: raw is nil and the version NoVersion
 // when it does not exist.
 func (s *Service) read(ctx context.Context, c caller.Caller, pa portalaccess.Portal) (raw []byte, version workspace.Version, err error) {
-	data, v, err := s.ws.Read(ctx, c, pa, filePath)
+	data, v, err := s.ws.Files().Read(ctx, c, pa, filePath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, workspace.NoVersion, nil
 	}
@@ -246,7 +246,7 @@ func (s *Service) Save(ctx context.Context, c caller.Caller, pa portalaccess.Por
 		}
 		return &Whitelist{Whitelist: entries, Version: string(current)}, nil
 	}
-	version, err := s.ws.Write(ctx, c, pa, filePath, data, base, File)
+	version, err := s.ws.Files().Write(ctx, c, pa, filePath, data, base, File)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +300,7 @@ func (s *Service) folders(ctx context.Context, c caller.Caller, pa portalaccess.
 			return dirs, true, nil
 		}
 		dirs = append(dirs, d)
-		list, err := s.ws.List(ctx, c, pa, d)
+		list, err := s.ws.Files().List(ctx, c, pa, d)
 		if err != nil {
 			if d == workspace.Root {
 				return nil, false, err
@@ -352,7 +352,7 @@ func (s *Service) CheckPortal(ctx context.Context, c caller.Caller, pa portalacc
 		found   = map[string]*CheckedURL{}
 		scanned int
 	)
-	err = s.ws.ReadMany(ctx, c, pa, dirs, keep, MaxScanFile, func(p workspace.Path, data []byte) error {
+	err = s.ws.Files().ReadMany(ctx, c, pa, dirs, keep, MaxScanFile, func(p workspace.Path, data []byte) error {
 		name := p.String()
 		if name == File || name == editing.SettingsFile {
 			return nil
