@@ -69,25 +69,25 @@ func TestAccess(t *testing.T) {
 		})
 
 		t.Run("groups, roles and permissions", func(t *testing.T) {
-			g, err := svc.CreateGroup(ctx, admin, crew.ID, "Editors", []string{"asset:w", "page:r", "asset_write", "domain:w"})
+			g, err := svc.Grants().CreateGroup(ctx, admin, crew.ID, "Editors", []string{"asset:w", "page:r", "asset_write", "domain:w"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if want := []string{"asset_write", "domain_write", "page_read"}; !slices.Equal(g.Permissions, want) {
 				t.Fatalf("permissions = %v, want %v", g.Permissions, want)
 			}
-			_, err = svc.CreateGroup(ctx, admin, crew.ID, "editors", nil)
+			_, err = svc.Grants().CreateGroup(ctx, admin, crew.ID, "editors", nil)
 			testkit.APIError(t, err, http.StatusConflict, "")
-			_, err = svc.CreateGroup(ctx, admin, crew.ID, "Bad", []string{"fly:w"})
+			_, err = svc.Grants().CreateGroup(ctx, admin, crew.ID, "Bad", []string{"fly:w"})
 			testkit.APIError(t, err, http.StatusBadRequest, "")
-			if groups, _ := svc.Groups(ctx, crew.ID); len(groups) != 1 {
+			if groups, _ := svc.Grants().Groups(ctx, crew.ID); len(groups) != 1 {
 				t.Fatalf("a rejected group was stored: %+v", groups)
 			}
 
 			if ok, _ := svc.Allowed(ctx, pa, "asset:w", "1"); ok {
 				t.Fatal("alice has no role yet")
 			}
-			if err := svc.AssignRole(ctx, admin, alice.ID, crew.ID, "Editors"); err != nil {
+			if err := svc.Grants().AssignRole(ctx, admin, alice.ID, crew.ID, "Editors"); err != nil {
 				t.Fatal(err)
 			}
 			if member, _ := svc.IsMember(ctx, pa, itoa(crew.ID)); !member {
@@ -105,11 +105,11 @@ func TestAccess(t *testing.T) {
 				t.Error("admins hold every permission")
 			}
 
-			roles, err := svc.UserRoles(ctx, pa, alice.ID, crew.ID, false)
+			roles, err := svc.Grants().UserRoles(ctx, pa, alice.ID, crew.ID, false)
 			if err != nil || !slices.Equal(roles.Roles, []string{"Editors"}) || !slices.Contains(roles.Permissions, "asset_write") {
 				t.Fatalf("UserRoles = %+v %v", roles, err)
 			}
-			_, err = svc.UserRoles(ctx, pb, alice.ID, crew.ID, false)
+			_, err = svc.Grants().UserRoles(ctx, pb, alice.ID, crew.ID, false)
 			testkit.APIError(t, err, http.StatusForbidden, "")
 
 			writable, err := svc.DomainsWith(ctx, pa, alice.ID, "domain_write", false)
@@ -119,25 +119,25 @@ func TestAccess(t *testing.T) {
 			_, err = svc.DomainsWith(ctx, pb, alice.ID, "domain_write", false)
 			testkit.APIError(t, err, http.StatusForbidden, "")
 
-			if _, err := svc.SetPermissions(ctx, admin, crew.ID, "editors", []string{"page:r"}); err != nil {
+			if _, err := svc.Grants().SetPermissions(ctx, admin, crew.ID, "editors", []string{"page:r"}); err != nil {
 				t.Fatal(err)
 			}
 			if ok, _ := svc.Allowed(ctx, pa, "asset:w", itoa(crew.ID)); ok {
 				t.Error("replaced permissions must take effect")
 			}
-			_, err = svc.SetPermissions(ctx, admin, crew.ID, "nope", nil)
+			_, err = svc.Grants().SetPermissions(ctx, admin, crew.ID, "nope", nil)
 			testkit.APIError(t, err, http.StatusNotFound, "")
 
 			info, _ := svc.UsersInfo(ctx, crew.ID)
 			if len(info) != 1 || info[0].UserID != alice.ID || info[0].AccountGroups[0].GroupName != "Editors" {
 				t.Fatalf("usersInfo = %+v", info)
 			}
-			if err := svc.RemoveRole(ctx, admin, alice.ID, crew.ID, "Editors"); err != nil {
+			if err := svc.Grants().RemoveRole(ctx, admin, alice.ID, crew.ID, "Editors"); err != nil {
 				t.Fatal(err)
 			}
-			err = svc.RemoveRole(ctx, admin, alice.ID, crew.ID, "Editors")
+			err = svc.Grants().RemoveRole(ctx, admin, alice.ID, crew.ID, "Editors")
 			testkit.APIError(t, err, http.StatusNotFound, "")
-			err = svc.AssignRole(ctx, admin, 424242, crew.ID, "Editors")
+			err = svc.Grants().AssignRole(ctx, admin, 424242, crew.ID, "Editors")
 			testkit.APIError(t, err, http.StatusNotFound, "")
 		})
 
@@ -181,7 +181,7 @@ func TestAccess(t *testing.T) {
 			if err := svc.DeleteDomain(ctx, admin, crew.ID); err != nil {
 				t.Fatal(err)
 			}
-			_, err := svc.Groups(ctx, crew.ID)
+			_, err := svc.Grants().Groups(ctx, crew.ID)
 			testkit.APIError(t, err, http.StatusNotFound, "")
 			if d, _ := svc.Domains(ctx, pa); len(d) != 0 {
 				t.Fatalf("alice still sees %+v", d)

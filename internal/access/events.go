@@ -12,7 +12,7 @@ type AccessEvents interface {
 // WithAccessEvents sets who hears about lost rights.
 func (s *Service) WithAccessEvents(e AccessEvents) *Service { s.events = e; return s }
 
-func (s *Service) accessChanged(ctx context.Context, domainID, userID int64) {
+func (s *state) accessChanged(ctx context.Context, domainID, userID int64) {
 	if s.events != nil {
 		s.events.AccessChanged(ctx, domainID, userID)
 	}

@@ -171,7 +171,7 @@ func (h *Handler) rolesByDomain(w http.ResponseWriter, r *http.Request, id int64
 	if !p.Admin && p.UserID != id {
 		return apperr.Forbidden("FORBIDDEN", "Failed to fetch roles")
 	}
-	roles, err := h.svc.RolesByDomain(r.Context(), id)
+	roles, err := h.svc.Grants().RolesByDomain(r.Context(), id)
 	return httpx.Respond(w, roles, err)
 }
 
@@ -204,12 +204,12 @@ func (h *Handler) domainsWith(w http.ResponseWriter, r *http.Request, userID int
 }
 
 func (h *Handler) groups(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	g, err := h.svc.Groups(r.Context(), domainID)
+	g, err := h.svc.Grants().Groups(r.Context(), domainID)
 	return httpx.Respond(w, g, err)
 }
 
 func (h *Handler) roles(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	g, err := h.svc.Roles(r.Context(), domainID)
+	g, err := h.svc.Grants().Roles(r.Context(), domainID)
 	return httpx.Respond(w, g, err)
 }
 
@@ -218,7 +218,7 @@ func (h *Handler) assignRole(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.AssignRole(r.Context(), caller.Must(r.Context()), id[0], id[1], chi.URLParam(r, "role")))
+	return httpx.Respond(w, nil, h.svc.Grants().AssignRole(r.Context(), caller.Must(r.Context()), id[0], id[1], chi.URLParam(r, "role")))
 }
 
 func (h *Handler) removeRole(w http.ResponseWriter, r *http.Request) error {
@@ -226,7 +226,7 @@ func (h *Handler) removeRole(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.RemoveRole(r.Context(), caller.Must(r.Context()), id[0], id[1], chi.URLParam(r, "role")))
+	return httpx.Respond(w, nil, h.svc.Grants().RemoveRole(r.Context(), caller.Must(r.Context()), id[0], id[1], chi.URLParam(r, "role")))
 }
 
 func (h *Handler) userRoles(w http.ResponseWriter, r *http.Request) error {
@@ -236,19 +236,19 @@ func (h *Handler) userRoles(w http.ResponseWriter, r *http.Request) error {
 	}
 	// Who may ask is decided before the user is looked up, so the answer cannot tell a
 	// stranger whether an id exists.
-	if err := h.svc.CanReadRoles(r.Context(), caller.Must(r.Context()), id[0], id[1]); err != nil {
+	if err := h.svc.Grants().CanReadRoles(r.Context(), caller.Must(r.Context()), id[0], id[1]); err != nil {
 		return err
 	}
 	admin, err := h.targetAdmin(r, id[0])
 	if err != nil {
 		return err
 	}
-	roles, err := h.svc.UserRoles(r.Context(), caller.Must(r.Context()), id[0], id[1], admin)
+	roles, err := h.svc.Grants().UserRoles(r.Context(), caller.Must(r.Context()), id[0], id[1], admin)
 	return httpx.Respond(w, roles, err)
 }
 
 func (h *Handler) groupPermissions(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	p, err := h.svc.GroupPermissions(r.Context(), domainID, chi.URLParam(r, "group"))
+	p, err := h.svc.Grants().GroupPermissions(r.Context(), domainID, chi.URLParam(r, "group"))
 	return httpx.Respond(w, p, err)
 }
 
@@ -276,12 +276,12 @@ func (h *Handler) setPermissions(w http.ResponseWriter, r *http.Request, domainI
 	if err != nil {
 		return err
 	}
-	out, err := h.svc.SetPermissions(r.Context(), caller.Must(r.Context()), domainID, chi.URLParam(r, "group"), perms)
+	out, err := h.svc.Grants().SetPermissions(r.Context(), caller.Must(r.Context()), domainID, chi.URLParam(r, "group"), perms)
 	return httpx.Respond(w, out, err)
 }
 
 func (h *Handler) deleteGroup(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	return httpx.Respond(w, nil, h.svc.DeleteGroup(r.Context(), caller.Must(r.Context()), domainID, chi.URLParam(r, "group")))
+	return httpx.Respond(w, nil, h.svc.Grants().DeleteGroup(r.Context(), caller.Must(r.Context()), domainID, chi.URLParam(r, "group")))
 }
 
 type groupBody struct {
@@ -298,7 +298,7 @@ func (h *Handler) createGroup(w http.ResponseWriter, r *http.Request, domainID i
 	if b.GroupName == "" {
 		b.GroupName = b.Name
 	}
-	g, err := h.svc.CreateGroup(r.Context(), caller.Must(r.Context()), domainID, b.GroupName, b.Permissions)
+	g, err := h.svc.Grants().CreateGroup(r.Context(), caller.Must(r.Context()), domainID, b.GroupName, b.Permissions)
 	if err != nil {
 		return err
 	}

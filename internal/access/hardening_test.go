@@ -76,13 +76,13 @@ func newHardening(t *testing.T, db *store.DB) *hardening {
 	h.third, err = h.svc.CreateDomain(ctx, h.admin, "Third")
 	must(err)
 	for _, d := range []*access.Domain{h.crew, h.other} {
-		_, err = h.svc.CreateGroup(ctx, h.admin, d.ID, "Managers", h.managerPermissions)
+		_, err = h.svc.Grants().CreateGroup(ctx, h.admin, d.ID, "Managers", h.managerPermissions)
 		must(err)
-		must(h.svc.AssignRole(ctx, h.admin, h.mgr.UserID, d.ID, "Managers"))
+		must(h.svc.Grants().AssignRole(ctx, h.admin, h.mgr.UserID, d.ID, "Managers"))
 	}
-	_, err = h.svc.CreateGroup(ctx, h.admin, h.crew.ID, h.everythingGroupName, access.Catalogue)
+	_, err = h.svc.Grants().CreateGroup(ctx, h.admin, h.crew.ID, h.everythingGroupName, access.Catalogue)
 	must(err)
-	_, err = h.svc.CreateGroup(ctx, h.admin, h.crew.ID, "Readers", []string{"page_read"})
+	_, err = h.svc.Grants().CreateGroup(ctx, h.admin, h.crew.ID, "Readers", []string{"page_read"})
 	must(err)
 	must(h.svc.AddMember(ctx, h.admin, h.crew.ID, h.victim.ID))
 	must(h.svc.AddMember(ctx, h.admin, h.other.ID, h.outsider.ID))
@@ -93,7 +93,7 @@ func newHardening(t *testing.T, db *store.DB) *hardening {
 
 func (h *hardening) perms(t *testing.T, userID int64) []string {
 	t.Helper()
-	r, err := h.svc.UserRoles(h.ctx, h.admin, userID, h.crew.ID, false)
+	r, err := h.svc.Grants().UserRoles(h.ctx, h.admin, userID, h.crew.ID, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,13 +109,13 @@ func TestNoSelfEscalation(t *testing.T) {
 		before := h.perms(t, h.mgr.UserID)
 
 		t.Run("a user manager cannot put themselves in the group with every permission", func(t *testing.T) {
-			e := testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeOwnRoles)
+			e := testkit.APIError(t, svc.Grants().AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeOwnRoles)
 			if e.Message != access.MsgOwnRoles {
 				t.Fatalf("message %q", e.Message)
 			}
 			// Not even a group below their rights: their own roles are someone else's call.
-			testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Readers"), http.StatusForbidden, access.CodeOwnRoles)
-			testkit.APIError(t, svc.RemoveRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Managers"), http.StatusForbidden, access.CodeOwnRoles)
+			testkit.APIError(t, svc.Grants().AssignRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Readers"), http.StatusForbidden, access.CodeOwnRoles)
+			testkit.APIError(t, svc.Grants().RemoveRole(ctx, h.mgr, h.mgr.UserID, h.crew.ID, "Managers"), http.StatusForbidden, access.CodeOwnRoles)
 			if ok, _ := svc.Allowed(ctx, h.mgr, "portal:d", itoa(h.crew.ID)); ok {
 				t.Fatal("the manager gained portal_delete")
 			}
@@ -125,7 +125,7 @@ func TestNoSelfEscalation(t *testing.T) {
 		})
 
 		t.Run("nor give another user a group with permissions they lack", func(t *testing.T) {
-			e := testkit.APIError(t, svc.AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeNotHeld)
+			e := testkit.APIError(t, svc.Grants().AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, h.everythingGroupName), http.StatusForbidden, access.CodeNotHeld)
 			if !strings.HasPrefix(e.Message, "You cannot give permissions you do not hold yourself (") || !strings.Contains(e.Message, "portal_delete") {
 				t.Fatalf("message %q", e.Message)
 			}
@@ -133,7 +133,7 @@ func TestNoSelfEscalation(t *testing.T) {
 				t.Fatalf("victim gained %v", got)
 			}
 			// A group within their own rights is fine.
-			if err := svc.AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, "Readers"); err != nil {
+			if err := svc.Grants().AssignRole(ctx, h.mgr, h.victim.ID, h.crew.ID, "Readers"); err != nil {
 				t.Fatal(err)
 			}
 			if got := h.perms(t, h.victim.ID); !slices.Equal(got, []string{"page_read"}) {
@@ -142,28 +142,28 @@ func TestNoSelfEscalation(t *testing.T) {
 		})
 
 		t.Run("a domain writer cannot add a permission they lack to a group", func(t *testing.T) {
-			_, err := svc.SetPermissions(ctx, h.mgr, h.crew.ID, "Managers", append([]string{"portal_delete"}, h.managerPermissions...))
+			_, err := svc.Grants().SetPermissions(ctx, h.mgr, h.crew.ID, "Managers", append([]string{"portal_delete"}, h.managerPermissions...))
 			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
-			if g, _ := svc.GroupPermissions(ctx, h.crew.ID, "Managers"); !slices.Equal(g, h.managerPermissions) {
+			if g, _ := svc.Grants().GroupPermissions(ctx, h.crew.ID, "Managers"); !slices.Equal(g, h.managerPermissions) {
 				t.Fatalf("Managers = %v", g)
 			}
-			_, err = svc.SetPermissions(ctx, h.mgr, h.crew.ID, "Readers", []string{"page_read", "asset:w"})
+			_, err = svc.Grants().SetPermissions(ctx, h.mgr, h.crew.ID, "Readers", []string{"page_read", "asset:w"})
 			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
-			_, err = svc.CreateGroup(ctx, h.mgr, h.crew.ID, "Sneaky", []string{"portal:d"})
+			_, err = svc.Grants().CreateGroup(ctx, h.mgr, h.crew.ID, "Sneaky", []string{"portal:d"})
 			testkit.APIError(t, err, http.StatusForbidden, access.CodeNotHeld)
-			if _, err := svc.GroupPermissions(ctx, h.crew.ID, "Sneaky"); err == nil {
+			if _, err := svc.Grants().GroupPermissions(ctx, h.crew.ID, "Sneaky"); err == nil {
 				t.Fatal("a refused group was created")
 			}
 			// Permissions they hold may be added; ones the group had already may stay while
 			// others are removed (the UI sends the whole list).
-			if _, err := svc.SetPermissions(ctx, h.mgr, h.crew.ID, "Readers", []string{"page_read", "domain_write"}); err != nil {
+			if _, err := svc.Grants().SetPermissions(ctx, h.mgr, h.crew.ID, "Readers", []string{"page_read", "domain_write"}); err != nil {
 				t.Fatal(err)
 			}
 			less := slices.DeleteFunc(slices.Clone(access.Catalogue), func(p string) bool { return p == "page_read" })
-			if _, err := svc.SetPermissions(ctx, h.mgr, h.crew.ID, h.everythingGroupName, less); err != nil {
+			if _, err := svc.Grants().SetPermissions(ctx, h.mgr, h.crew.ID, h.everythingGroupName, less); err != nil {
 				t.Fatalf("keeping permissions the group had is not a grant: %v", err)
 			}
-			if _, err := svc.CreateGroup(ctx, h.mgr, h.crew.ID, "Helpers", []string{"page:r"}); err != nil {
+			if _, err := svc.Grants().CreateGroup(ctx, h.mgr, h.crew.ID, "Helpers", []string{"page:r"}); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -172,10 +172,10 @@ func TestNoSelfEscalation(t *testing.T) {
 			if err := svc.AddMember(ctx, h.admin, h.crew.ID, h.adminUser.ID); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.AssignRole(ctx, h.admin, h.adminUser.ID, h.crew.ID, h.everythingGroupName); err != nil {
+			if err := svc.Grants().AssignRole(ctx, h.admin, h.adminUser.ID, h.crew.ID, h.everythingGroupName); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.RemoveRole(ctx, h.admin, h.adminUser.ID, h.crew.ID, h.everythingGroupName); err != nil {
+			if err := svc.Grants().RemoveRole(ctx, h.admin, h.adminUser.ID, h.crew.ID, h.everythingGroupName); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -230,8 +230,8 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 		var answers []*apperr.Error
 		for _, id := range []int64{h.stranger.ID, h.adminUser.ID, h.carol.ID, 424242} {
 			answers = append(answers, testkit.APIError(t, svc.AddMember(ctx, h.mgr, h.crew.ID, id), http.StatusNotFound, "USER_NOT_FOUND"))
-			answers = append(answers, testkit.APIError(t, svc.AssignRole(ctx, h.mgr, id, h.crew.ID, "Readers"), http.StatusNotFound, "USER_NOT_FOUND"))
-			answers = append(answers, testkit.APIError(t, svc.CanReadRoles(ctx, h.mgr, id, h.crew.ID), http.StatusNotFound, "USER_NOT_FOUND"))
+			answers = append(answers, testkit.APIError(t, svc.Grants().AssignRole(ctx, h.mgr, id, h.crew.ID, "Readers"), http.StatusNotFound, "USER_NOT_FOUND"))
+			answers = append(answers, testkit.APIError(t, svc.Grants().CanReadRoles(ctx, h.mgr, id, h.crew.ID), http.StatusNotFound, "USER_NOT_FOUND"))
 		}
 		for _, a := range answers {
 			if a.Message != access.MsgUserNotAddable || a.Data != nil {
@@ -244,8 +244,8 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 
 		// Someone without the right to manage users learns nothing either: 403 whoever is named.
 		pv := caller.Caller{UserID: h.victim.ID, Username: "victim"}
-		testkit.APIError(t, svc.CanReadRoles(ctx, pv, h.stranger.ID, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
-		testkit.APIError(t, svc.CanReadRoles(ctx, pv, 424242, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
+		testkit.APIError(t, svc.Grants().CanReadRoles(ctx, pv, h.stranger.ID, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
+		testkit.APIError(t, svc.Grants().CanReadRoles(ctx, pv, 424242, h.crew.ID), http.StatusForbidden, "FORBIDDEN")
 
 		// Members of another domain whose users the manager manages can be added.
 		cands, err := svc.Candidates(ctx, h.mgr, h.crew.ID)
@@ -258,7 +258,7 @@ func TestNoCrossDomainUserEnumeration(t *testing.T) {
 		if err := svc.AddMember(ctx, h.mgr, h.crew.ID, h.victim.ID); err != nil {
 			t.Fatalf("re-adding a member is harmless: %v", err)
 		}
-		if err := svc.CanReadRoles(ctx, h.mgr, h.victim.ID, h.crew.ID); err != nil {
+		if err := svc.Grants().CanReadRoles(ctx, h.mgr, h.victim.ID, h.crew.ID); err != nil {
 			t.Fatal(err)
 		}
 

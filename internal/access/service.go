@@ -28,15 +28,35 @@ type DomainPortals interface {
 	DeleteDomainPortals(ctx context.Context, p caller.Caller, domainID int64, domainName string) ([]string, error)
 }
 
-// Service applies the rules of domains, members, groups and permissions.
-type Service struct {
+// The rules are two types over one state, so neither carries every call:
+//   - Service: domains (their logo and meta), their members, and the permission checks of
+//     the API (Allowed, IsMember); it hands out Grants.
+//   - Grants: permission groups, their permissions and who holds them (roles).
+
+// state is what Service and Grants share: set while wiring, before serving.
+type state struct {
 	store   *SQLStore
 	audit   Auditor
 	portals DomainPortals
 	events  AccessEvents // lost rights (see events.go)
+	grants  *Grants
 }
 
-func NewService(st *SQLStore, a Auditor) *Service { return &Service{store: st, audit: a} }
+// Service applies the rules of domains and their members, and answers the permission checks.
+type Service struct{ *state }
+
+// Grants applies the rules of permission groups and roles: no one gives a permission they do
+// not hold, and no non-admin changes their own roles.
+type Grants struct{ *state }
+
+func NewService(st *SQLStore, a Auditor) *Service {
+	s := &state{store: st, audit: a}
+	s.grants = &Grants{s}
+	return &Service{s}
+}
+
+// Grants returns the rules of permission groups and roles.
+func (s *Service) Grants() *Grants { return s.grants }
 
 // WithPortals lets DeleteDomain delete the domain's portals. Without it a domain that still
 // has portals cannot be deleted.
@@ -81,7 +101,7 @@ func grantor(p caller.Caller) *int64 {
 }
 
 // refusal turns a store refusal into the API answer and records the attempt.
-func (s *Service) refusal(ctx context.Context, p caller.Caller, err error, domainID int64, entityType, entityID, what string) error {
+func (s *state) refusal(ctx context.Context, p caller.Caller, err error, domainID int64, entityType, entityID, what string) error {
 	var nh *NotHeldError
 	if !errors.As(err, &nh) {
 		return err
@@ -92,7 +112,7 @@ func (s *Service) refusal(ctx context.Context, p caller.Caller, err error, domai
 }
 
 // ownRoles refuses a non-admin changing their own roles.
-func (s *Service) ownRoles(ctx context.Context, p caller.Caller, userID, domainID int64, what string) error {
+func (s *state) ownRoles(ctx context.Context, p caller.Caller, userID, domainID int64, what string) error {
 	if p.Admin || p.UserID != userID {
 		return nil
 	}
@@ -102,7 +122,7 @@ func (s *Service) ownRoles(ctx context.Context, p caller.Caller, userID, domainI
 
 // visible checks that a non-admin may name the user in the domain (see SQLStore.CanAdd);
 // nonexistent and invisible users get the same answer.
-func (s *Service) visible(ctx context.Context, p caller.Caller, domainID, userID int64) error {
+func (s *state) visible(ctx context.Context, p caller.Caller, domainID, userID int64) error {
 	if p.Admin {
 		return nil
 	}
@@ -116,7 +136,7 @@ func (s *Service) visible(ctx context.Context, p caller.Caller, domainID, userID
 	return nil
 }
 
-func (s *Service) record(ctx context.Context, p caller.Caller, action string, domainID int64, entityType, entityID, details string) {
+func (s *state) record(ctx context.Context, p caller.Caller, action string, domainID int64, entityType, entityID, details string) {
 	if s.audit == nil {
 		return
 	}
@@ -161,7 +181,7 @@ func (s *Service) DomainsWith(ctx context.Context, p caller.Caller, userID int64
 	return s.store.DomainsWithPermission(ctx, userID, Expand(role))
 }
 
-func (s *Service) domain(ctx context.Context, id int64) (*Domain, error) {
+func (s *state) domain(ctx context.Context, id int64) (*Domain, error) {
 	d, err := s.store.Domain(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errDomainNotFound
@@ -382,7 +402,7 @@ func (s *Service) RemoveMember(ctx context.Context, p caller.Caller, domainID, u
 }
 
 // Groups lists a domain's permission groups with their permissions.
-func (s *Service) Groups(ctx context.Context, domainID int64) ([]Group, error) {
+func (s *Grants) Groups(ctx context.Context, domainID int64) ([]Group, error) {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
@@ -390,7 +410,7 @@ func (s *Service) Groups(ctx context.Context, domainID int64) ([]Group, error) {
 }
 
 // Roles lists the group names of a domain.
-func (s *Service) Roles(ctx context.Context, domainID int64) ([]string, error) {
+func (s *Grants) Roles(ctx context.Context, domainID int64) ([]string, error) {
 	groups, err := s.Groups(ctx, domainID)
 	if err != nil {
 		return nil, err
@@ -414,7 +434,7 @@ func checkPermissions(perms []string) ([]string, error) {
 }
 
 // CreateGroup adds a permission group to a domain.
-func (s *Service) CreateGroup(ctx context.Context, p caller.Caller, domainID int64, name string, perms []string) (*Group, error) {
+func (s *Grants) CreateGroup(ctx context.Context, p caller.Caller, domainID int64, name string, perms []string) (*Group, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return nil, err
@@ -437,7 +457,7 @@ func (s *Service) CreateGroup(ctx context.Context, p caller.Caller, domainID int
 }
 
 // GroupPermissions returns the permissions of one group.
-func (s *Service) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
+func (s *Grants) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
 	perms, err := s.store.GroupPermissions(ctx, domainID, group)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errGroupNotFound
@@ -447,7 +467,7 @@ func (s *Service) GroupPermissions(ctx context.Context, domainID int64, group st
 
 // SetPermissions replaces the permissions of a group. A non-admin may add to a group only
 // permissions they hold themselves in the domain; those the group had already may stay.
-func (s *Service) SetPermissions(ctx context.Context, p caller.Caller, domainID int64, group string, perms []string) ([]string, error) {
+func (s *Grants) SetPermissions(ctx context.Context, p caller.Caller, domainID int64, group string, perms []string) ([]string, error) {
 	perms, err := checkPermissions(perms)
 	if err != nil {
 		return nil, err
@@ -476,7 +496,7 @@ func permissionDetails(perms []string, c PermissionChange) string {
 }
 
 // DeleteGroup removes a group; its members lose what it gave them.
-func (s *Service) DeleteGroup(ctx context.Context, p caller.Caller, domainID int64, group string) error {
+func (s *Grants) DeleteGroup(ctx context.Context, p caller.Caller, domainID int64, group string) error {
 	if err := s.store.DeleteGroup(ctx, domainID, group); errors.Is(err, store.ErrNotFound) {
 		return errGroupNotFound
 	} else if err != nil {
@@ -490,7 +510,7 @@ func (s *Service) DeleteGroup(ctx context.Context, p caller.Caller, domainID int
 // AssignRole gives a user a group of the domain, adding them to the domain if needed.
 // Non-admins may not change their own roles, may name only users they can see (as for
 // AddMember), and may give only groups whose every permission they hold in the domain.
-func (s *Service) AssignRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
+func (s *Grants) AssignRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return err
 	}
@@ -519,7 +539,7 @@ func (s *Service) AssignRole(ctx context.Context, p caller.Caller, userID, domai
 }
 
 // RemoveRole takes a group away from a user. Non-admins may not change their own roles.
-func (s *Service) RemoveRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
+func (s *Grants) RemoveRole(ctx context.Context, p caller.Caller, userID, domainID int64, group string) error {
 	if err := s.ownRoles(ctx, p, userID, domainID, "remove role "+group); err != nil {
 		return err
 	}
@@ -536,7 +556,7 @@ func (s *Service) RemoveRole(ctx context.Context, p caller.Caller, userID, domai
 // CanReadRoles decides whether p may read a user's roles in a domain, before anything about
 // the user is looked up: users may read their own; admins anyone's; those who manage the
 // domain's users the roles of its members (anyone else answers as a missing user would).
-func (s *Service) CanReadRoles(ctx context.Context, p caller.Caller, userID, domainID int64) error {
+func (s *Grants) CanReadRoles(ctx context.Context, p caller.Caller, userID, domainID int64) error {
 	if p.Admin || p.UserID == userID {
 		return nil
 	}
@@ -558,7 +578,7 @@ func (s *Service) CanReadRoles(ctx context.Context, p caller.Caller, userID, dom
 }
 
 // UserRoles answers what a user holds in a domain (see CanReadRoles for who may ask).
-func (s *Service) UserRoles(ctx context.Context, p caller.Caller, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
+func (s *Grants) UserRoles(ctx context.Context, p caller.Caller, userID, domainID int64, targetIsAdmin bool) (*UserRoles, error) {
 	if err := s.CanReadRoles(ctx, p, userID, domainID); err != nil {
 		return nil, err
 	}
@@ -580,7 +600,7 @@ func (s *Service) UserRoles(ctx context.Context, p caller.Caller, userID, domain
 }
 
 // RolesByDomain lists, for each domain the user belongs to, their roles (GET /user/{id}/roles).
-func (s *Service) RolesByDomain(ctx context.Context, userID int64) ([]DomainRoles, error) {
+func (s *Grants) RolesByDomain(ctx context.Context, userID int64) ([]DomainRoles, error) {
 	domains, err := s.store.MemberDomains(ctx, userID)
 	if err != nil {
 		return nil, err

@@ -350,10 +350,10 @@ func newWithReader(t *testing.T, cfg config.Config) (*App, caller.Caller, *ident
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "Readers", []string{"portal:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "Readers", []string{"portal:r"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Access.AssignRole(ctx, root, bob.ID, 1, "Readers"); err != nil {
+	if err := a.Access.Grants().AssignRole(ctx, root, bob.ID, 1, "Readers"); err != nil {
 		t.Fatal(err)
 	}
 	return a, root, bob

@@ -313,10 +313,10 @@ func TestSourceSaveNeedsCodeWrite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := srv.app.Access.CreateGroup(ctx, root, 1, name, perms); err != nil {
+		if _, err := srv.app.Access.Grants().CreateGroup(ctx, root, 1, name, perms); err != nil {
 			t.Fatal(err)
 		}
-		if err := srv.app.Access.AssignRole(ctx, root, u.ID, 1, name); err != nil {
+		if err := srv.app.Access.Grants().AssignRole(ctx, root, u.ID, 1, name); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -60,16 +60,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 	outsider, _ := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "outsider", Password: "outsider-pass"})
 	// The member belongs to Home with a group that grants nothing; the outsider belongs to Away
 	// with every permission there.
-	if _, err := a.Access.CreateGroup(ctx, root, home.ID, "Nobodies", nil); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, home.ID, "Nobodies", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Access.AssignRole(ctx, root, member.ID, home.ID, "Nobodies"); err != nil {
+	if err := a.Access.Grants().AssignRole(ctx, root, member.ID, home.ID, "Nobodies"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Access.CreateGroup(ctx, root, away.ID, "Everything", []string{"domain:w", "domain:u", "domain:k", "asset:w"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, away.ID, "Everything", []string{"domain:w", "domain:u", "domain:k", "asset:w"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Access.AssignRole(ctx, root, outsider.ID, away.ID, "Everything"); err != nil {
+	if err := a.Access.Grants().AssignRole(ctx, root, outsider.ID, away.ID, "Everything"); err != nil {
 		t.Fatal(err)
 	}
 

@@ -28,14 +28,14 @@ func TestFrameOrigin(t *testing.T) {
 	a := srv.app
 	ctx := context.Background()
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "PageReaders", []string{"portal:r", "page:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "PageReaders", []string{"portal:r", "page:r"}); err != nil {
 		t.Fatal(err)
 	}
 	ann, err := a.Identity.CreateUser(ctx, identity.NewUser{UserName: "ann", Password: "ann-pass-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Access.AssignRole(ctx, root, ann.ID, 1, "PageReaders"); err != nil {
+	if err := a.Access.Grants().AssignRole(ctx, root, ann.ID, 1, "PageReaders"); err != nil {
 		t.Fatal(err)
 	}
 	second, err := a.Portals.CreateFromTemplate(ctx, root, 1, portal.NewPortal{Name: "Second", Type: portal.TypeCrew, Scope: portal.ScopeFull}, 0, "crew")

@@ -137,10 +137,10 @@ func testGitOverSSH(t *testing.T, cfg config.Config) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Access.CreateGroup(ctx, root, domainID, group, perms); err != nil {
+		if _, err := a.Access.Grants().CreateGroup(ctx, root, domainID, group, perms); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Access.AssignRole(ctx, root, u.ID, domainID, group); err != nil {
+		if err := a.Access.Grants().AssignRole(ctx, root, u.ID, domainID, group); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -103,7 +103,7 @@ func loadableSuite(t *testing.T, cfg config.Config) {
 		"Approvers": {"portal:r", "loadable:r", "loadable:a"},
 	}
 	for name, perms := range groups {
-		if _, err := a.Access.CreateGroup(ctx, root, 1, name, perms); err != nil {
+		if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, name, perms); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -112,7 +112,7 @@ func loadableSuite(t *testing.T, cfg config.Config) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Access.AssignRole(ctx, root, u.ID, 1, group); err != nil {
+		if err := a.Access.Grants().AssignRole(ctx, root, u.ID, 1, group); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -33,10 +33,10 @@ func TestPreviewWorkspace(t *testing.T) {
 	}
 	t.Cleanup(func() { a.Close() })
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "PageReaders", []string{"portal:r", "page:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "PageReaders", []string{"portal:r", "page:r"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "NoPages", []string{"portal:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "NoPages", []string{"portal:r"}); err != nil {
 		t.Fatal(err)
 	}
 	users := map[string]int64{}
@@ -45,7 +45,7 @@ func TestPreviewWorkspace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Access.AssignRole(ctx, root, u.ID, 1, group); err != nil {
+		if err := a.Access.Grants().AssignRole(ctx, root, u.ID, 1, group); err != nil {
 			t.Fatal(err)
 		}
 		users[name] = u.ID
@@ -198,7 +198,7 @@ func TestPreviewWorkspace(t *testing.T) {
 	}
 
 	// The right goes: the token stops working at once.
-	if err := a.Access.RemoveRole(ctx, root, users["ann"], 1, "PageReaders"); err != nil {
+	if err := a.Access.Grants().RemoveRole(ctx, root, users["ann"], 1, "PageReaders"); err != nil {
 		t.Fatal(err)
 	}
 	if r := fetch(annTok.Base + "pages/home.html"); r.Status != http.StatusForbidden {

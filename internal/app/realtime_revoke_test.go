@@ -80,10 +80,10 @@ func (s *rtServer) reader(t *testing.T, name string) (int64, string, string) {
 		t.Fatal(err)
 	}
 	group := "Readers" + name
-	if _, err := s.app.Access.CreateGroup(ctx, rtRoot, 1, group, []string{"portal:r"}); err != nil {
+	if _, err := s.app.Access.Grants().CreateGroup(ctx, rtRoot, 1, group, []string{"portal:r"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.app.Access.AssignRole(ctx, rtRoot, u.ID, 1, group); err != nil {
+	if err := s.app.Access.Grants().AssignRole(ctx, rtRoot, u.ID, 1, group); err != nil {
 		t.Fatal(err)
 	}
 	return u.ID, group, testkit.Login(t, s.base, name, name+"-pass-1")

@@ -137,10 +137,10 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := setup.Access.CreateGroup(context.Background(), root, 1, "Writers", []string{"portal:r", "portal:w"}); err != nil {
+	if _, err := setup.Access.Grants().CreateGroup(context.Background(), root, 1, "Writers", []string{"portal:r", "portal:w"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := setup.Access.AssignRole(context.Background(), root, bob.ID, 1, "Writers"); err != nil {
+	if err := setup.Access.Grants().AssignRole(context.Background(), root, bob.ID, 1, "Writers"); err != nil {
 		t.Fatal(err)
 	}
 	authors := []struct {
@@ -192,7 +192,7 @@ func TestTwoInstancesShareEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := setup.Access.AssignRole(context.Background(), root, carol.ID, 1, "Writers"); err != nil {
+	if err := setup.Access.Grants().AssignRole(context.Background(), root, carol.ID, 1, "Writers"); err != nil {
 		t.Fatal(err)
 	}
 	// A fresh deadline: the concurrent commits above may take a while on a loaded machine.

@@ -82,10 +82,10 @@ func TestThumbnails(t *testing.T) {
 	}
 	t.Cleanup(func() { a.Close() })
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "Readers", []string{"portal:r", "asset:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "Readers", []string{"portal:r", "asset:r"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Access.CreateGroup(ctx, root, 1, "NoAssets", []string{"portal:r"}); err != nil {
+	if _, err := a.Access.Grants().CreateGroup(ctx, root, 1, "NoAssets", []string{"portal:r"}); err != nil {
 		t.Fatal(err)
 	}
 	users := map[string]int64{}
@@ -94,7 +94,7 @@ func TestThumbnails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Access.AssignRole(ctx, root, u.ID, 1, group); err != nil {
+		if err := a.Access.Grants().AssignRole(ctx, root, u.ID, 1, group); err != nil {
 			t.Fatal(err)
 		}
 		users[name] = u.ID

@@ -54,7 +54,7 @@ func TestWhitelist(t *testing.T) {
 	root := caller.Caller{UserID: 1, Username: "admin", Admin: true}
 	groups := map[string][]string{"WLReaders": {"portal:r", "whitelist:r"}, "NoWL": {"portal:r"}}
 	for name, perms := range groups {
-		if _, err := srv.app.Access.CreateGroup(ctx, root, 1, name, perms); err != nil {
+		if _, err := srv.app.Access.Grants().CreateGroup(ctx, root, 1, name, perms); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func TestWhitelist(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := srv.app.Access.AssignRole(ctx, root, u.ID, 1, group); err != nil {
+		if err := srv.app.Access.Grants().AssignRole(ctx, root, u.ID, 1, group); err != nil {
 			t.Fatal(err)
 		}
 	}
