@@ -29,10 +29,13 @@ func NewRoomPolicy(rules Rules, domainOf PortalDomain) RoomPolicy {
 // Rules answers who holds which permission in a domain, from the store alone: the checks
 // behind the API's guard, the realtime rooms and the Service. Built before the services that
 // publish to rooms (the hub's room policy needs it), it depends on nothing else.
-type Rules struct{ store *SQLStore }
+type Rules struct {
+	store  *SQLStore
+	grants *GrantStore
+}
 
 // NewRules returns the permission rules over the store.
-func NewRules(st *SQLStore) Rules { return Rules{store: st} }
+func NewRules(st *SQLStore) Rules { return Rules{store: st, grants: st.grants()} }
 
 // Allowed tells whether the caller holds the permission in the domain (admins hold every one).
 func (r Rules) Allowed(ctx context.Context, p caller.Caller, permission, domain string) (bool, error) {
@@ -43,7 +46,7 @@ func (r Rules) Allowed(ctx context.Context, p caller.Caller, permission, domain 
 	if !ok {
 		return false, nil
 	}
-	return r.store.HasPermission(ctx, id, p.UserID, Expand(permission))
+	return r.grants.HasPermission(ctx, id, p.UserID, Expand(permission))
 }
 
 // IsMember tells whether the caller belongs to the domain (admins belong to every one).

@@ -35,11 +35,12 @@ type DomainPortals interface {
 
 // state is what Service and Grants share: set while wiring, before serving.
 type state struct {
-	store   *SQLStore
-	audit   Auditor
-	portals DomainPortals
-	events  AccessEvents // lost rights (see events.go)
-	grants  *Grants
+	store      *SQLStore
+	grantStore *GrantStore
+	audit      Auditor
+	portals    DomainPortals
+	events     AccessEvents // lost rights (see events.go)
+	grants     *Grants
 }
 
 // Service applies the rules of domains and their members, and answers the permission checks.
@@ -50,7 +51,7 @@ type Service struct{ *state }
 type Grants struct{ *state }
 
 func NewService(st *SQLStore, a Auditor) *Service {
-	s := &state{store: st, audit: a}
+	s := &state{store: st, grantStore: st.grants(), audit: a}
 	s.grants = &Grants{s}
 	return &Service{s}
 }
@@ -406,7 +407,7 @@ func (s *Grants) Groups(ctx context.Context, domainID int64) ([]Group, error) {
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
-	return s.store.Groups(ctx, domainID)
+	return s.grantStore.Groups(ctx, domainID)
 }
 
 // Roles lists the group names of a domain.
@@ -445,7 +446,7 @@ func (s *Grants) CreateGroup(ctx context.Context, p caller.Caller, domainID int6
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
-	g, err := s.store.CreateGroup(ctx, domainID, name, perms, grantor(p))
+	g, err := s.grantStore.CreateGroup(ctx, domainID, name, perms, grantor(p))
 	if errors.Is(err, ErrDuplicate) {
 		return nil, apperr.Conflict("GROUP_EXISTS", MsgGroupExists)
 	}
@@ -458,7 +459,7 @@ func (s *Grants) CreateGroup(ctx context.Context, p caller.Caller, domainID int6
 
 // GroupPermissions returns the permissions of one group.
 func (s *Grants) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
-	perms, err := s.store.GroupPermissions(ctx, domainID, group)
+	perms, err := s.grantStore.GroupPermissions(ctx, domainID, group)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errGroupNotFound
 	}
@@ -472,7 +473,7 @@ func (s *Grants) SetPermissions(ctx context.Context, p caller.Caller, domainID i
 	if err != nil {
 		return nil, err
 	}
-	change, err := s.store.SetPermissions(ctx, domainID, group, perms, grantor(p))
+	change, err := s.grantStore.SetPermissions(ctx, domainID, group, perms, grantor(p))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errGroupNotFound
 	} else if err != nil {
@@ -497,7 +498,7 @@ func permissionDetails(perms []string, c PermissionChange) string {
 
 // DeleteGroup removes a group; its members lose what it gave them.
 func (s *Grants) DeleteGroup(ctx context.Context, p caller.Caller, domainID int64, group string) error {
-	if err := s.store.DeleteGroup(ctx, domainID, group); errors.Is(err, store.ErrNotFound) {
+	if err := s.grantStore.DeleteGroup(ctx, domainID, group); errors.Is(err, store.ErrNotFound) {
 		return errGroupNotFound
 	} else if err != nil {
 		return err
@@ -520,7 +521,7 @@ func (s *Grants) AssignRole(ctx context.Context, p caller.Caller, userID, domain
 	if err := s.visible(ctx, p, domainID, userID); err != nil {
 		return err
 	}
-	a, err := s.store.AssignGroup(ctx, domainID, userID, group, grantor(p))
+	a, err := s.grantStore.AssignGroup(ctx, domainID, userID, group, grantor(p))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return errGroupNotFound
@@ -543,7 +544,7 @@ func (s *Grants) RemoveRole(ctx context.Context, p caller.Caller, userID, domain
 	if err := s.ownRoles(ctx, p, userID, domainID, "remove role "+group); err != nil {
 		return err
 	}
-	if err := s.store.UnassignGroup(ctx, domainID, userID, group); errors.Is(err, store.ErrNotFound) {
+	if err := s.grantStore.UnassignGroup(ctx, domainID, userID, group); errors.Is(err, store.ErrNotFound) {
 		return apperr.NotFound("ROLE_NOT_HELD", "The user does not hold this role in the domain.")
 	} else if err != nil {
 		return err
@@ -560,7 +561,7 @@ func (s *Grants) CanReadRoles(ctx context.Context, p caller.Caller, userID, doma
 	if p.Admin || p.UserID == userID {
 		return nil
 	}
-	ok, err := s.store.HasPermission(ctx, domainID, p.UserID, PermUserCreate)
+	ok, err := s.grantStore.HasPermission(ctx, domainID, p.UserID, PermUserCreate)
 	if err != nil {
 		return err
 	}
@@ -585,11 +586,11 @@ func (s *Grants) UserRoles(ctx context.Context, p caller.Caller, userID, domainI
 	if _, err := s.domain(ctx, domainID); err != nil {
 		return nil, err
 	}
-	roles, err := s.store.UserGroups(ctx, domainID, userID)
+	roles, err := s.grantStore.UserGroups(ctx, domainID, userID)
 	if err != nil {
 		return nil, err
 	}
-	perms, err := s.store.UserPermissions(ctx, domainID, userID)
+	perms, err := s.grantStore.UserPermissions(ctx, domainID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -607,7 +608,7 @@ func (s *Grants) RolesByDomain(ctx context.Context, userID int64) ([]DomainRoles
 	}
 	out := make([]DomainRoles, 0, len(domains))
 	for _, d := range domains {
-		roles, err := s.store.UserGroups(ctx, d.ID, userID)
+		roles, err := s.grantStore.UserGroups(ctx, d.ID, userID)
 		if err != nil {
 			return nil, err
 		}

@@ -17,10 +17,18 @@ var (
 	ErrNoUser    = errors.New("user does not exist")
 )
 
-// SQLStore keeps domains, members and groups in the metadata database.
+// SQLStore keeps domains and their members in the metadata database.
 type SQLStore struct{ db *store.DB }
 
 func NewSQLStore(db *store.DB) *SQLStore { return &SQLStore{db: db} }
+
+// GrantStore keeps permission groups, their permissions and their holders in the same
+// database (permission_groups, group_permissions, user_groups).
+type GrantStore struct{ db *store.DB }
+
+// grants is the grant store over the same database (Service and Rules take it from here, so
+// wiring needs one store).
+func (s *SQLStore) grants() *GrantStore { return &GrantStore{db: s.db} }
 
 func key(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
@@ -248,7 +256,7 @@ func (s *SQLStore) UsersInfo(ctx context.Context, domainID int64) ([]UserInfo, e
 	return out, rows.Err()
 }
 
-func (s *SQLStore) Groups(ctx context.Context, domainID int64) ([]Group, error) {
+func (s *GrantStore) Groups(ctx context.Context, domainID int64) ([]Group, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.name, COALESCE(gp.permission, '') FROM permission_groups g
 		LEFT JOIN group_permissions gp ON gp.group_id = g.id WHERE g.domain_id = ? ORDER BY g.name_key, gp.permission`, domainID)
 	if err != nil {
@@ -273,14 +281,14 @@ func (s *SQLStore) Groups(ctx context.Context, domainID int64) ([]Group, error) 
 	return out, rows.Err()
 }
 
-func (s *SQLStore) groupID(ctx context.Context, q store.Querier, domainID int64, name string) (int64, error) {
+func (s *GrantStore) groupID(ctx context.Context, q store.Querier, domainID int64, name string) (int64, error) {
 	var id int64
 	err := q.QueryRowContext(ctx, "SELECT id FROM permission_groups WHERE domain_id = ? AND name_key = ?", domainID, key(name)).Scan(&id)
 	return id, store.NotFound(err)
 }
 
 // CreateGroup adds a group; with a grantor, every permission must be one the grantor holds.
-func (s *SQLStore) CreateGroup(ctx context.Context, domainID int64, name string, perms []string, grantor *int64) (*Group, error) {
+func (s *GrantStore) CreateGroup(ctx context.Context, domainID int64, name string, perms []string, grantor *int64) (*Group, error) {
 	g := &Group{GroupName: name, Permissions: perms}
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := notHeld(ctx, tx, domainID, grantor, perms); err != nil {
@@ -362,7 +370,7 @@ type PermissionChange struct{ Added, Removed []string }
 // SetPermissions replaces a group's permissions in one transaction. With a grantor, every
 // permission the change adds must be one the grantor holds in the domain (NotHeldError);
 // permissions the group had already may stay.
-func (s *SQLStore) SetPermissions(ctx context.Context, domainID int64, group string, perms []string, grantor *int64) (PermissionChange, error) {
+func (s *GrantStore) SetPermissions(ctx context.Context, domainID int64, group string, perms []string, grantor *int64) (PermissionChange, error) {
 	var change PermissionChange
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		id, err := s.groupID(ctx, tx, domainID, group)
@@ -412,7 +420,7 @@ func txStrings(ctx context.Context, q store.Querier, query string, args ...any) 
 	return out, rows.Err()
 }
 
-func (s *SQLStore) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
+func (s *GrantStore) GroupPermissions(ctx context.Context, domainID int64, group string) ([]string, error) {
 	id, err := s.groupID(ctx, s.db, domainID, group)
 	if err != nil {
 		return nil, err
@@ -420,7 +428,7 @@ func (s *SQLStore) GroupPermissions(ctx context.Context, domainID int64, group s
 	return s.strings(ctx, "SELECT permission FROM group_permissions WHERE group_id = ? ORDER BY permission", id)
 }
 
-func (s *SQLStore) DeleteGroup(ctx context.Context, domainID int64, group string) error {
+func (s *GrantStore) DeleteGroup(ctx context.Context, domainID int64, group string) error {
 	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM permission_groups WHERE domain_id = ? AND name_key = ?", domainID, key(group)))
 }
 
@@ -433,7 +441,7 @@ type Assigned struct {
 // AssignGroup gives the user the group, making them a member of the domain if needed, in
 // one transaction. With a grantor, every permission of the group must be one the grantor
 // holds in the domain (NotHeldError), read in the same transaction as the assignment.
-func (s *SQLStore) AssignGroup(ctx context.Context, domainID, userID int64, group string, grantor *int64) (Assigned, error) {
+func (s *GrantStore) AssignGroup(ctx context.Context, domainID, userID int64, group string, grantor *int64) (Assigned, error) {
 	var a Assigned
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		id, err := s.groupID(ctx, tx, domainID, group)
@@ -477,7 +485,7 @@ func (s *SQLStore) AssignGroup(ctx context.Context, domainID, userID int64, grou
 	return a, err
 }
 
-func (s *SQLStore) UnassignGroup(ctx context.Context, domainID, userID int64, group string) error {
+func (s *GrantStore) UnassignGroup(ctx context.Context, domainID, userID int64, group string) error {
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
 		id, err := s.groupID(ctx, tx, domainID, group)
 		if err != nil {
@@ -487,23 +495,23 @@ func (s *SQLStore) UnassignGroup(ctx context.Context, domainID, userID int64, gr
 	})
 }
 
-func (s *SQLStore) UserGroups(ctx context.Context, domainID, userID int64) ([]string, error) {
+func (s *GrantStore) UserGroups(ctx context.Context, domainID, userID int64) ([]string, error) {
 	return s.strings(ctx, `SELECT g.name FROM permission_groups g JOIN user_groups ug ON ug.group_id = g.id
 		WHERE ug.domain_id = ? AND ug.user_id = ? ORDER BY g.name_key`, domainID, userID)
 }
 
-func (s *SQLStore) UserPermissions(ctx context.Context, domainID, userID int64) ([]string, error) {
+func (s *GrantStore) UserPermissions(ctx context.Context, domainID, userID int64) ([]string, error) {
 	return s.strings(ctx, `SELECT DISTINCT gp.permission FROM group_permissions gp JOIN user_groups ug ON ug.group_id = gp.group_id
 		WHERE ug.domain_id = ? AND ug.user_id = ? ORDER BY gp.permission`, domainID, userID)
 }
 
-func (s *SQLStore) HasPermission(ctx context.Context, domainID, userID int64, permission string) (bool, error) {
+func (s *GrantStore) HasPermission(ctx context.Context, domainID, userID int64, permission string) (bool, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM group_permissions gp JOIN user_groups ug ON ug.group_id = gp.group_id
 		WHERE ug.domain_id = ? AND ug.user_id = ? AND gp.permission = ?`, domainID, userID, permission).Scan(&n)
 	return n > 0, err
 }
 
-func (s *SQLStore) strings(ctx context.Context, query string, args ...any) ([]string, error) {
+func (s *GrantStore) strings(ctx context.Context, query string, args ...any) ([]string, error) {
 	return txStrings(ctx, s.db, query, args...)
 }
