@@ -210,7 +210,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("after revert: %+v", got[1])
 	}
 
-	if err := f.svc.CreateBranch(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "feature/summer", ""); err != nil {
+	if err := portal.NewBranches(f.svc).CreateBranch(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "feature/summer", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.Open(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID), "feature/summer", false); err != nil {
@@ -222,7 +222,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if got := changes("feature/summer"); len(got) != 1 || got[3].Branch != "feature/summer" || got[3].BehindCount != 0 {
 		t.Fatalf("feature/summer after user 3 switched: %+v", got)
 	}
-	refs, err := f.svc.References(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID))
+	refs, err := portal.NewBranches(f.svc).References(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID))
 	if err != nil || refs.CurrentRef != "feature/summer" || len(refs.AllReferences) != 2 {
 		t.Fatalf("references of user 3: %+v %v", refs, err)
 	}
