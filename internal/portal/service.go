@@ -50,6 +50,7 @@ type Auditor interface {
 // Service implements portals.
 type Service struct {
 	store       *SQLStore
+	templates   *TemplateStore
 	repos       *workspace.Repos    // the users' workspaces
 	core        workspace.Core      // the canonical repositories: create, import, copy, delete, branches
 	snaps       *snapshot.Snapshots // commits of the canonical repository
@@ -66,8 +67,8 @@ type Service struct {
 }
 
 // NewService wires the portal service; notices and audit may be nil.
-func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
+func NewService(st *SQLStore, ts *TemplateStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
+	s := &Service{store: st, templates: ts, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
@@ -282,7 +283,7 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 // CreateFromTemplate makes a portal from a template of the domain or a shipped starter.
 func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, templateID int64, starterID string) (*Portal, error) {
 	if templateID != 0 {
-		t, err := s.store.Template(ctx, domainID, templateID)
+		t, err := s.templates.Template(ctx, domainID, templateID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 		}

@@ -39,7 +39,7 @@ func NewTemplates(svc *Service) *Templates { return &Templates{svc: svc} }
 
 // Templates lists the shipped starters and the domain's own templates.
 func (s *Templates) Templates(ctx context.Context, domainID int64) ([]Template, error) {
-	own, err := s.svc.store.Templates(ctx, domainID)
+	own, err := s.svc.templates.Templates(ctx, domainID)
 	if err != nil {
 		return nil, err
 	}
@@ -88,14 +88,14 @@ func (s *Templates) CreateTemplate(ctx context.Context, p caller.Caller, domainI
 	default:
 		return nil, apperr.Validation("Choose a starter template or a portal to make the template from.")
 	}
-	if err := s.svc.store.CreateTemplate(ctx, domainID, t); errors.Is(err, ErrDuplicate) {
+	if err := s.svc.templates.CreateTemplate(ctx, domainID, t); errors.Is(err, ErrDuplicate) {
 		return nil, apperr.Conflict("TEMPLATE_EXISTS", "Could not create template '"+name+"': the name is taken.")
 	} else if err != nil {
 		return nil, err
 	}
 	if t.PortalID != nil {
 		if err := s.refreshTemplate(ctx, p, domainID, t, MessageCreateTemplate); err != nil {
-			_ = s.svc.store.DeleteTemplate(context.WithoutCancel(ctx), domainID, t.ID)
+			_ = s.svc.templates.DeleteTemplate(context.WithoutCancel(ctx), domainID, t.ID)
 			return nil, err
 		}
 	}
@@ -114,7 +114,7 @@ func (s *Templates) refreshTemplate(ctx context.Context, p caller.Caller, domain
 	}
 	note := notice.Card{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + strconv.FormatInt(t.ID, 10), Title: t.Name,
 		MessageType: messageType, Status: "PROGRESS", Progress: 10, Details: verb + " the template"}
-	if err := s.svc.store.SetTemplateState(ctx, domainID, t.ID, true, t.URL, ""); err != nil {
+	if err := s.svc.templates.SetTemplateState(ctx, domainID, t.ID, true, t.URL, ""); err != nil {
 		return err
 	}
 	s.svc.report(ctx, p.UserID, note)
@@ -127,13 +127,13 @@ func (s *Templates) refreshTemplate(ctx context.Context, p caller.Caller, domain
 		if errors.As(err, &ae) {
 			t.UpdateError = ae.Message
 		}
-		_ = s.svc.store.SetTemplateState(ctx, domainID, t.ID, false, t.URL, t.UpdateError)
+		_ = s.svc.templates.SetTemplateState(ctx, domainID, t.ID, false, t.URL, t.UpdateError)
 		note.Status, note.Progress, note.Details = "ERROR", 100, t.UpdateError
 		s.svc.report(ctx, p.UserID, note)
 		return err
 	}
 	t.URL, t.UpdateError = url, ""
-	if err := s.svc.store.SetTemplateState(ctx, domainID, t.ID, false, t.URL, ""); err != nil {
+	if err := s.svc.templates.SetTemplateState(ctx, domainID, t.ID, false, t.URL, ""); err != nil {
 		return err
 	}
 	note.Status, note.Progress, note.Details = "SUCCESS", 100, done
@@ -183,7 +183,7 @@ func (s *Templates) UpdateTemplate(ctx context.Context, p caller.Caller, domainI
 	if c.ID == 0 {
 		return nil, apperr.Validation("id: a built-in starter template cannot be changed; give the id of one of the domain's templates.")
 	}
-	t, err := s.svc.store.Template(ctx, domainID, c.ID)
+	t, err := s.svc.templates.Template(ctx, domainID, c.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errTemplateNotFound
 	} else if err != nil {
@@ -206,15 +206,15 @@ func (s *Templates) UpdateTemplate(ctx context.Context, p caller.Caller, domainI
 	}
 	fromPortal := t.Starter == ""
 	if fromPortal { // one update at a time: a second PUT meanwhile is refused
-		if err := s.svc.store.ClaimTemplateUpdate(ctx, domainID, t.ID); errors.Is(err, store.ErrNotFound) {
+		if err := s.svc.templates.ClaimTemplateUpdate(ctx, domainID, t.ID); errors.Is(err, store.ErrNotFound) {
 			return nil, errTemplateUpdating
 		} else if err != nil {
 			return nil, err
 		}
 	}
-	err = s.svc.store.UpdateTemplate(ctx, domainID, t)
+	err = s.svc.templates.UpdateTemplate(ctx, domainID, t)
 	if err != nil && fromPortal { // nothing changed: give the claim back
-		_ = s.svc.store.SetTemplateState(context.WithoutCancel(ctx), domainID, t.ID, false, t.URL, t.UpdateError)
+		_ = s.svc.templates.SetTemplateState(context.WithoutCancel(ctx), domainID, t.ID, false, t.URL, t.UpdateError)
 	}
 	switch {
 	case errors.Is(err, ErrDuplicate):
@@ -253,14 +253,14 @@ func refuseTemplateChange(t Template, c TemplateChange, domainID int64) error {
 
 // DeleteTemplate removes a template (portals made from it stay).
 func (s *Templates) DeleteTemplate(ctx context.Context, p caller.Caller, domainID, id int64) error {
-	t, err := s.svc.store.Template(ctx, domainID, id)
+	t, err := s.svc.templates.Template(ctx, domainID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errTemplateNotFound
 	}
 	if err != nil {
 		return err
 	}
-	if err := s.svc.store.DeleteTemplate(ctx, domainID, id); err != nil {
+	if err := s.svc.templates.DeleteTemplate(ctx, domainID, id); err != nil {
 		return apperr.Internal(err).WithData(map[string]string{"message": "Could not delete template '" + t.Name + "'"})
 	}
 	s.svc.record(ctx, p, "TEMPLATE_DELETED", domainID, templateEntity(id), t.Name)
@@ -302,7 +302,7 @@ func (s *Templates) resolveTemplate(ctx context.Context, domainID int64, ref Tem
 	name := strings.TrimSpace(ref.Name)
 	switch {
 	case ref.ID != 0:
-		t, err = s.svc.store.Template(ctx, domainID, ref.ID)
+		t, err = s.svc.templates.Template(ctx, domainID, ref.ID)
 	case ref.Starter != "" || name != "":
 		for _, st := range s.svc.starters.List() {
 			if st.ID == ref.Starter || (ref.Starter == "" && strings.EqualFold(st.Name, name)) {
@@ -313,7 +313,7 @@ func (s *Templates) resolveTemplate(ctx context.Context, domainID int64, ref Tem
 		if ref.Starter != "" {
 			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The starter template does not exist.")
 		}
-		t, err = s.svc.store.TemplateByName(ctx, domainID, name)
+		t, err = s.svc.templates.TemplateByName(ctx, domainID, name)
 	default:
 		return nil, apperr.Validation("Give the template's id or templateName.")
 	}
