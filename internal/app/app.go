@@ -189,7 +189,7 @@ func (a *App) wire(ctx context.Context) error {
 	// Open sockets follow the session and the rights they joined their rooms with.
 	a.Identity.WithSessionEvents(revalidation{a.Hub})
 
-	a.Portals = portal.NewService(portalStore, portal.NewTemplateStore(a.DB), a.repos, starterCatalog{}, people{a.Identity}, a.notices, a.Audit)
+	a.Portals = portal.NewService(portalStore, portal.NewCategoryStore(a.DB), portal.NewTemplateStore(a.DB), a.repos, starterCatalog{}, people{a.Identity}, a.notices, a.Audit)
 	a.Catalog = portal.NewCatalog(a.Portals)
 	a.PortalAccess = portalaccess.NewChecker(a.Portals)
 	// Deleting a domain deletes its portals and their files.

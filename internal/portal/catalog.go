@@ -41,7 +41,7 @@ var errCategoryNotFound = apperr.NotFound("CATEGORY_NOT_FOUND", "The category do
 
 // Categories lists a domain's categories (without portals; see Categorized).
 func (s *Catalog) Categories(ctx context.Context, domainID int64) ([]Category, error) {
-	return s.svc.store.Categories(ctx, domainID)
+	return s.svc.categories.Categories(ctx, domainID)
 }
 
 // CreateCategory adds a category.
@@ -50,7 +50,7 @@ func (s *Catalog) CreateCategory(ctx context.Context, p caller.Caller, domainID 
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.svc.store.CreateCategory(ctx, domainID, name)
+	c, err := s.svc.categories.CreateCategory(ctx, domainID, name)
 	if errors.Is(err, ErrDuplicate) {
 		return nil, apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	}
@@ -66,7 +66,7 @@ func (s *Catalog) RenameCategory(ctx context.Context, p caller.Caller, domainID,
 	if err != nil {
 		return err
 	}
-	switch err := s.svc.store.RenameCategory(ctx, domainID, id, name); {
+	switch err := s.svc.categories.RenameCategory(ctx, domainID, id, name); {
 	case errors.Is(err, ErrDuplicate):
 		return apperr.Conflict("CATEGORY_EXISTS", "A category with this name already exists.")
 	case errors.Is(err, store.ErrNotFound):
@@ -81,7 +81,7 @@ func (s *Catalog) RenameCategory(ctx context.Context, p caller.Caller, domainID,
 // DeleteCategory removes a category; its portals become uncategorized.
 func (s *Catalog) DeleteCategory(ctx context.Context, p caller.Caller, domainID, id int64) error {
 	name := s.categoryName(ctx, domainID, id)
-	if err := s.svc.store.DeleteCategory(ctx, domainID, id); errors.Is(err, store.ErrNotFound) {
+	if err := s.svc.categories.DeleteCategory(ctx, domainID, id); errors.Is(err, store.ErrNotFound) {
 		return errCategoryNotFound
 	} else if err != nil {
 		return err
@@ -95,7 +95,7 @@ func (s *Catalog) LinkPortals(ctx context.Context, domainID, categoryID int64, p
 	if len(portalIDs) == 0 {
 		return apperr.Validation("Choose at least one portal.")
 	}
-	ok, err := s.svc.store.CategoryExists(ctx, domainID, categoryID)
+	ok, err := s.svc.categories.CategoryExists(ctx, domainID, categoryID)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (s *Catalog) LinkPortals(ctx context.Context, domainID, categoryID int64, p
 	if link {
 		target = &categoryID
 	}
-	if err := s.svc.store.LinkPortals(ctx, domainID, target, portalIDs); errors.Is(err, store.ErrNotFound) {
+	if err := s.svc.categories.LinkPortals(ctx, domainID, target, portalIDs); errors.Is(err, store.ErrNotFound) {
 		return errPortalNotFound
 	} else if err != nil {
 		return err
@@ -116,7 +116,7 @@ func (s *Catalog) LinkPortals(ctx context.Context, domainID, categoryID int64, p
 
 // categoryName is a category's name for the record of its deletion (” when unknown).
 func (s *Catalog) categoryName(ctx context.Context, domainID, id int64) string {
-	categories, err := s.svc.store.Categories(ctx, domainID)
+	categories, err := s.svc.categories.Categories(ctx, domainID)
 	if err != nil {
 		return ""
 	}
@@ -136,7 +136,7 @@ func (s *Catalog) Categorized(ctx context.Context, domainID int64) ([]Category, 
 	if err != nil {
 		return nil, err
 	}
-	cats, err := s.svc.store.Categories(ctx, domainID)
+	cats, err := s.svc.categories.Categories(ctx, domainID)
 	if err != nil {
 		return nil, err
 	}

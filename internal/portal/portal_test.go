@@ -329,7 +329,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	// Test git servers listen on loopback: allow private git hosts (TestRemoteHostPolicy turns
 	// the policy back on).
 	f := &fixture{repos: workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir()).AllowPrivateGitHosts(true), progress: &recorder{}}
-	f.svc = portal.NewService(portal.NewSQLStore(db), portal.NewTemplateStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
+	f.svc = portal.NewService(portal.NewSQLStore(db), portal.NewCategoryStore(db), portal.NewTemplateStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
 	f.tmpl = portal.NewTemplates(f.svc)
 	f.brs = portal.NewBranches(f.svc)
 	f.cat = portal.NewCatalog(f.svc)

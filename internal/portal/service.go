@@ -50,6 +50,7 @@ type Auditor interface {
 // Service implements portals.
 type Service struct {
 	store       *SQLStore
+	categories  *CategoryStore
 	templates   *TemplateStore
 	repos       *workspace.Repos    // the users' workspaces
 	core        workspace.Core      // the canonical repositories: create, import, copy, delete, branches
@@ -67,8 +68,8 @@ type Service struct {
 }
 
 // NewService wires the portal service; notices and audit may be nil.
-func NewService(st *SQLStore, ts *TemplateStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, templates: ts, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
+func NewService(st *SQLStore, cs *CategoryStore, ts *TemplateStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
+	s := &Service{store: st, categories: cs, templates: ts, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
@@ -201,7 +202,7 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 		return apperr.Validation("The scope must be Full, Microsite or Captive.")
 	}
 	if in.CategoryID != nil {
-		ok, err := s.store.CategoryExists(ctx, domainID, *in.CategoryID)
+		ok, err := s.categories.CategoryExists(ctx, domainID, *in.CategoryID)
 		if err != nil {
 			return err
 		}

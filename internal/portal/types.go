@@ -18,8 +18,8 @@
 //   - Catalog: a domain's categories and the portal selector's grouping by them (catalog.go).
 //   - Microsites: the microsite portals and a portal's links to them (extras.go).
 //
-// The stores: SQLStore keeps the portal records and categories, TemplateStore the
-// templates (store_template.go).
+// The stores, over one database: SQLStore keeps the portal records, CategoryStore the
+// categories (store_category.go), TemplateStore the templates (store_template.go).
 package portal
 
 import (

@@ -84,7 +84,7 @@ type wsFixture struct {
 func newWSInstance(t *testing.T, db *store.DB, g *gitcli.Git, runs func() int, dataDir string) *wsFixture {
 	repos := workspace.NewRepos(g, gitcli.NewLocks(), dataDir)
 	people := &countingPeople{}
-	return &wsFixture{svc: portal.NewService(portal.NewSQLStore(db), portal.NewTemplateStore(db), repos, wsStarter{}, people, nil, nil), repos: repos, people: people, gitRuns: runs}
+	return &wsFixture{svc: portal.NewService(portal.NewSQLStore(db), portal.NewCategoryStore(db), portal.NewTemplateStore(db), repos, wsStarter{}, people, nil, nil), repos: repos, people: people, gitRuns: runs}
 }
 
 func principal(id int64) caller.Caller {
