@@ -85,7 +85,7 @@ type wsFixture struct {
 func newWSInstance(t *testing.T, db *store.DB, g *gitcli.Git, runs func() int, dataDir string) *wsFixture {
 	repos := workspace.NewRepos(g, gitcli.NewLocks(), dataDir)
 	people := &countingPeople{}
-	return &wsFixture{svc: portal.NewService(portal.NewSQLStore(db), repos, wsStarter{}, people, nil, nil), repos: repos, people: people, gitRuns: runs}
+	return &wsFixture{svc: portal.NewService(portal.NewSQLStore(db), portal.NewCategoryStore(db), portal.NewTemplateStore(db), repos, wsStarter{}, people, nil, nil), repos: repos, people: people, gitRuns: runs}
 }
 
 func principal(id int64) caller.Caller {
@@ -212,7 +212,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 		t.Fatalf("after revert: %+v", got[1])
 	}
 
-	if err := f.svc.CreateBranch(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "feature/summer", ""); err != nil {
+	if err := portal.NewBranches(f.svc).CreateBranch(ctx, principal(1), checked(t, f.svc, d.ID, pt.ID), "feature/summer", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.Open(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID), "feature/summer", false); err != nil {
@@ -224,7 +224,7 @@ func TestWorkspaceChangesFollowTheProduct(t *testing.T) {
 	if got := changes("feature/summer"); len(got) != 1 || got[3].Branch != "feature/summer" || got[3].BehindCount != 0 {
 		t.Fatalf("feature/summer after user 3 switched: %+v", got)
 	}
-	refs, err := f.svc.References(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID))
+	refs, err := portal.NewBranches(f.svc).References(ctx, principal(3), checked(t, f.svc, d.ID, pt.ID))
 	if err != nil || refs.CurrentRef != "feature/summer" || len(refs.AllReferences) != 2 {
 		t.Fatalf("references of user 3: %+v %v", refs, err)
 	}
