@@ -77,7 +77,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    testTimeout: 20000,
+    testTimeout: 60_000, // beside the Go and browser tests (scripts/test.sh) a machine is busy
     // Every core: Vitest 4 leaves one to the main process by default, which on a two-core
     // machine runs the files one at a time (the suite took twice as long).
     maxWorkers: availableParallelism(),

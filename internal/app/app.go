@@ -66,6 +66,7 @@ type App struct {
 	Audit    *audit.Log
 	Outbox   *notify.Outbox
 	Portals  *portal.Service
+	Catalog  *portal.Catalog // the portals' categories
 	// PortalAccess makes the checked portal every portal-scoped handler and service method
 	// takes (portalaccess.Portal): one per app, over the portal store.
 	PortalAccess *portalaccess.Checker
@@ -188,7 +189,8 @@ func (a *App) wire(ctx context.Context) error {
 	// Open sockets follow the session and the rights they joined their rooms with.
 	a.Identity.WithSessionEvents(revalidation{a.Hub})
 
-	a.Portals = portal.NewService(portalStore, a.repos, starterCatalog{}, people{a.Identity}, a.notices, a.Audit)
+	a.Portals = portal.NewService(portalStore, portal.NewCategoryStore(a.DB), portal.NewTemplateStore(a.DB), a.repos, starterCatalog{}, people{a.Identity}, a.notices, a.Audit)
+	a.Catalog = portal.NewCatalog(a.Portals)
 	a.PortalAccess = portalaccess.NewChecker(a.Portals)
 	// Deleting a domain deletes its portals and their files.
 	a.Access = access.NewService(accessStore, a.Audit).WithPortals(a.Portals).WithAccessEvents(revalidation{a.Hub})
@@ -233,7 +235,9 @@ func (a *App) wire(ctx context.Context) error {
 		// Thumbnails: read tokens keyed from the shared signing secret (every instance accepts them).
 		thumbnail.NewHandler(thumbnail.NewService(a.Portals.Workspace().Files(), filepath.Join(a.Config.DataDir, "cache", "thumbnails"), thumbnail.LimitsMB(a.Config.Thumbnails.DecodeMB, a.Config.Thumbnails.MemoryMB, a.Config.Thumbnails.Decodes, a.Config.Thumbnails.CacheMB)),
 			thumbnail.NewSigner(cookieKey), a.PortalAccess),
-		portal.NewHandler(a.Portals, a.PortalAccess, domainMembers{a.Access}),
+		// The portal unit's types by role, over the one portal service's dependencies.
+		portal.NewHandler(portal.Parts{Portals: a.Portals, Templates: portal.NewTemplates(a.Portals), Branches: portal.NewBranches(a.Portals),
+			Catalog: a.Catalog, Microsites: portal.NewMicrosites(a.Portals)}, a.PortalAccess, domainMembers{a.Access}),
 	}
 	features = append(features, a.newTranslations()...)
 	features = append(features, a.newValueHistory())
@@ -346,7 +350,7 @@ func (a *App) bootstrapDemo(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return createDemo(ctx, a.Access, a.Portals, admin.ID)
+	return createDemo(ctx, a.Access, a.Portals, a.Catalog, admin.ID)
 }
 
 // Close stops the event bus and releases the database.

@@ -89,14 +89,14 @@ func TestAuditNamesWhatChanged(t *testing.T) {
 	cfg.AdminPassword = "admin-pass"
 	ctx := context.Background()
 	a, root, _ := newWithReader(t, cfg)
-	c, err := a.Portals.CreateCategory(ctx, root, 1, "Summer")
+	c, err := a.Catalog.CreateCategory(ctx, root, 1, "Summer")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Portals.RenameCategory(ctx, root, 1, c.ID, "Winter"); err != nil {
+	if err := a.Catalog.RenameCategory(ctx, root, 1, c.ID, "Winter"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Portals.DeleteCategory(ctx, root, 1, c.ID); err != nil {
+	if err := a.Catalog.DeleteCategory(ctx, root, 1, c.ID); err != nil {
 		t.Fatal(err)
 	}
 	want := strconv.FormatInt(c.ID, 10)

@@ -88,7 +88,7 @@ const DemoDomain = "Demo Airline"
 
 // createDemo makes the demo domain: the crew and passenger starters and the legacy portal,
 // each in a category, so a first sign-in has something to open.
-func createDemo(ctx context.Context, acc *access.Service, portals *portal.Service, adminID int64) error {
+func createDemo(ctx context.Context, acc *access.Service, portals *portal.Service, catalog *portal.Catalog, adminID int64) error {
 	admin := caller.Caller{UserID: adminID, Username: identity.InitialAdminName, Admin: true}
 	d, err := acc.CreateDomain(ctx, admin, DemoDomain)
 	if err != nil {
@@ -100,7 +100,7 @@ func createDemo(ctx context.Context, acc *access.Service, portals *portal.Servic
 		{"Legacy Portals", "legacy", "Legacy Crew Portal", portal.TypeCrew, portal.ScopeCaptive},
 	}
 	for _, p := range demo {
-		c, err := portals.CreateCategory(ctx, admin, d.ID, p.category)
+		c, err := catalog.CreateCategory(ctx, admin, d.ID, p.category)
 		if err != nil {
 			return fmt.Errorf("demo category: %w", err)
 		}

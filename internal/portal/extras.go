@@ -19,6 +19,16 @@ type Microsite struct {
 	Target string `json:"target"` // microsites/<name>/index.html
 }
 
+// Microsites are the domain's microsite portals and the links of a portal to them (a linked
+// microsite is reached at its MicrositeTarget). They are a type of their own beside Service,
+// over its store.
+type Microsites struct {
+	svc *Service
+}
+
+// NewMicrosites serves the microsite links over the portal service's dependencies.
+func NewMicrosites(svc *Service) *Microsites { return &Microsites{svc: svc} }
+
 var nonWord = regexp.MustCompile(`\W+`)
 
 // MicrositeTarget is where a linked microsite is reached: its name lowercased, non-word
@@ -32,8 +42,8 @@ func toMicrosite(p Portal) Microsite {
 }
 
 // Microsites lists the domain's microsite portals.
-func (s *Service) Microsites(ctx context.Context, domainID int64) ([]Microsite, error) {
-	portals, err := s.store.Portals(ctx, domainID)
+func (s *Microsites) Microsites(ctx context.Context, domainID int64) ([]Microsite, error) {
+	portals, err := s.svc.store.Portals(ctx, domainID)
 	if err != nil {
 		return nil, err
 	}
@@ -47,8 +57,8 @@ func (s *Service) Microsites(ctx context.Context, domainID int64) ([]Microsite, 
 }
 
 // LinkedMicrosites lists the microsites linked into a portal.
-func (s *Service) LinkedMicrosites(ctx context.Context, pa portalaccess.Portal) ([]Microsite, error) {
-	linked, err := s.store.LinkedMicrosites(ctx, pa.ID())
+func (s *Microsites) LinkedMicrosites(ctx context.Context, pa portalaccess.Portal) ([]Microsite, error) {
+	linked, err := s.svc.store.LinkedMicrosites(ctx, pa.ID())
 	if err != nil {
 		return nil, err
 	}
@@ -60,13 +70,13 @@ func (s *Service) LinkedMicrosites(ctx context.Context, pa portalaccess.Portal) 
 }
 
 // LinkMicrosites links or unlinks microsites of the same domain into a portal.
-func (s *Service) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, micrositeIDs []int64, link bool) error {
+func (s *Microsites) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, micrositeIDs []int64, link bool) error {
 	domainID, portalID := pa.DomainID(), pa.ID()
 	if len(micrositeIDs) == 0 {
 		return apperr.Validation("Choose at least one microsite.")
 	}
 	for _, m := range micrositeIDs {
-		ms, err := s.Portal(ctx, domainID, m)
+		ms, err := s.svc.Portal(ctx, domainID, m)
 		if err != nil {
 			return apperr.NotFound("MICROSITE_NOT_FOUND", "Could not retrieve Microsites: a microsite does not exist in this domain.")
 		}
@@ -74,7 +84,7 @@ func (s *Service) LinkMicrosites(ctx context.Context, pa portalaccess.Portal, mi
 			return apperr.Validation("'" + ms.Name + "' is not a microsite of this portal's domain.")
 		}
 	}
-	return s.store.SetMicrositeLinks(ctx, portalID, micrositeIDs, link)
+	return s.svc.store.SetMicrositeLinks(ctx, portalID, micrositeIDs, link)
 }
 
 // Statistics answers GET statistics: the size of the branch and its history.

@@ -20,13 +20,26 @@ type DomainMembers interface {
 // /search/portals.
 type Handler struct {
 	svc     *Service
+	tmpl    *Templates
+	brs     *Branches
+	cat     *Catalog
+	sites   *Microsites
 	access  *portalaccess.Checker
 	members DomainMembers
 	wsJSON  wsJSONCache // other users' changes, encoded once per answer
 }
 
-func NewHandler(svc *Service, access *portalaccess.Checker, members DomainMembers) *Handler {
-	return &Handler{svc: svc, access: access, members: members}
+// Parts are the portal unit's types the handler serves, one per role.
+type Parts struct {
+	Portals    *Service
+	Templates  *Templates
+	Branches   *Branches
+	Catalog    *Catalog
+	Microsites *Microsites
+}
+
+func NewHandler(parts Parts, access *portalaccess.Checker, members DomainMembers) *Handler {
+	return &Handler{svc: parts.Portals, tmpl: parts.Templates, brs: parts.Branches, cat: parts.Catalog, sites: parts.Microsites, access: access, members: members}
 }
 
 func (h *Handler) Routes() []httpx.Route {

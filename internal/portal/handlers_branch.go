@@ -38,12 +38,12 @@ func (h *Handler) urlBranches(w http.ResponseWriter, r *http.Request) error {
 	if b.UserName != "" || b.Password != "" {
 		creds = &workspace.Credentials{Username: b.UserName, Password: b.Password}
 	}
-	v, err := h.svc.RemoteBranches(r.Context(), b.GitURL, creds)
+	v, err := h.brs.RemoteBranches(r.Context(), b.GitURL, creds)
 	return httpx.Respond(w, referencesAnswer{AllReferences: v}, err)
 }
 
 func (h *Handler) branches(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.Branches(r.Context(), pa)
+	v, err := h.brs.Branches(r.Context(), pa)
 	return httpx.Respond(w, v, err)
 }
 
@@ -56,7 +56,7 @@ func (h *Handler) createBranch(w http.ResponseWriter, r *http.Request, pa portal
 	if name == "" {
 		name = b.Branch
 	}
-	if err := h.svc.CreateBranch(r.Context(), caller.Must(r.Context()), pa, name, b.From); err != nil {
+	if err := h.brs.CreateBranch(r.Context(), caller.Must(r.Context()), pa, name, b.From); err != nil {
 		return err
 	}
 	return httpx.Created(w, branchName{Name: name})
@@ -67,20 +67,20 @@ func (h *Handler) mergeBranch(w http.ResponseWriter, r *http.Request, pa portala
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.MergeBranch(r.Context(), caller.Must(r.Context()), pa, b.Source, b.Target))
+	return httpx.Respond(w, nil, h.brs.MergeBranch(r.Context(), caller.Must(r.Context()), pa, b.Source, b.Target))
 }
 
 func (h *Handler) deleteBranch(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	return httpx.Respond(w, nil, h.svc.DeleteBranch(r.Context(), caller.Must(r.Context()), pa, branchParam(r.URL.Query().Get("branch"))))
+	return httpx.Respond(w, nil, h.brs.DeleteBranch(r.Context(), caller.Must(r.Context()), pa, branchParam(r.URL.Query().Get("branch"))))
 }
 
 func (h *Handler) references(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.References(r.Context(), caller.Must(r.Context()), pa)
+	v, err := h.brs.References(r.Context(), caller.Must(r.Context()), pa)
 	return httpx.Respond(w, v, err)
 }
 
 func (h *Handler) activeBranch(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	b, err := h.svc.CurrentBranch(r.Context(), pa)
+	b, err := h.brs.CurrentBranch(r.Context(), pa)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ type nameBody struct {
 }
 
 func (h *Handler) categories(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	v, err := h.svc.Categories(r.Context(), domainID)
+	v, err := h.cat.Categories(r.Context(), domainID)
 	return httpx.Respond(w, v, err)
 }
 
@@ -25,7 +25,7 @@ func (h *Handler) createCategory(w http.ResponseWriter, r *http.Request, domainI
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	v, err := h.svc.CreateCategory(r.Context(), caller.Must(r.Context()), domainID, b.Name)
+	v, err := h.cat.CreateCategory(r.Context(), caller.Must(r.Context()), domainID, b.Name)
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (h *Handler) renameCategory(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.RenameCategory(r.Context(), caller.Must(r.Context()), ids[0], ids[1], b.Name))
+	return httpx.Respond(w, nil, h.cat.RenameCategory(r.Context(), caller.Must(r.Context()), ids[0], ids[1], b.Name))
 }
 
 func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request) error {
@@ -49,7 +49,7 @@ func (h *Handler) deleteCategory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.DeleteCategory(r.Context(), caller.Must(r.Context()), ids[0], ids[1]))
+	return httpx.Respond(w, nil, h.cat.DeleteCategory(r.Context(), caller.Must(r.Context()), ids[0], ids[1]))
 }
 
 // link reads portalIds as a comma-separated list or repeated parameters.
@@ -69,6 +69,6 @@ func (h *Handler) link(link bool) httpx.HandlerFunc {
 				portals = append(portals, n)
 			}
 		}
-		return httpx.Respond(w, nil, h.svc.LinkPortals(r.Context(), ids[0], ids[1], portals, link))
+		return httpx.Respond(w, nil, h.cat.LinkPortals(r.Context(), ids[0], ids[1], portals, link))
 	}
 }

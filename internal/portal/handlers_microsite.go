@@ -10,7 +10,7 @@ import (
 // Microsite handlers.
 
 func (h *Handler) microsites(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	v, err := h.svc.Microsites(r.Context(), domainID)
+	v, err := h.sites.Microsites(r.Context(), domainID)
 	return httpx.Respond(w, v, err)
 }
 
@@ -33,11 +33,11 @@ func (h *Handler) linkMicrosites(link bool) httpx.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return httpx.Respond(w, nil, h.svc.LinkMicrosites(r.Context(), pa, b.Microsites, link))
+		return httpx.Respond(w, nil, h.sites.LinkMicrosites(r.Context(), pa, b.Microsites, link))
 	}
 }
 
 func (h *Handler) linkedMicrosites(w http.ResponseWriter, r *http.Request, pa portalaccess.Portal) error {
-	v, err := h.svc.LinkedMicrosites(r.Context(), pa)
+	v, err := h.sites.LinkedMicrosites(r.Context(), pa)
 	return httpx.Respond(w, v, err)
 }

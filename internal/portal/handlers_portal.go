@@ -18,7 +18,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, domainID int64) e
 }
 
 func (h *Handler) categorized(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	v, err := h.svc.Categorized(r.Context(), domainID)
+	v, err := h.cat.Categorized(r.Context(), domainID)
 	return httpx.Respond(w, v, err)
 }
 

@@ -13,7 +13,7 @@ import (
 // Template handlers.
 
 func (h *Handler) templates(w http.ResponseWriter, r *http.Request, domainID int64) error {
-	v, err := h.svc.Templates(r.Context(), domainID)
+	v, err := h.tmpl.Templates(r.Context(), domainID)
 	return httpx.Respond(w, v, err)
 }
 
@@ -38,7 +38,7 @@ func (h *Handler) createTemplate(w http.ResponseWriter, r *http.Request, domainI
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	v, err := h.svc.CreateTemplate(r.Context(), caller.Must(r.Context()), domainID, b.TemplateName, b.Starter, b.PortalID)
+	v, err := h.tmpl.CreateTemplate(r.Context(), caller.Must(r.Context()), domainID, b.TemplateName, b.Starter, b.PortalID)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (h *Handler) updateTemplate(w http.ResponseWriter, r *http.Request, domainI
 		}
 		c.PortalID = &id
 	}
-	v, err := h.svc.UpdateTemplate(r.Context(), caller.Must(r.Context()), domainID, c)
+	v, err := h.tmpl.UpdateTemplate(r.Context(), caller.Must(r.Context()), domainID, c)
 	return httpx.Respond(w, v, err)
 }
 
@@ -83,7 +83,7 @@ func (h *Handler) deleteTemplate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.Respond(w, nil, h.svc.DeleteTemplate(r.Context(), caller.Must(r.Context()), ids[0], ids[1]))
+	return httpx.Respond(w, nil, h.tmpl.DeleteTemplate(r.Context(), caller.Must(r.Context()), ids[0], ids[1]))
 }
 
 // templateBranches answers the create-from-template dialog: the branches a portal made from
@@ -94,6 +94,6 @@ func (h *Handler) templateBranches(w http.ResponseWriter, r *http.Request, domai
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
-	v, err := h.svc.TemplateBranches(r.Context(), domainID, TemplateRef{ID: b.ID, Name: b.name(), Starter: b.Starter})
+	v, err := h.tmpl.TemplateBranches(r.Context(), domainID, TemplateRef{ID: b.ID, Name: b.name(), Starter: b.Starter})
 	return httpx.Respond(w, referencesAnswer{AllReferences: v}, err)
 }

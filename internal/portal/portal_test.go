@@ -72,7 +72,7 @@ func TestPortals(t *testing.T) {
 		repos, progress, svc, acc, d := f.repos, f.progress, f.svc, f.acc, f.domain
 		var err error
 
-		cat, err := svc.CreateCategory(ctx, admin, d.ID, "Crew Portals")
+		cat, err := f.cat.CreateCategory(ctx, admin, d.ID, "Crew Portals")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,14 +200,14 @@ func TestPortals(t *testing.T) {
 		})
 
 		t.Run("branches", func(t *testing.T) {
-			if err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
+			if err := f.brs.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
 				t.Fatal(err)
 			}
-			err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "bad..name", "")
+			err := f.brs.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "bad..name", "")
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			err = svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", "")
+			err = f.brs.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", "")
 			testkit.APIError(t, err, http.StatusConflict, "BRANCH_EXISTS")
-			refs, err := svc.References(ctx, ann, checked(t, svc, d.ID, crew.ID))
+			refs, err := f.brs.References(ctx, ann, checked(t, svc, d.ID, crew.ID))
 			if err != nil || len(refs.AllReferences) != 2 || refs.CurrentRef != "master" {
 				t.Fatalf("refs %+v %v", refs, err)
 			}
@@ -219,12 +219,12 @@ func TestPortals(t *testing.T) {
 			testkit.APIError(t, err, http.StatusNotFound, "BRANCH_DOES_NOT_EXIST_IN_PORTAL")
 			_, err = svc.Open(ctx, ann, checked(t, svc, d.ID, crew.ID), "bad name", false)
 			testkit.APIError(t, err, http.StatusBadRequest, "INVALID_BRANCH_NAME")
-			err = svc.DeleteBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "master")
+			err = f.brs.DeleteBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "master")
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 
 			// Ann has release/2027 open with an uncommitted change: the branch stays.
 			os.WriteFile(filepath.Join(repos.WorkspaceDir(ann.UserID, crew.ID), "pages", "draft.html"), []byte("<p>draft</p>"), 0o644)
-			err = svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027")
+			err = f.brs.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027")
 			testkit.APIError(t, err, http.StatusConflict, portal.CodeBranchCheckedOut)
 			// Reset recovers from a branch that is gone: it lands on the active branch.
 			pt, _ := svc.Portal(ctx, d.ID, crew.ID)
@@ -232,27 +232,27 @@ func TestPortals(t *testing.T) {
 			if err != nil || st.Branch != "release/2027" || st.HasChanges() {
 				t.Fatalf("reset keeps the branch it is on when the one asked for is gone: %+v %v", st, err)
 			}
-			if err := svc.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027"); err != nil {
+			if err := f.brs.DeleteBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release/2027"); err != nil {
 				t.Fatalf("a clean workspace does not hold a branch: %v", err)
 			}
 			st, err = svc.Workspace().Commits().Reset(ctx, ann, checked(t, svc, d.ID, pt.ID), "release/2027")
 			if err != nil || st.Branch != "master" {
 				t.Fatalf("reset after the branch was deleted: %+v %v", st, err)
 			}
-			if err := svc.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
+			if err := f.brs.CreateBranch(ctx, ann, checked(t, svc, d.ID, crew.ID), "release/2027", ""); err != nil {
 				t.Fatal(err)
 			}
 		})
 
 		t.Run("categories, status and clone", func(t *testing.T) {
-			cats, _ := svc.Categorized(ctx, d.ID)
+			cats, _ := f.cat.Categorized(ctx, d.ID)
 			if len(cats) != 1 || cats[0].Name != "Crew Portals" || cats[0].Deactivated || len(cats[0].Children) != 1 {
 				t.Fatalf("categorized %+v", cats)
 			}
 			if _, err := svc.SetStatus(ctx, admin, checked(t, svc, d.ID, crew.ID), false, "end of season"); err != nil {
 				t.Fatal(err)
 			}
-			cats, _ = svc.Categorized(ctx, d.ID)
+			cats, _ = f.cat.Categorized(ctx, d.ID)
 			if len(cats) != 2 || !cats[0].Deactivated || cats[1].Name != portal.InactiveGroup || len(cats[1].Children) != 1 {
 				t.Fatalf("after deactivate %+v", cats)
 			}
@@ -261,11 +261,11 @@ func TestPortals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			branches, _ := svc.Branches(ctx, checked(t, svc, d.ID, copyOf.ID))
+			branches, _ := f.brs.Branches(ctx, checked(t, svc, d.ID, copyOf.ID))
 			if len(branches) != 2 {
 				t.Fatalf("clone copies every branch: %v", branches)
 			}
-			if err := svc.LinkPortals(ctx, d.ID, cat.ID, []int64{copyOf.ID, 9999}, true); err == nil {
+			if err := f.cat.LinkPortals(ctx, d.ID, cat.ID, []int64{copyOf.ID, 9999}, true); err == nil {
 				t.Fatal("linking a missing portal must fail")
 			}
 			if p, _ := svc.Portal(ctx, d.ID, copyOf.ID); p.CategoryID != nil {
@@ -282,11 +282,11 @@ func TestPortals(t *testing.T) {
 		})
 
 		t.Run("templates", func(t *testing.T) {
-			tpl, err := svc.CreateTemplate(ctx, admin, d.ID, "Crew base", "", &crew.ID)
+			tpl, err := f.tmpl.CreateTemplate(ctx, admin, d.ID, "Crew base", "", &crew.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			list, _ := svc.Templates(ctx, d.ID)
+			list, _ := f.tmpl.Templates(ctx, d.ID)
 			if len(list) != 2 || !list[0].BuiltIn || list[1].Name != "Crew base" {
 				t.Fatalf("templates %+v", list)
 			}
@@ -311,6 +311,10 @@ type fixture struct {
 	repos    *workspace.Repos
 	progress *recorder
 	svc      *portal.Service
+	tmpl     *portal.Templates
+	brs      *portal.Branches
+	cat      *portal.Catalog
+	sites    *portal.Microsites
 	acc      *access.Service
 	domain   *access.Domain
 }
@@ -325,7 +329,11 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	// Test git servers listen on loopback: allow private git hosts (TestRemoteHostPolicy turns
 	// the policy back on).
 	f := &fixture{repos: workspace.NewRepos(g, gitcli.NewLocks(), t.TempDir()).AllowPrivateGitHosts(true), progress: &recorder{}}
-	f.svc = portal.NewService(portal.NewSQLStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
+	f.svc = portal.NewService(portal.NewSQLStore(db), portal.NewCategoryStore(db), portal.NewTemplateStore(db), f.repos, starters{"crew": crewStarter()}, people{}, f.progress, nil)
+	f.tmpl = portal.NewTemplates(f.svc)
+	f.brs = portal.NewBranches(f.svc)
+	f.cat = portal.NewCatalog(f.svc)
+	f.sites = portal.NewMicrosites(f.svc)
 	f.acc = access.NewService(access.NewSQLStore(db), nil)
 	if f.domain, err = f.acc.CreateDomain(ctx, admin, "Sky"); err != nil {
 		t.Fatal(err)
@@ -348,22 +356,22 @@ func TestPortalExtras(t *testing.T) {
 		}
 
 		t.Run("microsites", func(t *testing.T) {
-			list, _ := f.svc.Microsites(ctx, d.ID)
+			list, _ := f.sites.Microsites(ctx, d.ID)
 			if len(list) != 1 || list[0].Target != "microsites/duty-free-sale-/index.html" {
 				t.Fatalf("microsites %+v", list)
 			}
-			if err := f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, true); err != nil {
+			if err := f.sites.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, true); err != nil {
 				t.Fatal(err)
 			}
-			linked, _ := f.svc.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID))
+			linked, _ := f.sites.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID))
 			if len(linked) != 1 || linked[0].ID != site.ID {
 				t.Fatalf("linked %+v", linked)
 			}
-			testkit.APIError(t, f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, site.ID), []int64{crew.ID}, true), http.StatusBadRequest, "VALIDATION_ERROR")
-			if err := f.svc.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, false); err != nil {
+			testkit.APIError(t, f.sites.LinkMicrosites(ctx, checked(t, f.svc, d.ID, site.ID), []int64{crew.ID}, true), http.StatusBadRequest, "VALIDATION_ERROR")
+			if err := f.sites.LinkMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID), []int64{site.ID}, false); err != nil {
 				t.Fatal(err)
 			}
-			if linked, _ := f.svc.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID)); len(linked) != 0 {
+			if linked, _ := f.sites.LinkedMicrosites(ctx, checked(t, f.svc, d.ID, crew.ID)); len(linked) != 0 {
 				t.Fatalf("after unlink %+v", linked)
 			}
 		})

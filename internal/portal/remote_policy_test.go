@@ -22,12 +22,12 @@ func TestRemoteHostPolicy(t *testing.T) {
 		for _, url := range []string{"git://127.0.0.1:9/portal.git", "https://10.1.2.3/portal.git", "git://localhost:9/portal.git"} {
 			_, err := f.svc.CreateFromURL(ctx, admin, f.domain.ID, portal.NewPortal{Name: "Remote"}, url, nil)
 			testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
-			_, err = f.svc.RemoteBranches(ctx, url, nil)
+			_, err = f.brs.RemoteBranches(ctx, url, nil)
 			testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotAllowed)
 		}
-		_, err := f.svc.RemoteBranches(ctx, "https://no-such-host.invalid/portal.git", nil)
+		_, err := f.brs.RemoteBranches(ctx, "https://no-such-host.invalid/portal.git", nil)
 		testkit.APIError(t, err, http.StatusBadRequest, portal.CodeGitHostNotFound)
-		_, err = f.svc.RemoteBranches(ctx, "http://2130706433/portal.git", nil)
+		_, err = f.brs.RemoteBranches(ctx, "http://2130706433/portal.git", nil)
 		testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		if len(f.progress.notes) != 0 {
 			t.Fatalf("refused imports reported progress: %+v", f.progress.notes)
@@ -37,7 +37,7 @@ func TestRemoteHostPolicy(t *testing.T) {
 		}
 		// Allowed: git runs (the port is closed, so the remote is unreachable, not refused).
 		f.repos.AllowPrivateGitHosts(true)
-		_, err = f.svc.RemoteBranches(ctx, "git://127.0.0.1:9/portal.git", nil)
+		_, err = f.brs.RemoteBranches(ctx, "git://127.0.0.1:9/portal.git", nil)
 		testkit.APIError(t, err, http.StatusBadRequest, "REMOTE_UNREACHABLE")
 	})
 }

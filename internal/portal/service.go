@@ -50,6 +50,8 @@ type Auditor interface {
 // Service implements portals.
 type Service struct {
 	store       *SQLStore
+	categories  *CategoryStore
+	templates   *TemplateStore
 	repos       *workspace.Repos    // the users' workspaces
 	core        workspace.Core      // the canonical repositories: create, import, copy, delete, branches
 	snaps       *snapshot.Snapshots // commits of the canonical repository
@@ -66,8 +68,8 @@ type Service struct {
 }
 
 // NewService wires the portal service; notices and audit may be nil.
-func NewService(st *SQLStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
-	s := &Service{store: st, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
+func NewService(st *SQLStore, cs *CategoryStore, ts *TemplateStore, repos *workspace.Repos, starters Starters, people People, notices notice.Publisher, a Auditor) *Service {
+	s := &Service{store: st, categories: cs, templates: ts, repos: repos, core: repos.Core(), snaps: snapshot.New(repos.Core()), log: gitlog.New(repos.Core()), starters: starters, people: people, notices: notice.Or(notices), audit: a}
 	s.ws = editing.New(repos, publisher{s}).WithRecords(records{s}, people)
 	return s
 }
@@ -164,48 +166,6 @@ func (s *Service) Search(ctx context.Context, name string, id int64) ([]Portal, 
 	return s.store.Search(ctx, name, id)
 }
 
-// Categorized groups a domain's portals by category for the portal selector: inactive
-// portals under 'Inactive Portals', active ones without a category under 'Uncategorized'.
-// A category is deactivated when none of its portals is active.
-func (s *Service) Categorized(ctx context.Context, domainID int64) ([]Category, error) {
-	portals, err := s.store.Portals(ctx, domainID)
-	if err != nil {
-		return nil, err
-	}
-	cats, err := s.store.Categories(ctx, domainID)
-	if err != nil {
-		return nil, err
-	}
-	byID := map[int64]int{}
-	for i, c := range cats {
-		byID[c.ID] = i
-	}
-	uncategorized := Category{Name: UncategorizedGroup, Children: []Portal{}}
-	inactive := Category{Name: InactiveGroup, Deactivated: true, Children: []Portal{}}
-	for _, p := range portals {
-		switch {
-		case p.Status != StatusActive:
-			inactive.Children = append(inactive.Children, p)
-		case p.CategoryID != nil:
-			cats[byID[*p.CategoryID]].Children = append(cats[byID[*p.CategoryID]].Children, p)
-		default:
-			uncategorized.Children = append(uncategorized.Children, p)
-		}
-	}
-	out := []Category{}
-	for _, c := range cats {
-		c.Deactivated = !slices.ContainsFunc(c.Children, func(p Portal) bool { return p.Status == StatusActive })
-		out = append(out, c)
-	}
-	if len(uncategorized.Children) > 0 {
-		out = append(out, uncategorized)
-	}
-	if len(inactive.Children) > 0 {
-		out = append(out, inactive)
-	}
-	return out, nil
-}
-
 // NewPortal is what creating a portal needs besides its content source.
 type NewPortal struct {
 	Name       string `json:"name"`
@@ -242,7 +202,7 @@ func (s *Service) checkNew(ctx context.Context, domainID int64, in *NewPortal) e
 		return apperr.Validation("The scope must be Full, Microsite or Captive.")
 	}
 	if in.CategoryID != nil {
-		ok, err := s.store.CategoryExists(ctx, domainID, *in.CategoryID)
+		ok, err := s.categories.CategoryExists(ctx, domainID, *in.CategoryID)
 		if err != nil {
 			return err
 		}
@@ -324,7 +284,7 @@ func (s *Service) create(ctx context.Context, p caller.Caller, domainID int64, i
 // CreateFromTemplate makes a portal from a template of the domain or a shipped starter.
 func (s *Service) CreateFromTemplate(ctx context.Context, p caller.Caller, domainID int64, in NewPortal, templateID int64, starterID string) (*Portal, error) {
 	if templateID != 0 {
-		t, err := s.store.Template(ctx, domainID, templateID)
+		t, err := s.templates.Template(ctx, domainID, templateID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The template does not exist.")
 		}
@@ -419,21 +379,6 @@ func remoteError(code, lead string, err error) error {
 	return apperr.BadRequest(code, lead+": "+why).WithCause(err)
 }
 
-// RemoteBranches looks up the branches of a git URL before importing it.
-func (s *Service) RemoteBranches(ctx context.Context, url string, creds *workspace.Credentials) ([]string, error) {
-	if err := validate.GitURL(strings.TrimSpace(url)); err != nil {
-		return nil, apperr.Validation(err.Error())
-	}
-	if err := s.core.CheckRemote(ctx, strings.TrimSpace(url)); err != nil { // private hosts (remote_policy.go)
-		return nil, refusedRemote(err)
-	}
-	branches, err := s.core.RemoteBranches(ctx, strings.TrimSpace(url), creds)
-	if err != nil {
-		return nil, remoteError("REMOTE_UNREACHABLE", "Failed to load branches from URL "+url, err)
-	}
-	return branches, nil
-}
-
 // SetStatus activates or deactivates a portal, recording the comment.
 func (s *Service) SetStatus(ctx context.Context, p caller.Caller, pa portalaccess.Portal, active bool, comment string) (*Portal, error) {
 	domainID, portalID := pa.DomainID(), pa.ID()
@@ -513,15 +458,6 @@ func (s *Service) Users(pa portalaccess.Portal, people []Person) []PortalUser {
 	return out
 }
 
-// CurrentBranch is ActiveBranch of a checked portal (GET portal_branch/branches/active).
-func (s *Service) CurrentBranch(ctx context.Context, pa portalaccess.Portal) (string, error) {
-	pt, err := s.Checked(ctx, pa)
-	if err != nil {
-		return "", err
-	}
-	return s.ActiveBranch(ctx, pt), nil
-}
-
 // GitURLs lists the git URLs a portal was imported from (GET settings/gitUrls), then the
 // caller's own clone URLs (git over SSH, when it is on).
 func (s *Service) GitURLs(ctx context.Context, c caller.Caller, pa portalaccess.Portal) ([]string, error) {
@@ -539,12 +475,6 @@ func (s *Service) GitURLs(ctx context.Context, c caller.Caller, pa portalaccess.
 	return urls, nil
 }
 
-// ActiveBranch is the portal's active branch when it exists, else the repository's default
-// branch (portals imported before the import read the remote's HEAD were given master).
-func (s *Service) ActiveBranch(ctx context.Context, pt *Portal) string {
-	return s.activeBranch(ctx, pt.ID, pt.ActiveBranch)
-}
-
 func (s *Service) activeBranch(ctx context.Context, portalID int64, recorded string) string {
 	branches, err := s.core.Branches(ctx, portalID)
 	if err != nil || len(branches) == 0 || slices.Contains(branches, recorded) {
@@ -557,122 +487,6 @@ func (s *Service) activeBranch(ctx context.Context, portalID int64, recorded str
 		return workspace.DefaultBranch
 	}
 	return branches[0]
-}
-
-// References is the answer of allReferences.
-type References struct {
-	AllReferences []string `json:"allReferences"`
-	AllTags       []string `json:"allTags"`
-	CurrentRef    string   `json:"currentRef"`
-	// DeletedOnHost lists the branches the portal's git host deleted that the portal keeps
-	// (a workspace has unpushed work on them); the branch picker labels them.
-	DeletedOnHost []string `json:"deletedOnHost"`
-}
-
-// References lists branches and tags and the user's current branch.
-func (s *Service) References(ctx context.Context, p caller.Caller, pa portalaccess.Portal) (*References, error) {
-	portalID := pa.ID()
-	pt, err := s.Checked(ctx, pa)
-	if err != nil {
-		return nil, err
-	}
-	// The spec's words for a listing that fails (spec 3 §8).
-	failed := func(err error) error {
-		return apperr.NewError(500, editing.CodeGitError, "Error", "Failed to load branches and tags for Portal with ID "+strconv.FormatInt(portalID, 10)).WithCause(err)
-	}
-	branches, err := s.core.Branches(ctx, portalID)
-	if err != nil {
-		return nil, failed(err)
-	}
-	tags, err := s.core.Tags(ctx, portalID)
-	if err != nil {
-		return nil, failed(err)
-	}
-	// The user's branch from their workspace's HEAD file (no git status); without a
-	// workspace, the branch the portal opens on.
-	current := s.repos.CurrentBranch(p.UserID, portalID)
-	if current == "" {
-		current = s.ActiveBranch(ctx, pt)
-	}
-	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: s.repos.HostSync().DeletedOnHost(portalID)}, nil
-}
-
-// Branches lists the portal's branches.
-func (s *Service) Branches(ctx context.Context, pa portalaccess.Portal) ([]string, error) {
-	b, err := s.core.Branches(ctx, pa.ID())
-	return b, editing.GitError(err)
-}
-
-func checkBranch(name string) error {
-	if err := validate.BranchName(name); err != nil {
-		return apperr.Validation(err.Error())
-	}
-	return nil
-}
-
-// CreateBranch makes a branch from another (default: the portal's active branch).
-func (s *Service) CreateBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, name, from string) error {
-	domainID, portalID := pa.DomainID(), pa.ID()
-	pt, err := s.Checked(ctx, pa)
-	if err != nil {
-		return err
-	}
-	if from == "" {
-		from = pt.ActiveBranch
-	}
-	if err := checkBranch(name); err != nil {
-		return err
-	}
-	if err := checkBranch(from); err != nil {
-		return err
-	}
-	err = s.core.CreateBranch(ctx, portalID, name, from)
-	if errors.Is(err, workspace.ErrBranchExists) {
-		return apperr.Conflict("BRANCH_EXISTS", "A branch with this name already exists.")
-	}
-	if err == nil {
-		s.record(ctx, p, "BRANCH_CREATED", domainID, portalEntity(portalID), name+" from "+from)
-	}
-	return editing.GitError(err)
-}
-
-// MergeBranch merges one branch into another.
-func (s *Service) MergeBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, source, target string) error {
-	domainID, portalID := pa.DomainID(), pa.ID()
-	if err := checkBranch(source); err != nil {
-		return err
-	}
-	if err := checkBranch(target); err != nil {
-		return err
-	}
-	if source == target {
-		return apperr.Validation("Choose two different branches to merge.")
-	}
-	err := s.core.MergeBranch(ctx, portalID, source, target, s.author(ctx, p))
-	if err == nil {
-		s.record(ctx, p, "BRANCH_MERGED", domainID, portalEntity(portalID), source+" into "+target)
-	}
-	return editing.GitError(err)
-}
-
-// DeleteBranch removes a branch; the portal's active branch cannot be deleted.
-func (s *Service) DeleteBranch(ctx context.Context, p caller.Caller, pa portalaccess.Portal, name string) error {
-	domainID, portalID := pa.DomainID(), pa.ID()
-	pt, err := s.Checked(ctx, pa)
-	if err != nil {
-		return err
-	}
-	if err := checkBranch(name); err != nil {
-		return err
-	}
-	if name == pt.ActiveBranch {
-		return apperr.Validation("The portal's active branch cannot be deleted.")
-	}
-	err = s.core.DeleteBranch(ctx, portalID, name)
-	if err == nil {
-		s.record(ctx, p, "BRANCH_DELETED", domainID, portalEntity(portalID), name)
-	}
-	return editing.GitError(err)
 }
 
 // WorkspaceChange is one user's workspace of a portal as others see it (editing).

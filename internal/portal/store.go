@@ -14,7 +14,7 @@ import (
 // ErrDuplicate is a name taken within the domain.
 var ErrDuplicate = errors.New("duplicate name")
 
-// SQLStore keeps portal metadata, categories and templates.
+// SQLStore keeps portal metadata (categories: CategoryStore, templates: TemplateStore).
 type SQLStore struct{ db *store.DB }
 
 func NewSQLStore(db *store.DB) *SQLStore { return &SQLStore{db: db} }

@@ -7,7 +7,14 @@ import (
 	"portalwright/internal/store"
 )
 
-func (s *SQLStore) Categories(ctx context.Context, domainID int64) ([]Category, error) {
+// CategoryStore keeps the domains' categories (the categories table) and which portals are
+// linked to them (portals.category_id). It is a store of its own beside SQLStore (portal
+// records) and TemplateStore, over the same database.
+type CategoryStore struct{ db *store.DB }
+
+func NewCategoryStore(db *store.DB) *CategoryStore { return &CategoryStore{db: db} }
+
+func (s *CategoryStore) Categories(ctx context.Context, domainID int64) ([]Category, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT id, name, created_at FROM categories WHERE domain_id = ? ORDER BY name_key", domainID)
 	if err != nil {
 		return nil, err
@@ -25,7 +32,7 @@ func (s *SQLStore) Categories(ctx context.Context, domainID int64) ([]Category, 
 	return out, rows.Err()
 }
 
-func (s *SQLStore) CreateCategory(ctx context.Context, domainID int64, name string) (*Category, error) {
+func (s *CategoryStore) CreateCategory(ctx context.Context, domainID int64, name string) (*Category, error) {
 	c := &Category{Name: name, Children: []Portal{}, CreatedAt: time.Now().UTC()}
 	err := s.db.WithTx(ctx, func(tx *store.Tx) error {
 		return tx.QueryRowContext(ctx, "INSERT INTO categories (domain_id, name, name_key, created_at) VALUES (?, ?, ?, ?) RETURNING id",
@@ -37,7 +44,7 @@ func (s *SQLStore) CreateCategory(ctx context.Context, domainID int64, name stri
 	return c, err
 }
 
-func (s *SQLStore) RenameCategory(ctx context.Context, domainID, id int64, name string) error {
+func (s *CategoryStore) RenameCategory(ctx context.Context, domainID, id int64, name string) error {
 	err := store.Affected(s.db.ExecContext(ctx, "UPDATE categories SET name = ?, name_key = ? WHERE domain_id = ? AND id = ?", name, key(name), domainID, id))
 	if store.IsUniqueViolation(err) {
 		return ErrDuplicate
@@ -45,12 +52,12 @@ func (s *SQLStore) RenameCategory(ctx context.Context, domainID, id int64, name 
 	return err
 }
 
-func (s *SQLStore) DeleteCategory(ctx context.Context, domainID, id int64) error {
+func (s *CategoryStore) DeleteCategory(ctx context.Context, domainID, id int64) error {
 	return store.Affected(s.db.ExecContext(ctx, "DELETE FROM categories WHERE domain_id = ? AND id = ?", domainID, id))
 }
 
 // LinkPortals puts portals into a category (nil: out of any), all or none.
-func (s *SQLStore) LinkPortals(ctx context.Context, domainID int64, categoryID *int64, portalIDs []int64) error {
+func (s *CategoryStore) LinkPortals(ctx context.Context, domainID int64, categoryID *int64, portalIDs []int64) error {
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
 		for _, id := range portalIDs {
 			if err := store.Affected(tx.ExecContext(ctx, "UPDATE portals SET category_id = ? WHERE domain_id = ? AND id = ?", categoryID, domainID, id)); err != nil {
@@ -61,7 +68,7 @@ func (s *SQLStore) LinkPortals(ctx context.Context, domainID int64, categoryID *
 	})
 }
 
-func (s *SQLStore) CategoryExists(ctx context.Context, domainID, id int64) (bool, error) {
+func (s *CategoryStore) CategoryExists(ctx context.Context, domainID, id int64) (bool, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM categories WHERE domain_id = ? AND id = ?", domainID, id).Scan(&n)
 	return n > 0, err

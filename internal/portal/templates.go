@@ -26,14 +26,25 @@ var (
 	errTemplateUpdating = apperr.Conflict("TEMPLATE_UPDATING", "The template is being updated; try again when it is done.")
 )
 
+// Templates are what new portals are made from: the shipped starters and a domain's own
+// templates (made from a starter or from one of its portals, whose repository is read again
+// on update). They are a type of their own beside Service, over its store, repositories,
+// audit and notices; a portal made from a template is Service.CreateFromTemplate.
+type Templates struct {
+	svc *Service
+}
+
+// NewTemplates serves the templates over the portal service's dependencies.
+func NewTemplates(svc *Service) *Templates { return &Templates{svc: svc} }
+
 // Templates lists the shipped starters and the domain's own templates.
-func (s *Service) Templates(ctx context.Context, domainID int64) ([]Template, error) {
-	own, err := s.store.Templates(ctx, domainID)
+func (s *Templates) Templates(ctx context.Context, domainID int64) ([]Template, error) {
+	own, err := s.svc.templates.Templates(ctx, domainID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Template, 0, len(own)+3)
-	for _, st := range s.starters.List() {
+	for _, st := range s.svc.starters.List() {
 		out = append(out, starterTemplate(st))
 	}
 	return append(out, own...), nil
@@ -57,7 +68,7 @@ func checkTemplateName(name string) (string, error) {
 // CreateTemplate adds a template made from a starter or from one of the domain's portals.
 // Made from a portal, it reports CREATE_TEMPLATE progress cards while it reads the portal's
 // repository, with updating true on the row meanwhile; if that fails, the row is removed.
-func (s *Service) CreateTemplate(ctx context.Context, p caller.Caller, domainID int64, name, starter string, portalID *int64) (*Template, error) {
+func (s *Templates) CreateTemplate(ctx context.Context, p caller.Caller, domainID int64, name, starter string, portalID *int64) (*Template, error) {
 	name, err := checkTemplateName(name)
 	if err != nil {
 		return nil, err
@@ -65,48 +76,48 @@ func (s *Service) CreateTemplate(ctx context.Context, p caller.Caller, domainID 
 	t := &Template{Name: name}
 	switch {
 	case portalID != nil:
-		if _, err := s.Portal(ctx, domainID, *portalID); err != nil {
+		if _, err := s.svc.Portal(ctx, domainID, *portalID); err != nil {
 			return nil, err
 		}
 		t.PortalID, t.Updating = portalID, true
 	case starter != "":
-		if _, err := s.starters.FS(starter); err != nil {
+		if _, err := s.svc.starters.FS(starter); err != nil {
 			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The starter template does not exist.")
 		}
 		t.Starter = starter
 	default:
 		return nil, apperr.Validation("Choose a starter template or a portal to make the template from.")
 	}
-	if err := s.store.CreateTemplate(ctx, domainID, t); errors.Is(err, ErrDuplicate) {
+	if err := s.svc.templates.CreateTemplate(ctx, domainID, t); errors.Is(err, ErrDuplicate) {
 		return nil, apperr.Conflict("TEMPLATE_EXISTS", "Could not create template '"+name+"': the name is taken.")
 	} else if err != nil {
 		return nil, err
 	}
 	if t.PortalID != nil {
 		if err := s.refreshTemplate(ctx, p, domainID, t, MessageCreateTemplate); err != nil {
-			_ = s.store.DeleteTemplate(context.WithoutCancel(ctx), domainID, t.ID)
+			_ = s.svc.templates.DeleteTemplate(context.WithoutCancel(ctx), domainID, t.ID)
 			return nil, err
 		}
 	}
-	s.record(ctx, p, "TEMPLATE_CREATED", domainID, templateEntity(t.ID), name)
-	s.notices.Publish(ctx, notice.Domain(domainID), EventTemplate, *t)
+	s.svc.record(ctx, p, "TEMPLATE_CREATED", domainID, templateEntity(t.ID), name)
+	s.svc.notices.Publish(ctx, notice.Domain(domainID), EventTemplate, *t)
 	return t, nil
 }
 
 // refreshTemplate reads a portal-made template's source (its portal and the portal's
 // branches), reporting messageType progress cards to the caller; updating is true on the row
 // while it runs. It ends with updating false and url set, or updateError set.
-func (s *Service) refreshTemplate(ctx context.Context, p caller.Caller, domainID int64, t *Template, messageType string) error {
+func (s *Templates) refreshTemplate(ctx context.Context, p caller.Caller, domainID int64, t *Template, messageType string) error {
 	verb, done := "Updating", "Template updated successfully"
 	if messageType == MessageCreateTemplate {
 		verb, done = "Creating", "Template created successfully"
 	}
 	note := notice.Card{ID: messageType + "-" + strconv.FormatInt(domainID, 10) + "-" + strconv.FormatInt(t.ID, 10), Title: t.Name,
 		MessageType: messageType, Status: "PROGRESS", Progress: 10, Details: verb + " the template"}
-	if err := s.store.SetTemplateState(ctx, domainID, t.ID, true, t.URL, ""); err != nil {
+	if err := s.svc.templates.SetTemplateState(ctx, domainID, t.ID, true, t.URL, ""); err != nil {
 		return err
 	}
-	s.report(ctx, p.UserID, note)
+	s.svc.report(ctx, p.UserID, note)
 	url, err := s.templateSource(ctx, domainID, t)
 	ctx = context.WithoutCancel(ctx) // the state must be written even if the client went away
 	t.Updating = false
@@ -116,33 +127,33 @@ func (s *Service) refreshTemplate(ctx context.Context, p caller.Caller, domainID
 		if errors.As(err, &ae) {
 			t.UpdateError = ae.Message
 		}
-		_ = s.store.SetTemplateState(ctx, domainID, t.ID, false, t.URL, t.UpdateError)
+		_ = s.svc.templates.SetTemplateState(ctx, domainID, t.ID, false, t.URL, t.UpdateError)
 		note.Status, note.Progress, note.Details = "ERROR", 100, t.UpdateError
-		s.report(ctx, p.UserID, note)
+		s.svc.report(ctx, p.UserID, note)
 		return err
 	}
 	t.URL, t.UpdateError = url, ""
-	if err := s.store.SetTemplateState(ctx, domainID, t.ID, false, t.URL, ""); err != nil {
+	if err := s.svc.templates.SetTemplateState(ctx, domainID, t.ID, false, t.URL, ""); err != nil {
 		return err
 	}
 	note.Status, note.Progress, note.Details = "SUCCESS", 100, done
 	note.Data = map[string]any{"domainId": domainID, "templateId": t.ID, "template": *t}
-	s.report(ctx, p.UserID, note)
+	s.svc.report(ctx, p.UserID, note)
 	return nil
 }
 
 // templateSource checks that a portal-made template's source can be read and returns its
 // url: the source portal's upstream git URL ("" when it was not imported from one).
-func (s *Service) templateSource(ctx context.Context, domainID int64, t *Template) (string, error) {
+func (s *Templates) templateSource(ctx context.Context, domainID int64, t *Template) (string, error) {
 	fail := "Could not read the source portal of template '" + t.Name + "'"
 	if t.PortalID == nil {
 		return "", apperr.BadRequest("TEMPLATE_SOURCE_MISSING", fail+": the portal it was made from was deleted.")
 	}
-	pt, err := s.Portal(ctx, domainID, *t.PortalID)
+	pt, err := s.svc.Portal(ctx, domainID, *t.PortalID)
 	if err != nil {
 		return "", err
 	}
-	branches, err := s.core.Branches(ctx, pt.ID)
+	branches, err := s.svc.core.Branches(ctx, pt.ID)
 	if err != nil {
 		return "", apperr.Internal(err).WithData(map[string]string{"message": fail})
 	}
@@ -168,11 +179,11 @@ type TemplateChange struct {
 // UpdateTemplate applies a template's PUT: renames it and, for a template made from a
 // portal, points it at the (possibly other) portal and reads that portal again, reporting
 // UPDATE_TEMPLATE progress cards. A failed read leaves the template with updateError set.
-func (s *Service) UpdateTemplate(ctx context.Context, p caller.Caller, domainID int64, c TemplateChange) (*Template, error) {
+func (s *Templates) UpdateTemplate(ctx context.Context, p caller.Caller, domainID int64, c TemplateChange) (*Template, error) {
 	if c.ID == 0 {
 		return nil, apperr.Validation("id: a built-in starter template cannot be changed; give the id of one of the domain's templates.")
 	}
-	t, err := s.store.Template(ctx, domainID, c.ID)
+	t, err := s.svc.templates.Template(ctx, domainID, c.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errTemplateNotFound
 	} else if err != nil {
@@ -188,22 +199,22 @@ func (s *Service) UpdateTemplate(ctx context.Context, p caller.Caller, domainID 
 		return nil, err
 	}
 	if c.PortalID != nil {
-		if _, err := s.Portal(ctx, domainID, *c.PortalID); err != nil {
+		if _, err := s.svc.Portal(ctx, domainID, *c.PortalID); err != nil {
 			return nil, err
 		}
 		t.PortalID = c.PortalID
 	}
 	fromPortal := t.Starter == ""
 	if fromPortal { // one update at a time: a second PUT meanwhile is refused
-		if err := s.store.ClaimTemplateUpdate(ctx, domainID, t.ID); errors.Is(err, store.ErrNotFound) {
+		if err := s.svc.templates.ClaimTemplateUpdate(ctx, domainID, t.ID); errors.Is(err, store.ErrNotFound) {
 			return nil, errTemplateUpdating
 		} else if err != nil {
 			return nil, err
 		}
 	}
-	err = s.store.UpdateTemplate(ctx, domainID, t)
+	err = s.svc.templates.UpdateTemplate(ctx, domainID, t)
 	if err != nil && fromPortal { // nothing changed: give the claim back
-		_ = s.store.SetTemplateState(context.WithoutCancel(ctx), domainID, t.ID, false, t.URL, t.UpdateError)
+		_ = s.svc.templates.SetTemplateState(context.WithoutCancel(ctx), domainID, t.ID, false, t.URL, t.UpdateError)
 	}
 	switch {
 	case errors.Is(err, ErrDuplicate):
@@ -218,7 +229,7 @@ func (s *Service) UpdateTemplate(ctx context.Context, p caller.Caller, domainID 
 			return nil, err
 		}
 	}
-	s.record(ctx, p, "TEMPLATE_UPDATED", domainID, templateEntity(t.ID), t.Name)
+	s.svc.record(ctx, p, "TEMPLATE_UPDATED", domainID, templateEntity(t.ID), t.Name)
 	return t, nil
 }
 
@@ -241,18 +252,18 @@ func refuseTemplateChange(t Template, c TemplateChange, domainID int64) error {
 }
 
 // DeleteTemplate removes a template (portals made from it stay).
-func (s *Service) DeleteTemplate(ctx context.Context, p caller.Caller, domainID, id int64) error {
-	t, err := s.store.Template(ctx, domainID, id)
+func (s *Templates) DeleteTemplate(ctx context.Context, p caller.Caller, domainID, id int64) error {
+	t, err := s.svc.templates.Template(ctx, domainID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return errTemplateNotFound
 	}
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteTemplate(ctx, domainID, id); err != nil {
+	if err := s.svc.templates.DeleteTemplate(ctx, domainID, id); err != nil {
 		return apperr.Internal(err).WithData(map[string]string{"message": "Could not delete template '" + t.Name + "'"})
 	}
-	s.record(ctx, p, "TEMPLATE_DELETED", domainID, templateEntity(id), t.Name)
+	s.svc.record(ctx, p, "TEMPLATE_DELETED", domainID, templateEntity(id), t.Name)
 	return nil
 }
 
@@ -266,7 +277,7 @@ type TemplateRef struct {
 
 // TemplateBranches lists the branches a portal made from the template would have, for the
 // create-from-template dialog: the source portal's branches, or the starter's one branch.
-func (s *Service) TemplateBranches(ctx context.Context, domainID int64, ref TemplateRef) ([]string, error) {
+func (s *Templates) TemplateBranches(ctx context.Context, domainID int64, ref TemplateRef) ([]string, error) {
 	t, err := s.resolveTemplate(ctx, domainID, ref)
 	if err != nil {
 		return nil, err
@@ -278,22 +289,22 @@ func (s *Service) TemplateBranches(ctx context.Context, domainID int64, ref Temp
 	if t.PortalID == nil {
 		return nil, apperr.BadRequest("TEMPLATE_SOURCE_MISSING", fail+": the portal it was made from was deleted.")
 	}
-	branches, err := s.core.Branches(ctx, *t.PortalID)
+	branches, err := s.svc.core.Branches(ctx, *t.PortalID)
 	if err != nil {
 		return nil, apperr.Internal(err).WithData(map[string]string{"message": fail})
 	}
 	return branches, nil
 }
 
-func (s *Service) resolveTemplate(ctx context.Context, domainID int64, ref TemplateRef) (*Template, error) {
+func (s *Templates) resolveTemplate(ctx context.Context, domainID int64, ref TemplateRef) (*Template, error) {
 	var t *Template
 	var err error
 	name := strings.TrimSpace(ref.Name)
 	switch {
 	case ref.ID != 0:
-		t, err = s.store.Template(ctx, domainID, ref.ID)
+		t, err = s.svc.templates.Template(ctx, domainID, ref.ID)
 	case ref.Starter != "" || name != "":
-		for _, st := range s.starters.List() {
+		for _, st := range s.svc.starters.List() {
 			if st.ID == ref.Starter || (ref.Starter == "" && strings.EqualFold(st.Name, name)) {
 				v := starterTemplate(st)
 				return &v, nil
@@ -302,7 +313,7 @@ func (s *Service) resolveTemplate(ctx context.Context, domainID int64, ref Templ
 		if ref.Starter != "" {
 			return nil, apperr.NotFound("TEMPLATE_NOT_FOUND", "The starter template does not exist.")
 		}
-		t, err = s.store.TemplateByName(ctx, domainID, name)
+		t, err = s.svc.templates.TemplateByName(ctx, domainID, name)
 	default:
 		return nil, apperr.Validation("Give the template's id or templateName.")
 	}

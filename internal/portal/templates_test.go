@@ -28,12 +28,12 @@ func TestTemplateLifecycle(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newFixture(t, db)
-		svc, d := f.svc, f.domain
+		svc, tmpl, d := f.svc, f.tmpl, f.domain
 		crew, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Crew"}, 0, "crew")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.CreateBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release", "master"); err != nil {
+		if err := f.brs.CreateBranch(ctx, admin, checked(t, svc, d.ID, crew.ID), "release", "master"); err != nil {
 			t.Fatal(err)
 		}
 		other, err := svc.CreateFromTemplate(ctx, admin, d.ID, portal.NewPortal{Name: "Other"}, 0, "crew")
@@ -45,11 +45,11 @@ func TestTemplateLifecycle(t *testing.T) {
 			var whileRunning []bool
 			f.progress.hook = func(n notice.Card) {
 				if n.Status == "PROGRESS" {
-					whileRunning = append(whileRunning, mustTemplate(t, svc, d.ID, "Crew base").Updating)
+					whileRunning = append(whileRunning, mustTemplate(t, tmpl, d.ID, "Crew base").Updating)
 				}
 			}
 			defer func() { f.progress.hook = nil }()
-			tpl, err := svc.CreateTemplate(ctx, admin, d.ID, "Crew base", "", &crew.ID)
+			tpl, err := tmpl.CreateTemplate(ctx, admin, d.ID, "Crew base", "", &crew.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,35 +59,35 @@ func TestTemplateLifecycle(t *testing.T) {
 			if !slices.Equal(whileRunning, []bool{true}) {
 				t.Fatalf("updating while it runs: %v", whileRunning)
 			}
-			list, _ := svc.Templates(ctx, d.ID)
+			list, _ := tmpl.Templates(ctx, d.ID)
 			got := list[len(list)-1]
 			if got.ID != tpl.ID || got.Updating || got.UpdateError != "" || got.URL != "" || *got.PortalID != crew.ID {
 				t.Fatalf("template %+v", got)
 			}
 		})
-		tpl := mustTemplate(t, svc, d.ID, "Crew base")
+		tpl := mustTemplate(t, tmpl, d.ID, "Crew base")
 
 		t.Run("branches of a template: the source portal's, or master for a starter", func(t *testing.T) {
 			for _, ref := range []portal.TemplateRef{{ID: tpl.ID}, {Name: "crew BASE"}} {
-				b, err := svc.TemplateBranches(ctx, d.ID, ref)
+				b, err := tmpl.TemplateBranches(ctx, d.ID, ref)
 				if err != nil || !slices.Equal(b, []string{"master", "release"}) {
 					t.Fatalf("%+v: %v %v", ref, b, err)
 				}
 			}
 			for _, ref := range []portal.TemplateRef{{Starter: "crew"}, {Name: "Crew Portal"}} {
-				b, err := svc.TemplateBranches(ctx, d.ID, ref)
+				b, err := tmpl.TemplateBranches(ctx, d.ID, ref)
 				if err != nil || !slices.Equal(b, []string{"master"}) {
 					t.Fatalf("%+v: %v %v", ref, b, err)
 				}
 			}
-			_, err := svc.TemplateBranches(ctx, d.ID, portal.TemplateRef{ID: 9999})
+			_, err := tmpl.TemplateBranches(ctx, d.ID, portal.TemplateRef{ID: 9999})
 			testkit.APIError(t, err, http.StatusNotFound, "TEMPLATE_NOT_FOUND")
-			_, err = svc.TemplateBranches(ctx, d.ID, portal.TemplateRef{})
+			_, err = tmpl.TemplateBranches(ctx, d.ID, portal.TemplateRef{})
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 		})
 
 		t.Run("PUT changes name and source portal, reporting UPDATE_TEMPLATE", func(t *testing.T) {
-			got, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base", PortalID: &other.ID,
+			got, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base", PortalID: &other.ID,
 				Starter: ptr(""), URL: ptr(""), Accounts: []int64{d.ID}})
 			if err != nil {
 				t.Fatal(err)
@@ -104,15 +104,15 @@ func TestTemplateLifecycle(t *testing.T) {
 			var second error
 			f.progress.hook = func(n notice.Card) {
 				if n.Status == "PROGRESS" {
-					_, second = svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"})
+					_, second = tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"})
 				}
 			}
 			defer func() { f.progress.hook = nil }()
-			if _, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"}); err != nil {
+			if _, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"}); err != nil {
 				t.Fatal(err)
 			}
 			testkit.APIError(t, second, http.StatusConflict, "TEMPLATE_UPDATING")
-			if got := mustTemplate(t, svc, d.ID, "Other base"); got.Updating {
+			if got := mustTemplate(t, tmpl, d.ID, "Other base"); got.Updating {
 				t.Fatalf("still updating %+v", got)
 			}
 		})
@@ -125,13 +125,13 @@ func TestTemplateLifecycle(t *testing.T) {
 				"no id":    {Name: "X"},
 				"portal":   {ID: tpl.ID, Name: "X", PortalIDNull: true},
 			} {
-				_, err := svc.UpdateTemplate(ctx, admin, d.ID, c)
+				_, err := tmpl.UpdateTemplate(ctx, admin, d.ID, c)
 				testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
 				_ = name
 			}
-			_, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: 9999, Name: "X"})
+			_, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: 9999, Name: "X"})
 			testkit.APIError(t, err, http.StatusNotFound, "TEMPLATE_NOT_FOUND")
-			_, err = svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "X", PortalID: ptr(int64(9999))})
+			_, err = tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "X", PortalID: ptr(int64(9999))})
 			testkit.APIError(t, err, http.StatusNotFound, "PORTAL_NOT_FOUND")
 		})
 
@@ -140,29 +140,29 @@ func TestTemplateLifecycle(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.progress.notes = nil
-			if _, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"}); err == nil {
+			if _, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base"}); err == nil {
 				t.Fatal("update of an unreadable source succeeded")
 			}
-			got := mustTemplate(t, svc, d.ID, "Other base")
+			got := mustTemplate(t, tmpl, d.ID, "Other base")
 			if got.Updating || got.UpdateError == "" {
 				t.Fatalf("after failure %+v", got)
 			}
 			if c := cards(f.progress, portal.MessageUpdateTemplate); !slices.Equal(c, []string{"PROGRESS", "ERROR"}) {
 				t.Fatalf("cards %v", c)
 			}
-			if _, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base", PortalID: &crew.ID}); err != nil {
+			if _, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: tpl.ID, Name: "Other base", PortalID: &crew.ID}); err != nil {
 				t.Fatal(err)
 			}
-			if got := mustTemplate(t, svc, d.ID, "Other base"); got.UpdateError != "" {
+			if got := mustTemplate(t, tmpl, d.ID, "Other base"); got.UpdateError != "" {
 				t.Fatalf("a successful update clears the error: %+v", got)
 			}
-			if _, err := svc.CreateTemplate(ctx, admin, d.ID, "Broken", "", &other.ID); err == nil {
+			if _, err := tmpl.CreateTemplate(ctx, admin, d.ID, "Broken", "", &other.ID); err == nil {
 				t.Fatal("create from an unreadable portal succeeded")
 			}
 			if c := cards(f.progress, portal.MessageCreateTemplate); !slices.Equal(c, []string{"PROGRESS", "ERROR"}) {
 				t.Fatalf("cards %v", c)
 			}
-			list, _ := svc.Templates(ctx, d.ID)
+			list, _ := tmpl.Templates(ctx, d.ID)
 			for _, l := range list {
 				if l.Name == "Broken" {
 					t.Fatalf("a failed create left %+v", l)
@@ -171,26 +171,26 @@ func TestTemplateLifecycle(t *testing.T) {
 		})
 
 		t.Run("a starter template is renamed without a card", func(t *testing.T) {
-			st, err := svc.CreateTemplate(ctx, admin, d.ID, "Crew starter", "crew", nil)
+			st, err := tmpl.CreateTemplate(ctx, admin, d.ID, "Crew starter", "crew", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			f.progress.notes = nil
-			got, err := svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "Crew starter 2", Starter: ptr("crew")})
+			got, err := tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "Crew starter 2", Starter: ptr("crew")})
 			if err != nil || got.Name != "Crew starter 2" || len(f.progress.notes) != 0 {
 				t.Fatalf("%+v %v %v", got, err, f.progress.notes)
 			}
-			_, err = svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "X", PortalID: &crew.ID})
+			_, err = tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "X", PortalID: &crew.ID})
 			testkit.APIError(t, err, http.StatusBadRequest, "VALIDATION_ERROR")
-			_, err = svc.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "Other base"})
+			_, err = tmpl.UpdateTemplate(ctx, admin, d.ID, portal.TemplateChange{ID: st.ID, Name: "Other base"})
 			testkit.APIError(t, err, http.StatusConflict, "TEMPLATE_EXISTS")
 		})
 	})
 }
 
-func mustTemplate(t *testing.T, svc *portal.Service, domainID int64, name string) portal.Template {
+func mustTemplate(t *testing.T, tmpl *portal.Templates, domainID int64, name string) portal.Template {
 	t.Helper()
-	list, err := svc.Templates(context.Background(), domainID)
+	list, err := tmpl.Templates(context.Background(), domainID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,23 @@
 // activated, deactivated and deleted, their settings (portal.json, versioned per branch), and
 // the calls that drive an author's workspace of a portal (open, branches, local changes,
 // commit, revert, reset, other users' changes). The git work itself is internal/workspace.
+//
+// The package has a type per role, each built over the one Service's dependencies
+// (NewTemplates(svc), …) and wired in internal/app:
+//
+//   - Service: the portal records — create (from a template, a git URL or another portal),
+//     load, list, search, activate, deactivate, delete — and what a checked portal needs of
+//     them: open, users, git URLs, statistics, kept settings, the workspace events
+//     (events.go) and the sweep of the data directory.
+//   - Templates: what portals are made from — the shipped starters and a domain's own
+//     templates, made from a starter or a portal (templates.go).
+//   - Branches: a portal's branches and tags in its canonical repository, the branch it opens
+//     on, a git URL's branches before an import (branches.go).
+//   - Catalog: a domain's categories and the portal selector's grouping by them (catalog.go).
+//   - Microsites: the microsite portals and a portal's links to them (extras.go).
+//
+// The stores, over one database: SQLStore keeps the portal records, CategoryStore the
+// categories (store_category.go), TemplateStore the templates (store_template.go).
 package portal
 
 import (

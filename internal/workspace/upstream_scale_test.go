@@ -91,9 +91,7 @@ func TestUpstreamThousandsOfBranches(t *testing.T) {
 	if err != nil || len(cmp) != n+1 {
 		t.Fatalf("compare: %v (%d)", err, len(cmp))
 	}
-	if d := time.Since(t0); d > 2*time.Second {
-		t.Errorf("comparing %d equal branches took %v", n, d)
-	}
+	t.Logf("comparing %d equal branches took %v (the figure: TestUpstreamBranchFigures in make bench)", n, time.Since(t0))
 	for _, b := range cmp {
 		if !b.OnUpstream || b.Ahead != 0 || b.Behind != 0 || b.DeletedOnHost {
 			t.Fatalf("branch %+v", b)

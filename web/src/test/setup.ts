@@ -3,7 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Two-core CI machines run the files in parallel: give async queries room.
-configure({ asyncUtilTimeout: 5000 });
+// make test runs Vitest beside the Go and browser tests (scripts/test.sh): a lazily loaded
+// editor may take seconds to appear on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
