@@ -159,3 +159,59 @@ func TestOneHandlerFileName(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// maxMethods: a type past this many exported methods is two types (issue 32 item 1).
+const maxMethods = 25
+
+// TestNoTypeOverMaxMethods counts the exported methods of every type of the project's Go code
+// (tests and web/, e2e/ left out) and fails on one with more than maxMethods: split it by role.
+func TestNoTypeOverMaxMethods(t *testing.T) {
+	counts := map[string]int{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == "node_modules" || n == "web" || n == "e2e" || (strings.HasPrefix(n, ".") && n != "." && n != "..") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() || len(fn.Recv.List) == 0 {
+				continue
+			}
+			recv := fn.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if idx, ok := recv.(*ast.IndexExpr); ok { // a generic type's methods
+				recv = idx.X
+			}
+			if id, ok := recv.(*ast.Ident); ok {
+				counts[filepath.ToSlash(filepath.Dir(path))+"."+id.Name]++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(counts) < 50 {
+		t.Fatalf("only %d types with exported methods found: the walk missed the code", len(counts))
+	}
+	for typ, n := range counts {
+		if n > maxMethods {
+			t.Errorf("%s has %d exported methods (at most %d): split it by role", strings.TrimPrefix(typ, "../"), n, maxMethods)
+		}
+	}
+}
