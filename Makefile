@@ -15,7 +15,7 @@ WEB_SRC := $(shell find web/src web/public web/index.html web/api-docs.html web/
 GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
            $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
-.PHONY: run test build web deps deps-test go-test go-test-packages go-test-app web-test engine-test e2e-test bench fuzz lint clean api
+.PHONY: run test build web deps deps-test go-test web-test engine-test e2e-test bench fuzz lint clean api
 
 ## run: build everything and start the server on the embedded default (SQLite in ./data)
 run: build
@@ -60,14 +60,8 @@ APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReac
 # -trimpath: compiled packages do not depend on the checkout's folder, so a clone elsewhere (CI's)
 # reuses the build cache, and the non-race run shares the packages `make build` compiled.
 GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1
-go-test: go-test-packages go-test-app
-
-# The two halves of go-test, lanes of their own in make test (scripts/test.sh): the HTTP suites
-# mostly wait on servers and git, so they run beside the race detector's CPU-bound packages.
-go-test-packages: $(BIN)
+go-test: $(BIN)
 	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$')
-
-go-test-app: $(BIN)
 	$(GO_TEST) ./internal/app
 	$(GO_TEST) -race -run '$(APP_RACE)' ./internal/app
 

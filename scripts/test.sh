@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # make test's lanes, side by side on the one binary `make build` made (issue 32 item 5):
-#   browser   the browser tests (make e2e-test)
-#   web       Vitest and the engine's tests (make web-test engine-test)
-#   go        the Go packages under the race detector (make go-test-packages)
-#   go-app    the HTTP suites of internal/app (make go-test-app)
-# The browser tests and the HTTP suites mostly wait (a page, a server, git, a time-out), so
-# they run beside the lanes that keep the cores busy; the longest lane starts first.
+#   go       the Go tests (make go-test)
+#   web      Vitest and the engine's tests (make web-test engine-test)
+#   browser  the browser tests (make e2e-test)
+# The browser tests mostly wait (a page, a server, a time-out: under half a core over their
+# run), so they run beside the two lanes that keep the cores busy.
 # Each lane writes its own log; a lane's log is printed whole when it ends (never interleaved),
 # and the last lines say how each lane ended and list what failed, so the end of a CI log
 # tells the story. Exit status: 0 when both lanes passed.
@@ -24,10 +23,9 @@ lane() { # lane NAME make-target...
   pids[$name]=$!
 }
 
-lane browser e2e-test
+lane go go-test
 lane web web-test engine-test
-lane go go-test-packages
-lane go-app go-test-app
+lane browser e2e-test
 
 status=0
 summary=()
