@@ -59,7 +59,8 @@ test: deps-test build e2e/node_modules/.installed
 APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReachesOtherUsersLive|TestTwoInstancesShareEvents|TestWorkingTogether$$|TestRecovery|TestGracefulShutdown|TestTranslationSaveQueries|TestReadiness$$
 # -trimpath: compiled packages do not depend on the checkout's folder, so a clone elsewhere (CI's)
 # reuses the build cache, and the non-race run shares the packages `make build` compiled.
-GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1
+# -timeout 30m: beside the other lanes a package's suite may take longer than go test's 10 min.
+GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1 -timeout 30m
 go-test: $(BIN)
 	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$')
 	$(GO_TEST) ./internal/app
