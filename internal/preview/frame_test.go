@@ -59,7 +59,7 @@ func TestWhitelistSources(t *testing.T) {
 	if whitelistSources([]byte("not json")) != nil {
 		t.Error("a broken whitelist gives sources")
 	}
-	// A long whitelist is cut (the policy names it three times; proxies refuse huge headers).
+	// A long whitelist is cut (the headers name it four times; proxies refuse huge headers).
 	var b strings.Builder
 	b.WriteString(`{"whitelist":[`)
 	for i := range 200 {

@@ -16,6 +16,14 @@ import (
 // media, frame, worker or form to any other host. Together with the app's frame-src (the frame
 // cannot navigate itself elsewhere) and a sandbox without allow-popups or allow-top-navigation
 // (the designer's frame), nothing read in the frame leaves by the usual ways.
+//
+// WebRTC does not go through fetch, so no CSP directive governs it in Chromium (CSP3's
+// `webrtc 'block'` is "Unrecognized" there): a page could send a TURN Allocate whose USERNAME
+// is the frame's key, or ICE checks whose ufrag is, to any host over UDP. Every answer also
+// carries a Connection-Allowlist (connectionAllowlist): the answer's own origin and the
+// whitelist, WebRTC blocked. The browser enforces it for the document and the frames that
+// inherit its policies (about:srcdoc, about:blank), so no script in the page can lift it; it
+// also refuses navigations and windows to other hosts (a shared link's links out).
 
 // Sandbox flags of the answers. No allow-same-origin except on the frame origin (FrameOrigin):
 // on the app's origin the portal runs in an opaque origin, away from the app's storage.
@@ -60,20 +68,39 @@ func (p policy) String() string {
 	}, "; ")
 }
 
+// connectionAllowlist is the Connection-Allowlist header value: connections (requests,
+// navigations, windows) only to the answer's own origin and the whitelist's origins, and no
+// WebRTC (webrtc=block). The whitelist's sources are plain origins (whitelistSources), valid
+// in a URL pattern and a structured-field string alike.
+func (p policy) connectionAllowlist() string {
+	list := []string{"response-origin"}
+	for _, o := range p.whitelist {
+		list = append(list, `"`+o+`/*"`)
+	}
+	return "(" + strings.Join(list, " ") + ");webrtc=block"
+}
+
 // appPolicy is the policy of an answer on the app's origin (the frame with a token in its
 // path, a shared link, a page's HTML).
 func appPolicy(sandbox string) policy {
 	return policy{sandbox: sandbox, own: "'self'", ancestors: "'self'"}
 }
 
-// setHeaders sets the headers of every preview answer, errors included: the policy, no
-// referrer (a link out names nothing), no DNS prefetching of the page's links, no sniffing.
+// setHeaders sets the headers of every preview answer, errors included: the policy and the
+// connection allowlist, no referrer (a link out names nothing), no DNS prefetching of the
+// page's links, no sniffing.
 func (p policy) setHeaders(w http.ResponseWriter) {
+	p.setPolicies(w)
 	h := w.Header()
-	h.Set("Content-Security-Policy", p.String())
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-DNS-Prefetch-Control", "off")
 	h.Set("X-Content-Type-Options", "nosniff")
+}
+
+// setPolicies sets the headers that name the whitelist.
+func (p policy) setPolicies(w http.ResponseWriter) {
+	w.Header().Set("Content-Security-Policy", p.String())
+	w.Header().Set("Connection-Allowlist", p.connectionAllowlist())
 }
 
 // maxWhitelistFile is the largest whitelist.json read for a policy.
@@ -95,7 +122,7 @@ func (p policy) withWhitelist(w http.ResponseWriter, contentType string, open fu
 		return
 	}
 	if p.whitelist = whitelistSources(raw); len(p.whitelist) > 0 {
-		w.Header().Set("Content-Security-Policy", p.String())
+		p.setPolicies(w)
 	}
 }
 
@@ -110,7 +137,7 @@ func isDocument(contentType string) bool {
 // change the policy, so it is left out.
 var cspHost = regexp.MustCompile(`^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
 
-// maxWhitelistChars bounds the whitelist's sources in the header (it is named three times):
+// maxWhitelistChars bounds the whitelist's sources in the headers (they name it four times):
 // proxies refuse answers whose headers pass a few KiB.
 const maxWhitelistChars = 1000
 
