@@ -133,7 +133,7 @@ func TestFrameOrigin(t *testing.T) {
 	if got := resp.Header.Get("Content-Security-Policy"); got != policy(" https://cdn.example.com") {
 		t.Errorf("a page's policy:\n got %s\nwant %s", got, policy(" https://cdn.example.com"))
 	}
-	if got := resp.Header.Get("Connection-Allowlist"); got != `(response-origin "https://cdn.example.com/*");webrtc=block` {
+	if got := resp.Header.Get("Connection-Allowlist"); got != `(response-origin "https://cdn.example.com/*");webrtc=block;redirects=allow` {
 		t.Errorf("a page's connection allowlist: %s", got)
 	}
 	if resp.Header.Get("Referrer-Policy") != "no-referrer" || resp.Header.Get("X-Frame-Options") != "" || resp.Header.Get("Access-Control-Allow-Origin") != "" ||

@@ -98,7 +98,7 @@ func TestPreviewWorkspace(t *testing.T) {
 		if r.Header.Get("Content-Security-Policy") != framePolicy ||
 			r.Header.Get("Referrer-Policy") != "no-referrer" || r.Header.Get("Access-Control-Allow-Origin") != "*" ||
 			r.Header.Get("X-Content-Type-Options") != "nosniff" || r.Header.Get("X-Frame-Options") != "SAMEORIGIN" ||
-			r.Header.Get("X-DNS-Prefetch-Control") != "off" || r.Header.Get("Connection-Allowlist") != "(response-origin);webrtc=block" {
+			r.Header.Get("X-DNS-Prefetch-Control") != "off" || r.Header.Get("Connection-Allowlist") != "(response-origin);webrtc=block;redirects=allow" {
 			t.Errorf("%s: not sandboxed: %v", what, r.Header)
 		}
 	}

@@ -70,14 +70,17 @@ func (p policy) String() string {
 
 // connectionAllowlist is the Connection-Allowlist header value: connections (requests,
 // navigations, windows) only to the answer's own origin and the whitelist's origins, and no
-// WebRTC (webrtc=block). The whitelist's sources are plain origins (whitelistSources), valid
-// in a URL pattern and a structured-field string alike.
+// WebRTC (webrtc=block). Redirects are followed as before (redirects=allow; by default the
+// header refuses every redirect, a whitelisted CDN's too): the CSP still checks a request's
+// every hop, and the origins that may redirect are the ones the page may reach anyway. The
+// whitelist's sources are plain origins (whitelistSources), valid in a URL pattern and a
+// structured-field string alike.
 func (p policy) connectionAllowlist() string {
 	list := []string{"response-origin"}
 	for _, o := range p.whitelist {
 		list = append(list, `"`+o+`/*"`)
 	}
-	return "(" + strings.Join(list, " ") + ");webrtc=block"
+	return "(" + strings.Join(list, " ") + ");webrtc=block;redirects=allow"
 }
 
 // appPolicy is the policy of an answer on the app's origin (the frame with a token in its

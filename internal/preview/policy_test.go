@@ -15,7 +15,7 @@ func TestPolicyHeaders(t *testing.T) {
 	w := httptest.NewRecorder()
 	pol.setHeaders(w)
 	h := w.Header()
-	if got := h.Get("Connection-Allowlist"); got != "(response-origin);webrtc=block" {
+	if got := h.Get("Connection-Allowlist"); got != "(response-origin);webrtc=block;redirects=allow" {
 		t.Errorf("Connection-Allowlist: %q", got)
 	}
 	want := "sandbox allow-scripts allow-forms allow-modals; default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; " +
@@ -32,7 +32,7 @@ func TestPolicyHeaders(t *testing.T) {
 			`{"url":"https://evil.example\" \"https://*/*"}]}`)), nil
 	}
 	pol.withWhitelist(w, "text/html; charset=utf-8", whitelist)
-	if got := h.Get("Connection-Allowlist"); got != `(response-origin "https://cdn.example.com/*" "https://*.tiles.example:8443/*");webrtc=block` {
+	if got := h.Get("Connection-Allowlist"); got != `(response-origin "https://cdn.example.com/*" "https://*.tiles.example:8443/*");webrtc=block;redirects=allow` {
 		t.Errorf("a document's Connection-Allowlist: %s", got)
 	}
 	if got := h.Get("Content-Security-Policy"); !strings.Contains(got, "connect-src 'self' https://cdn.example.com https://*.tiles.example:8443;") {
@@ -43,7 +43,7 @@ func TestPolicyHeaders(t *testing.T) {
 	w = httptest.NewRecorder()
 	pol.setHeaders(w)
 	pol.withWhitelist(w, "application/json", whitelist)
-	if got := w.Header().Get("Connection-Allowlist"); got != "(response-origin);webrtc=block" {
+	if got := w.Header().Get("Connection-Allowlist"); got != "(response-origin);webrtc=block;redirects=allow" {
 		t.Errorf("not a document: %q", got)
 	}
 }
