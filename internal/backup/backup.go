@@ -54,6 +54,7 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/upstream"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // Options are a backup's choices beyond the server's configuration.
@@ -254,7 +255,7 @@ func (b *run) repositories() error {
 				return err
 			}
 		}
-		for _, side := range workspace.CanonicalSideFiles {
+		for _, side := range hostsync.SideFiles {
 			src := filepath.Join(b.repos.Core().Bare(id), side)
 			if _, err := os.Stat(src); err != nil {
 				continue

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // ManifestName is the manifest's name in a backup; it is written last.
@@ -59,7 +60,7 @@ type Repository struct {
 	// Kept are commits the database referred to that no branch reached: in the bundle under
 	// workspace.ReferencedRefs.
 	Kept []string `json:"kept,omitempty"`
-	// SideFiles are the files kept beside the refs, by name (workspace.CanonicalSideFiles).
+	// SideFiles are the files kept beside the refs, by name (hostsync.SideFiles).
 	SideFiles map[string]string `json:"sideFiles,omitempty"` // name → path in the backup
 }
 
@@ -167,7 +168,7 @@ func parseManifest(data []byte) (*Manifest, error) {
 }
 
 func isSideFile(name string) bool {
-	for _, n := range workspace.CanonicalSideFiles {
+	for _, n := range hostsync.SideFiles {
 		if n == name {
 			return true
 		}

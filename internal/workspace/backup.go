@@ -87,10 +87,6 @@ func (s *RepoSnapshot) Tips() []string {
 	return out
 }
 
-// CanonicalSideFiles are the files beside the refs of a canonical repository that a backup
-// keeps (upstreamrecord.go); the rest (status journal, maintenance stamps) is rebuilt.
-var CanonicalSideFiles = []string{upstreamHeadsFile, upstreamDeletedFile}
-
 // BundleCanonical writes a bundle of the portal's canonical repository to out: every ref as
 // listed now, plus a ReferencedRefs ref for each commit of keep that none of them reaches.
 // scratch is a folder of the caller's, outside the data directory.

@@ -5,10 +5,14 @@ package workspacetest
 
 import (
 	"context"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"portalwright/internal/gitcli"
 	"portalwright/internal/workspace"
@@ -70,4 +74,48 @@ func Open(t *testing.T, r *workspace.Repos, user int64, branch string) *workspac
 		t.Fatalf("open %d %s: %v", user, branch, err)
 	}
 	return st
+}
+
+// GitOut runs git in dir (arguments starting with "-" as flags) and answers its output,
+// trimmed; a failure fails the test.
+func GitOut(t *testing.T, r *workspace.Repos, dir string, args ...string) string {
+	t.Helper()
+	cmd := gitcli.Command(gitcli.Flag(args[0]))
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			cmd = cmd.Flags(gitcli.Flag(a))
+		} else {
+			cmd = cmd.Value(a)
+		}
+	}
+	out, err := r.Core().Run(context.Background(), dir, cmd)
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(out)
+}
+
+// ServeDaemon serves the repositories in dir with a real git daemon on 127.0.0.1 and answers
+// its port (flags: more of git daemon's, e.g. --enable=receive-pack).
+func ServeDaemon(t *testing.T, dir string, flags ...string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	l.Close()
+	args := append([]string{"daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port=" + port, "--base-path=" + dir}, flags...)
+	daemon := exec.Command("git", append(args, dir)...)
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+port, time.Second); err == nil {
+			c.Close()
+			break
+		}
+	}
+	return port
 }

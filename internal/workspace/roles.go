@@ -1,0 +1,159 @@
+package workspace
+
+// What the role packages under internal/workspace (hostsync, …) use of the core beyond Core's
+// own operations: a repository's refs (Refs, Core.Refs) and the users' workspaces as git
+// repositories (Clones, Repos.Clones). The package's rules stay here: refs are read from the
+// ref files without git where they can be, packed-refs is written under git's own lock, and
+// counts between two commits are made once per pair.
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"portalwright/internal/gitcli"
+)
+
+// Refs reads and writes the refs of the core's repositories (a canonical repository, or a
+// workspace's .git).
+type Refs struct{ r *Repos }
+
+// Refs is the refs of the core's repositories.
+func (c Core) Refs() Refs { return Refs{c.r} }
+
+// RefList is every ref of a repository as one read found them.
+type RefList struct {
+	Refs  map[string]string // full name → commit; shared with other readers: do not change
+	Names []string          // sorted (bytewise, as git sorts them)
+	table *refTable         // nil when git listed them
+}
+
+// Unchanged tells whether no ref file changed since the list was read from the files (false
+// for a list git gave).
+func (l *RefList) Unchanged() bool { return l.table != nil && l.table.unchanged() }
+
+// List is every ref of a repository: read from the ref files (refs.go), or with one `git
+// for-each-ref` for another ref backend.
+func (rf Refs) List(ctx context.Context, gitDir string) (*RefList, error) {
+	if l := rf.Files(gitDir); l != nil {
+		return l, nil
+	}
+	refs, names, err := rf.r.refMap(ctx, gitDir)
+	if err != nil {
+		return nil, err
+	}
+	return &RefList{Refs: refs, Names: names}, nil
+}
+
+// Files is every ref of a repository read from the ref files only, without git; nil when they
+// cannot be read so (another ref backend, no repository).
+func (rf Refs) Files(gitDir string) *RefList {
+	t, err := refTables.current(gitDir)
+	if err != nil {
+		return nil
+	}
+	return &RefList{Refs: t.refs, Names: t.names, table: t}
+}
+
+// Read is one ref's commit, "" when it does not exist (read from the ref files, no git).
+func (rf Refs) Read(gitDir, ref string) string { return readRef(gitDir, ref) }
+
+// WritePacked adds the refs add (full name → commit) to the repository's packed-refs and
+// removes the refs remove (full name → the commit it must still point at) that exist only
+// there, in one write under git's lock; what it may not do this way (names that exist or
+// clash, loose refs, the lock held by git, another ref backend) is left out of added and
+// removed for the caller to do with git. known is the sorted names of the repository's refs
+// as the caller read them under the portal lock (nil: read them here).
+func (rf Refs) WritePacked(gitDir string, add, remove map[string]string, known []string) (added, removed []string, err error) {
+	added, removed, err = writePackedRefs(gitDir, add, remove, known)
+	if errors.Is(err, errPackedBusy) || errors.Is(err, errRefBackend) {
+		return nil, nil, nil
+	}
+	return added, removed, err
+}
+
+// Count is how many commits head has that tip lacks (ahead) and the other way round (behind),
+// counted in dir once per pair.
+func (rf Refs) Count(ctx context.Context, dir, head, tip string) (ahead, behind int, err error) {
+	return rf.r.countMemo(ctx, dir, head, tip)
+}
+
+// Memo answers count() for the key (a, b), computed once per key and kept with Count's pairs.
+func (rf Refs) Memo(a, b string, count func() (int, int, error)) (int, int, error) {
+	return rf.r.statuses.memoised([2]string{a, b}, count)
+}
+
+// PackSoon has the background maintenance pack a repository's loose refs and objects when it
+// is due (maintenance.go).
+func (rf Refs) PackSoon(gitDir string) { rf.r.maintainSoon(gitDir) }
+
+// IsObjectID tells whether s is a full object id (SHA-1 or SHA-256, lower case).
+func IsObjectID(s string) bool { return shaPattern.MatchString(s) }
+
+// Env sets the command's author to a and its committer to SystemAuthor.
+func (a Author) Env(c *gitcli.Cmd) *gitcli.Cmd {
+	return c.Env("GIT_AUTHOR_NAME", a.Name).Env("GIT_AUTHOR_EMAIL", a.Email).
+		Env("GIT_COMMITTER_NAME", SystemAuthor.Name).Env("GIT_COMMITTER_EMAIL", SystemAuthor.Email)
+}
+
+// RunRemote runs a command that talks to a git host at url: the remote host policy
+// (remote_policy.go), credentials in that one process's environment (never in a git
+// configuration), an SSH key as a temporary 0600 file named in GIT_SSH_COMMAND and removed when
+// the command ends. knownHosts (may be nil) is the host keys ssh may trust; it is updated with
+// what ssh learnt (StrictHostKeyChecking=accept-new). The error is git's (ClassifyRemote says
+// why).
+func (c Core) RunRemote(ctx context.Context, dir string, cmd *gitcli.Cmd, url string, creds *Credentials, knownHosts *string) (string, error) {
+	creds, err := c.r.guardRemote(ctx, url, creds)
+	if err != nil {
+		return "", err
+	}
+	if creds != nil && len(creds.SSHKey) > 0 {
+		tmp, err := os.MkdirTemp(c.r.root, ".stage-ssh-") // swept at start if a crash leaves it
+		if err != nil {
+			return "", err
+		}
+		defer os.RemoveAll(tmp)
+		key, hosts := filepath.Join(tmp, "key"), filepath.Join(tmp, "known_hosts")
+		if err := os.WriteFile(key, creds.SSHKey, 0o600); err != nil {
+			return "", err
+		}
+		if knownHosts != nil {
+			if err := os.WriteFile(hosts, []byte(*knownHosts), 0o600); err != nil {
+				return "", err
+			}
+		}
+		cmd = cmd.Env("GIT_SSH_COMMAND", "ssh -i "+shellQuote(key)+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="+shellQuote(hosts))
+		defer func() {
+			if knownHosts != nil {
+				if data, err := os.ReadFile(hosts); err == nil {
+					*knownHosts = string(data)
+				}
+			}
+		}()
+		// The key is never also given as a password.
+		cp := *creds
+		cp.SSHKey = nil
+		creds = &cp
+	}
+	return c.r.run(ctx, dir, remoteCmd(cmd, creds))
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// Scratch makes a temporary folder in the data directory (pattern as os.MkdirTemp's; a name
+// starting ".merge-" or ".stage-" is swept at start when a crash left it).
+func (c Core) Scratch(pattern string) (string, error) { return os.MkdirTemp(c.r.root, pattern) }
+
+// Clones is the users' workspaces as git repositories, for the role packages.
+type Clones struct{ r *Repos }
+
+// Clones is the users' workspaces as git repositories.
+func (r *Repos) Clones() Clones { return Clones{r} }
+
+// WithWorkOn lists the users whose workspace is on branch with uncommitted changes or commits
+// the branch does not have. The caller holds the portal lock.
+func (cl Clones) WithWorkOn(ctx context.Context, portalID int64, branch string) []int64 {
+	return cl.r.usersWithWorkOn(ctx, portalID, branch)
+}
