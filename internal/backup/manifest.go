@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/backups"
 	"portalwright/internal/workspace/hostsync"
 )
 
@@ -58,7 +58,7 @@ type Repository struct {
 	// Refs are every ref of the snapshot (kept commits' refs included) and its object.
 	Refs map[string]string `json:"refs"`
 	// Kept are commits the database referred to that no branch reached: in the bundle under
-	// workspace.ReferencedRefs.
+	// backups.ReferencedRefs.
 	Kept []string `json:"kept,omitempty"`
 	// SideFiles are the files kept beside the refs, by name (hostsync.SideFiles).
 	SideFiles map[string]string `json:"sideFiles,omitempty"` // name → path in the backup
@@ -77,7 +77,7 @@ type Workspace struct {
 	User   int64  `json:"user"`
 	Portal int64  `json:"portal"`
 	Bundle string `json:"bundle,omitempty"`
-	workspace.WorkspaceSnapshot
+	backups.WorkspaceSnapshot
 }
 
 // File is one file of the backup.

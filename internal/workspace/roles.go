@@ -157,3 +157,31 @@ func (r *Repos) Clones() Clones { return Clones{r} }
 func (cl Clones) WithWorkOn(ctx context.Context, portalID int64, branch string) []int64 {
 	return cl.r.usersWithWorkOn(ctx, portalID, branch)
 }
+
+// Clone makes the workspace dir a clone of the portal's canonical repository on branch, as
+// Open makes one (shared objects, only the branch's refs, no reflogs).
+func (cl Clones) Clone(ctx context.Context, portalID int64, dir, branch string) error {
+	return cl.r.cloneWorkspace(ctx, portalID, dir, branch)
+}
+
+// SyncOrigin points the workspace's remote-tracking refs at the canonical tips of the
+// branches given (those that exist) and drops every other one.
+func (cl Clones) SyncOrigin(ctx context.Context, portalID int64, dir string, branches ...string) error {
+	return cl.r.syncOriginRefs(ctx, portalID, dir, branches...)
+}
+
+// CheckoutAsChanges moves the workspace's branch to commit ("" leaves it) and makes tree its
+// working tree, as uncommitted changes against it.
+func (cl Clones) CheckoutAsChanges(ctx context.Context, dir, commit, tree string) error {
+	return cl.r.checkoutAsChanges(ctx, dir, commit, tree)
+}
+
+// Stage builds a canonical repository not yet given to a portal: build makes the bare
+// repository bare inside the staging folder tmp; it is then made canonical (no remote, never
+// pruned) as an import is. Install or Discard it.
+func (c Core) Stage(ctx context.Context, build func(tmp, bare string) error) (*Staged, error) {
+	return c.r.stage(ctx, build)
+}
+
+// Dir is the staged bare repository.
+func (s *Staged) Dir() string { return s.bare }
