@@ -216,45 +216,6 @@ func TestStaleGitLockFilesAreRemoved(t *testing.T) {
 	}
 }
 
-func TestSweepRemovesLeftovers(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	for _, id := range []int64{1, 2} {
-		if err := r.Core().CreateFromFiles(ctx, id, starter(), "Create", SystemAuthor); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.Open(ctx, 7, id, "master", false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stage := filepath.Join(r.root, ".stage-123")
-	os.MkdirAll(filepath.Join(stage, "bare.git"), 0o755)
-	tmpClone := r.WorkspaceDir(7, 1) + ".tmp-abc"
-	os.MkdirAll(tmpClone, 0o755)
-	os.WriteFile(filepath.Join(r.bare(1), "packed-refs.lock"), nil, 0o644)
-	alive := func(id int64) bool { return id == 1 } // portal 2 was deleted with its domain
-
-	// Another instance may be creating a portal right now: fresh leftovers stay.
-	rep, err := r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive})
-	if err != nil || rep.StagingFolders != 0 || rep.OrphanRepositories != 0 || !exists(stage) || !exists(r.bare(2)) {
-		t.Fatalf("a shared data dir keeps fresh leftovers: %+v %v", rep, err)
-	}
-	if exists(filepath.Join(r.bare(1), "packed-refs.lock")) {
-		t.Fatal("a stale lock file of a live portal must go")
-	}
-	// Alone on the data dir, everything made before this instance started goes.
-	rep, err = r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive, Before: time.Now().Add(time.Second)})
-	if err != nil || rep.StagingFolders != 2 || rep.OrphanRepositories != 1 || rep.OrphanWorkspaces != 1 {
-		t.Fatalf("sweep %+v %v", rep, err)
-	}
-	if exists(stage) || exists(tmpClone) || exists(r.bare(2)) || exists(r.WorkspaceDir(7, 2)) {
-		t.Fatal("leftovers were not removed")
-	}
-	if !exists(r.bare(1)) || !exists(r.WorkspaceDir(7, 1)) {
-		t.Fatal("a live portal was removed")
-	}
-}
-
 func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 	ctx := context.Background()
 	r := newRepos(t)

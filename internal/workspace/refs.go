@@ -66,7 +66,7 @@ type refTable struct {
 	names   []string             // sorted (as git sorts refnames: bytewise)
 	stamps  map[string]fileStamp // packed-refs and every folder under refs/, by path
 	trusted bool                 // no stamp was racy when read
-	loose   int                  // refs read from loose files (maintenance.go packs them)
+	loose   int                  // refs read from loose files (workspace/upkeep packs them)
 }
 
 // refCache keeps the last refTable per repository.

@@ -46,7 +46,7 @@ type Repos struct {
 
 	schemaCheck SchemaCheck // the content check's JSON Schema validation (nil: parse only)
 
-	maint *maintainer // background packing of refs and objects (maintenance.go); nil: off
+	maint func(gitDir string) // the background packing of refs and objects (Refs.SetPacker: workspace/upkeep); nil: off
 
 	watchOnce sync.Once
 	watcher   *treeWatcher // large workspaces' change watch (watch_linux.go); made on first use

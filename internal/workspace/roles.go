@@ -27,6 +27,7 @@ func (c Core) Refs() Refs { return Refs{c.r} }
 type RefList struct {
 	Refs  map[string]string // full name → commit; shared with other readers: do not change
 	Names []string          // sorted (bytewise, as git sorts them)
+	Loose int               // how many were read from loose ref files (0 for a list git gave)
 	table *refTable         // nil when git listed them
 }
 
@@ -54,7 +55,7 @@ func (rf Refs) Files(gitDir string) *RefList {
 	if err != nil {
 		return nil
 	}
-	return &RefList{Refs: t.refs, Names: t.names, table: t}
+	return &RefList{Refs: t.refs, Names: t.names, Loose: t.loose, table: t}
 }
 
 // Read is one ref's commit, "" when it does not exist (read from the ref files, no git).
@@ -86,8 +87,13 @@ func (rf Refs) Memo(a, b string, count func() (int, int, error)) (int, int, erro
 }
 
 // PackSoon has the background maintenance pack a repository's loose refs and objects when it
-// is due (maintenance.go).
+// is due (the packer, when one is set).
 func (rf Refs) PackSoon(gitDir string) { rf.r.maintainSoon(gitDir) }
+
+// SetPacker sets what PackSoon (and every open of a workspace, for it and its canonical
+// repository) calls: the background maintenance (workspace/upkeep); nil: nothing. Set it
+// before the repositories are used.
+func (rf Refs) SetPacker(pack func(gitDir string)) { rf.r.maint = pack }
 
 // IsObjectID tells whether s is a full object id (SHA-1 or SHA-256, lower case).
 func IsObjectID(s string) bool { return shaPattern.MatchString(s) }
@@ -142,9 +148,16 @@ func (c Core) RunRemote(ctx context.Context, dir string, cmd *gitcli.Cmd, url st
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// Scratch makes a temporary folder in the data directory (pattern as os.MkdirTemp's; a name
+// DataDir is the data directory: the canonical repositories under repos/ (Core.Bare), the
+// workspaces under workspaces/ (WorkspaceDir), and the temporary folders of the roles (a name
 // starting ".merge-" or ".stage-" is swept at start when a crash left it).
-func (c Core) Scratch(pattern string) (string, error) { return os.MkdirTemp(c.r.root, pattern) }
+func (r *Repos) DataDir() string { return r.root }
+
+// DropOrigin removes remote.origin from the portal's canonical repository when an older
+// version left it there (noremote.go). The caller holds the portal lock.
+func (c Core) DropOrigin(ctx context.Context, portalID int64) error {
+	return c.r.dropOrigin(ctx, c.r.bare(portalID))
+}
 
 // Clones is the users' workspaces as git repositories, for the role packages.
 type Clones struct{ r *Repos }
@@ -185,3 +198,9 @@ func (c Core) Stage(ctx context.Context, build func(tmp, bare string) error) (*S
 
 // Dir is the staged bare repository.
 func (s *Staged) Dir() string { return s.bare }
+
+// Lock takes the user's workspace lock (removing the git lock files a crash left, core.go);
+// the caller calls unlock.
+func (cl Clones) Lock(ctx context.Context, userID, portalID int64) (unlock func(), err error) {
+	return cl.r.wsLock(ctx, userID, portalID)
+}

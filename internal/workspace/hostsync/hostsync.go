@@ -144,7 +144,7 @@ func (hs *HostSync) MarkUpstreamSynced(ctx context.Context, portalID int64) erro
 		if b, ok := strings.CutPrefix(name, "refs/heads/"); ok {
 			heads[b] = sha
 			if refs[workspace.UpstreamRefs+b] != sha {
-				// Loose, as a fetch makes them (workspace/maintenance.go: git prunes loose refs faster).
+				// Loose, as a fetch makes them (workspace/upkeep: git prunes loose refs faster).
 				fmt.Fprintf(&tx, "update %s%s %s\n", workspace.UpstreamRefs, b, sha)
 			}
 		}
@@ -500,7 +500,7 @@ func (hs *HostSync) workspaceBranches(portalID int64) map[string]bool {
 // mergeUpstream merges the upstream's commit into the portal's branch in a scratch clone
 // (no author's workspace is touched) and pushes the merge to the canonical branch.
 func (hs *HostSync) mergeUpstream(ctx context.Context, portalID int64, branch, theirs string, author workspace.Author) (string, error) {
-	tmp, err := hs.core.Scratch(".merge-")
+	tmp, err := os.MkdirTemp(hs.repos.DataDir(), ".merge-") // swept at start if a crash leaves it
 	if err != nil {
 		return "", err
 	}

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"portalwright/internal/gitcli"
 )
@@ -75,89 +74,6 @@ func TestAddPackedRefs(t *testing.T) {
 	}
 	if _, err := addPackedRefs(bare, map[string]string{"refs/heads/other": master}); !errors.Is(err, errPackedBusy) {
 		t.Errorf("with packed-refs.lock held: %v", err)
-	}
-}
-
-// Background maintenance packs refs and loose objects and writes a commit-graph without the
-// product's locks; while it runs, the stale-lock hygiene leaves git's ref locks alone.
-func TestMaintenancePacksInTheBackground(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
-		t.Fatal(err)
-	}
-	bare := r.bare(1)
-	open(t, r, 1, "master")
-	for i := 0; i < 3; i++ {
-		write(t, r, 1, fmt.Sprintf("pages/p%d.html", i), fmt.Sprintf("<p>%d</p>\n", i))
-		if _, err := r.Commit(ctx, 1, 1, fmt.Sprintf("Commit %d", i), ann); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws := r.WorkspaceDir(1, 1)
-	wsGit := filepath.Join(ws, ".git")
-	var b strings.Builder
-	for i := 0; i < looseRefsDue; i++ {
-		fmt.Fprintf(&b, "create refs/portalwright/loose-%03d HEAD\n", i)
-	}
-	if _, err := r.run(ctx, ws, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(b.String()))); err != nil {
-		t.Fatal(err)
-	}
-	if !maintenanceDue(wsGit, time.Hour) {
-		t.Fatal("many loose refs do not make a workspace's maintenance due")
-	}
-	// While maintenance holds the repository, the portal lock's hygiene keeps git's ref locks.
-	if err := os.WriteFile(filepath.Join(bare, maintenanceMarker), []byte(fmt.Sprint(time.Now().Add(time.Minute).UnixNano())), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"packed-refs.lock", "refs/heads/x.lock", "index.lock"} {
-		os.WriteFile(filepath.Join(bare, p), nil, 0o644)
-	}
-	removeStaleLocks(bare)
-	for p, want := range map[string]bool{"packed-refs.lock": true, "refs/heads/x.lock": true, "index.lock": false} {
-		if _, err := os.Stat(filepath.Join(bare, p)); (err == nil) != want {
-			t.Errorf("%s kept = %v, want %v", p, err == nil, want)
-		}
-	}
-	os.Remove(filepath.Join(bare, maintenanceMarker))
-	removeStaleLocks(bare)
-	if _, err := os.Stat(filepath.Join(bare, "packed-refs.lock")); err == nil {
-		t.Error("a stale packed-refs.lock stays after maintenance")
-	}
-
-	r.Upkeep().StartMaintenance(time.Hour)
-	r.maintainSoon(wsGit)
-	r.maintainSoon(bare) // not due: first seen an instant ago
-	r.maintenanceIdle()
-	r.Upkeep().StopMaintenance()
-	if loose, _ := filepath.Glob(filepath.Join(wsGit, "refs", "portalwright", "*")); len(loose) != 0 {
-		t.Errorf("loose refs after maintenance: %d", len(loose))
-	}
-	if _, err := os.Stat(filepath.Join(wsGit, maintenanceMarker)); !os.IsNotExist(err) {
-		t.Errorf("the marker stays: %v", err)
-	}
-	if err := r.maintain(ctx, bare); err != nil {
-		t.Fatal(err)
-	}
-	if count := gitOut(t, r, bare, "count-objects", "-v"); !strings.Contains(count, "count: 0\n") {
-		t.Errorf("loose objects after maintenance:\n%s", count)
-	}
-	if _, err := os.Stat(filepath.Join(bare, "objects", "info", "commit-graphs", "commit-graph-chain")); err != nil {
-		t.Errorf("no commit-graph: %v", err)
-	}
-	// Nothing was lost: the workspace still reads its history, a commit still works.
-	write(t, r, 1, "pages/after.html", "<p>after</p>\n")
-	if _, err := r.Commit(ctx, 1, 1, "After maintenance", ann); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.maintain(ctx, wsGit); err != nil {
-		t.Fatal(err)
-	}
-	if n := gitOut(t, r, ws, "rev-list", "--count", "HEAD"); n != "5" {
-		t.Errorf("history after workspace maintenance: %s commits", n)
-	}
-	if _, err := r.run(ctx, ws, gitcli.Command("fsck", "--no-dangling")); err != nil {
-		t.Errorf("fsck: %v", err)
 	}
 }
 
