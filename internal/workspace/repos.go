@@ -220,7 +220,7 @@ func (c Core) Delete(ctx context.Context, portalID int64) error {
 }
 
 // Credentials authenticate against an upstream repository: a user name and password (or
-// token) over HTTP(S), or an SSH private key (OpenSSH PEM) over ssh (upstream.go).
+// token) over HTTP(S), or an SSH private key (OpenSSH PEM) over ssh (Core.RunRemote).
 type Credentials struct {
 	Username, Password string
 	SSHKey             []byte

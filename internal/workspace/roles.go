@@ -204,3 +204,61 @@ func (s *Staged) Dir() string { return s.bare }
 func (cl Clones) Lock(ctx context.Context, userID, portalID int64) (unlock func(), err error) {
 	return cl.r.wsLock(ctx, userID, portalID)
 }
+
+// Change runs change on the user's workspace (an os.Root at it) under the workspace lock, then
+// takes the workspace's new status under the same lock (nil when git could not take it; the
+// change stands). guard refuses a change to a link, a submodule or an LFS pointer
+// (special.go): change calls it for each path it touches before writing.
+func (cl Clones) Change(ctx context.Context, userID, portalID int64, change func(root *os.Root, guard Guard) error) (*Status, error) {
+	r := cl.r
+	dir, unlock, err := r.openWorkspace(ctx, userID, portalID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	guard := func(p Path, folder bool) error { return r.guard(ctx, dir, root, p, folder) }
+	if err := change(root, guard); err != nil {
+		return nil, err
+	}
+	st, err := r.status(ctx, portalID, dir)
+	if err != nil {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// Read runs read on the user's workspace (an os.Root at it) under the workspace lock.
+func (cl Clones) Read(ctx context.Context, userID, portalID int64, read func(root *os.Root) error) error {
+	dir, unlock, err := cl.r.openWorkspace(ctx, userID, portalID)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return read(root)
+}
+
+// Root opens the user's workspace as an os.Root, without the lock (ErrNoWorkspace when it was
+// never opened); the caller closes it.
+func (cl Clones) Root(userID, portalID int64) (*os.Root, error) {
+	return cl.r.openRoot(userID, portalID)
+}
+
+// Dir is the user's workspace folder (ErrNoWorkspace when it was never opened).
+func (cl Clones) Dir(userID, portalID int64) (string, error) { return cl.r.workspace(userID, portalID) }
+
+// Describer marks listed entries of the user's workspace that are links, submodules or LFS
+// pointers (FileInfo.Kind), from its index as it is now (special.go).
+func (cl Clones) Describer(ctx context.Context, userID, portalID int64) func(info *FileInfo, root *os.Root) {
+	specials := cl.r.specials(ctx, cl.r.WorkspaceDir(userID, portalID))
+	return func(info *FileInfo, root *os.Root) { describe(info, specials, root) }
+}
