@@ -1,6 +1,7 @@
 // The keyboard from the tests (issue 31, "keyboard alone"): where the focus is, Tab until a
-// control has it, a count of every key pressed, and whether Ctrl+S was kept from the browser.
-// Shared by keyboard-walk.test.js and keyboard-editors.test.js.
+// control has it, whether the focused control shows a focus ring, a count of every key pressed,
+// and whether Ctrl+S was kept from the browser. Shared by keyboard-walk.test.js,
+// keyboard-shell.test.js and keyboard-editors.test.js.
 import assert from 'node:assert/strict';
 import { eventually } from './expect.js';
 
@@ -18,6 +19,49 @@ export async function focusedDescription(page) {
     const name = el.getAttribute('aria-label') || label || el.textContent?.trim().slice(0, 60) || '';
     return `<${el.tagName.toLowerCase()}${el.getAttribute('role') ? ` role=${el.getAttribute('role')}` : ''}> "${name}"`;
   });
+}
+
+/**
+ * The focused control and whether it shows a visible focus ring (WCAG 2.4.7): an outline of 2 px
+ * or more on it, or on the box around an input (a checkbox's button, a field's root), or the
+ * 2 px border an outlined text field draws around a focused input. {name, ring, inMain}, or null
+ * when the page body has the focus.
+ */
+export async function focusRing(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const ringed = (node) => {
+      const style = getComputedStyle(node);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    };
+    const input = ['INPUT', 'TEXTAREA'].includes(el.tagName) || el.getAttribute('role') === 'combobox';
+    const around = [el.parentElement, el.parentElement?.parentElement].filter(Boolean);
+    const fieldset = el.parentElement?.querySelector(':scope > fieldset');
+    const ring =
+      ringed(el) ||
+      (input && around.some(ringed)) ||
+      (input && !!fieldset && parseFloat(getComputedStyle(fieldset).borderTopWidth) >= 2);
+    const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+    const name = (el.getAttribute('aria-label') || label || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return { name: `<${el.tagName.toLowerCase()}> ${name}`, ring, inMain: !!el.closest('main') };
+  });
+}
+
+/** Presses Tab `count` times; returns focusRing() at each stop. */
+export async function tabStops(page, count) {
+  const stops = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusRing(page));
+  }
+  return stops;
+}
+
+/** Fails naming the stops (of tabStops) that show no focus ring. */
+export function assertRings(stops, where) {
+  const missing = stops.filter((s) => s && !s.ring).map((s) => s.name);
+  assert.deepEqual(missing, [], `controls without a visible focus ring (${where})`);
 }
 
 /** Waits until the locator's element has the focus. */
