@@ -73,13 +73,15 @@ export async function expectFocused(locator, opts = {}) {
 /**
  * Presses `key` (Tab by default; Shift+Tab, ArrowDown…) until the locator's element has the
  * focus, at most `max` times; returns how many presses it took (0 when it had the focus already).
+ * rings: an array that receives focusRing() of every stop on the way (the last one included).
  */
-export async function pressUntilFocused(locator, { key = 'Tab', max = 40 } = {}) {
+export async function pressUntilFocused(locator, { key = 'Tab', max = 40, rings } = {}) {
   const page = locator.page();
   for (let presses = 0; ; presses++) {
     if (await hasFocus(locator)) return presses;
     assert.ok(presses < max, `${locator} not focused after ${max} × ${key}; the focus is on ${await focusedDescription(page)}`);
     await page.keyboard.press(key);
+    if (rings) rings.push(await focusRing(page));
   }
 }
 
