@@ -75,6 +75,8 @@ export function FolderTreeNode({
           <Box sx={{ width: 34 }} />
         )}
         <ButtonBase
+          // The tree's arrows find the folders by it (FolderTree).
+          data-folder-path={path}
           onClick={() => {
             onSelect(path);
             if (!open) onToggle(path);
