@@ -3,8 +3,8 @@
 // - Translation Manager: Enter on a key chosen with the arrows puts the focus in its value
 //   editor; from the key list Tab reaches the editor (its toolbar is one stop), then Save;
 // - a link key (LNK_): Tab to Edit link, the Link Manager's URL changed and saved, and an image
-//   key (IMG_): Tab to Select Image, a folder and an image chosen in the picker with Tab and
-//   Enter; each saved with Ctrl+S and read back through the API; every control on the way
+//   key (IMG_): Tab to Select Image, a folder chosen in the picker's tree with the arrows and
+//   Enter, an image with Tab and Enter; each saved with Ctrl+S and read back through the API; every control on the way
 //   shows a focus ring;
 // - Ace (the source editor): Tab indents; Escape, then Tab leaves the editor;
 // - Ctrl+S saves in the JSON editor, the source editor and the Translation Manager, never the
@@ -183,13 +183,15 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     const picker = page.getByRole('dialog', { name: 'Select Image' });
     await expectVisible(picker);
 
-    // The folders: Tab to assets, Enter opens it; Tab to img, Enter opens it.
+    // The folders: Tab to the tree, the arrows to assets, Right opens it, Down to img, Enter
+    // shows its images.
     const folders = picker.getByRole('tree', { name: 'Folders' });
     const folder = (name) => folders.locator(`[role="treeitem"][data-name="${name}"]`).getByRole('button', { name, exact: true });
-    await pressUntilFocused(folder('assets'), { max: 4, rings });
-    await page.keyboard.press('Enter');
+    await pressUntilFocused(folder('Portal root'), { max: 2, rings });
+    await pressUntilFocused(folder('assets'), { key: 'ArrowDown', max: 3, rings });
+    await page.keyboard.press('ArrowRight');
     await expectVisible(folder('img'), { timeout: 15_000 });
-    await pressUntilFocused(folder('img'), { max: 4, rings });
+    await pressUntilFocused(folder('img'), { key: 'ArrowDown', max: 4, rings });
     await page.keyboard.press('Enter');
 
     // The image: Tab to its card, Enter selects it; Tab to Select Asset, Enter.
