@@ -231,9 +231,9 @@ describe('loadable defects seen in Chromium', { timeout: 420_000 }, () => {
     const page = await e2e.newPage();
     const login = await signIn(page);
     const api = apiClient(e2e.server, login.id_token);
-    // The build waits until 30 s from now: time for the wizard and the stop while it waits; the
+    // The build waits until 45 s from now: time for the wizard and the stop while it waits; the
     // generation after the restart ends soon after that moment.
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 45_000;
     await commitSlowBuild(e2e.server, api, { userId: login.profile.user.id, domainId: DOMAIN_ID, portalId: PASSENGER, until });
 
     await goTo(page, screen('loadables-create'));
