@@ -50,6 +50,7 @@ import (
 	"portalwright/internal/upstream"
 	"portalwright/internal/workspace"
 	"portalwright/internal/workspace/gitlog"
+	"portalwright/internal/workspace/upkeep"
 	webui "portalwright/web"
 )
 
@@ -101,7 +102,7 @@ type App struct {
 	frame      *preview.FrameOrigin
 	framePort  atomic.Int32
 	frameTicks *preview.Tickets
-	// stopMaintenance ends the background packing of repositories (workspace/maintenance.go).
+	// stopMaintenance ends the background packing of repositories (workspace/upkeep).
 	stopMaintenance func()
 }
 
@@ -176,8 +177,9 @@ func (a *App) wire(ctx context.Context) error {
 	}
 	a.repos.AllowPrivateGitHosts(a.Config.AllowPrivateGitHosts) // off: git URLs to internal hosts are refused
 	// Loose refs and objects are packed in the background, at most hourly per repository.
-	a.repos.Upkeep().StartMaintenance(time.Hour)
-	a.stopMaintenance = a.repos.Upkeep().StopMaintenance
+	upkeeper := upkeep.New(a.repos)
+	upkeeper.StartMaintenance(time.Hour)
+	a.stopMaintenance = upkeeper.StopMaintenance
 
 	// The hub's room rules are the API's (access rules over the store); the portals' domains
 	// come from the portal store. Every feature publishes through the notice outlet over it.

@@ -146,7 +146,7 @@ func (s *Service) file(ctx context.Context, c caller.Caller, pa portalaccess.Por
 	if err != nil {
 		return nil, apperr.Internal(err)
 	}
-	// An LFS pointer is marked as the listing marks it (workspace.Files.List).
+	// An LFS pointer is marked as the listing marks it (workspace/files Files.List).
 	if oid, size, ok := workspace.LFSPointer(head.Bytes()); ok && info.Size == int64(head.Len()) {
 		info.Kind, info.Target, info.LFSSize = workspace.KindLFS, oid, size
 	}

@@ -10,7 +10,7 @@
 //     before, --database-dump). The rest of the backup follows from that copy: the portals,
 //     users and loadables it holds are the ones backed up.
 //  2. Then each portal's canonical repository: its refs are listed once, after the database
-//     copy, and bundled from that list (workspace.Backups.BundleCanonical), never copied as files.
+//     copy, and bundled from that list (backups.Backups.BundleCanonical), never copied as files.
 //     Every commit the copy refers to is in the bundle: a branch may only have moved on, the
 //     store never prunes, and a loadable's commit that no ref reaches any more is kept under
 //     refs/portalwright/referenced/. A repository that fails `git fsck --connectivity-only`
@@ -54,6 +54,8 @@ import (
 	"portalwright/internal/store"
 	"portalwright/internal/upstream"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/backups"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // Options are a backup's choices beyond the server's configuration.
@@ -233,12 +235,12 @@ func (b *run) repositories() error {
 		}
 		name := "repos/" + strconv.FormatInt(id, 10) + ".bundle"
 		tmp := filepath.Join(b.scratch, strconv.FormatInt(id, 10)+".bundle")
-		var snap *workspace.RepoSnapshot
+		var snap *backups.RepoSnapshot
 		err := b.say.while(fmt.Sprintf("repository of portal %d", id), func() (err error) {
-			snap, err = b.repos.Backups().BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
+			snap, err = backups.New(b.repos).BundleCanonical(b.ctx, id, b.scratch, tmp, keep[id])
 			return err
 		})
-		if errors.Is(err, workspace.ErrNoRepository) {
+		if errors.Is(err, backups.ErrNoRepository) {
 			return fmt.Errorf("portal %d is in the database but its repository %s is missing (deleted since the backup started? run the backup again)", id, b.repos.Core().Bare(id))
 		}
 		if err != nil {
@@ -254,7 +256,7 @@ func (b *run) repositories() error {
 				return err
 			}
 		}
-		for _, side := range workspace.CanonicalSideFiles {
+		for _, side := range hostsync.SideFiles {
 			src := filepath.Join(b.repos.Core().Bare(id), side)
 			if _, err := os.Stat(src); err != nil {
 				continue
@@ -333,9 +335,9 @@ func (b *run) workspaces() error {
 			return err
 		}
 		tmp := filepath.Join(b.scratch, fmt.Sprintf("ws-%d-%d.bundle", w.user, w.portal))
-		var snap *workspace.WorkspaceSnapshot
+		var snap *backups.WorkspaceSnapshot
 		err := b.say.while(fmt.Sprintf("workspace of user %d in portal %d", w.user, w.portal), func() (err error) {
-			snap, err = b.repos.Backups().ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
+			snap, err = backups.New(b.repos).ExportWorkspace(b.ctx, w.user, w.portal, b.scratch, tmp, b.tips[w.portal])
 			return err
 		})
 		if errors.Is(err, workspace.ErrNoWorkspace) {

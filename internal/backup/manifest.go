@@ -9,7 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/backups"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // ManifestName is the manifest's name in a backup; it is written last.
@@ -57,9 +58,9 @@ type Repository struct {
 	// Refs are every ref of the snapshot (kept commits' refs included) and its object.
 	Refs map[string]string `json:"refs"`
 	// Kept are commits the database referred to that no branch reached: in the bundle under
-	// workspace.ReferencedRefs.
+	// backups.ReferencedRefs.
 	Kept []string `json:"kept,omitempty"`
-	// SideFiles are the files kept beside the refs, by name (workspace.CanonicalSideFiles).
+	// SideFiles are the files kept beside the refs, by name (hostsync.SideFiles).
 	SideFiles map[string]string `json:"sideFiles,omitempty"` // name → path in the backup
 }
 
@@ -76,7 +77,7 @@ type Workspace struct {
 	User   int64  `json:"user"`
 	Portal int64  `json:"portal"`
 	Bundle string `json:"bundle,omitempty"`
-	workspace.WorkspaceSnapshot
+	backups.WorkspaceSnapshot
 }
 
 // File is one file of the backup.
@@ -167,7 +168,7 @@ func parseManifest(data []byte) (*Manifest, error) {
 }
 
 func isSideFile(name string) bool {
-	for _, n := range workspace.CanonicalSideFiles {
+	for _, n := range hostsync.SideFiles {
 		if n == name {
 			return true
 		}

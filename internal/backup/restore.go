@@ -16,6 +16,7 @@ import (
 	"portalwright/internal/handover"
 	"portalwright/internal/store"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/backups"
 )
 
 // Restored says where a restore put what the server must be told about.
@@ -198,7 +199,7 @@ func (r *restore) repositories() error {
 			bundle = r.src.path(rec.Bundle)
 		}
 		err := r.say.while(fmt.Sprintf("repository of portal %d", rec.Portal), func() error {
-			return r.repos.Backups().RestoreCanonical(r.ctx, rec.Portal, bundle, &workspace.RepoSnapshot{Head: rec.Head, Refs: rec.Refs})
+			return backups.New(r.repos).RestoreCanonical(r.ctx, rec.Portal, bundle, &backups.RepoSnapshot{Head: rec.Head, Refs: rec.Refs})
 		})
 		if err != nil {
 			return fmt.Errorf("portal %d: %w", rec.Portal, err)
@@ -238,7 +239,7 @@ func (r *restore) workspaces() error {
 			bundle = r.src.path(w.Bundle)
 		}
 		snap := w.WorkspaceSnapshot
-		if err := r.repos.Backups().RestoreWorkspace(r.ctx, w.User, w.Portal, bundle, &snap); err != nil {
+		if err := backups.New(r.repos).RestoreWorkspace(r.ctx, w.User, w.Portal, bundle, &snap); err != nil {
 			return err
 		}
 		tick(fmt.Sprintf("user %d, portal %d", w.User, w.Portal))

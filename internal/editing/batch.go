@@ -11,7 +11,7 @@ import (
 )
 
 // WriteAll replaces several files of the caller's workspace all or nothing
-// (workspace.Files.WriteFiles: every base checked first, then written and renamed into place;
+// (workspace/files Files.WriteFiles: every base checked first, then written and renamed into place;
 // a failure puts back what was already written) and publishes the workspace's new status once.
 // It answers the new versions in the order of files. A stale base is a 409 FILE_CHANGED
 // naming that file's path; nothing is written then.
@@ -32,7 +32,7 @@ func (f *Files) WriteAll(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // WriteEach writes several files of the caller's workspace each on its own (a batch save:
-// workspace.Files.WriteEach, one lock, every file whole or not at all) and publishes the
+// workspace/files Files.WriteEach, one lock, every file whole or not at all) and publishes the
 // workspace's new status once. It answers per file its new version and its error, mapped as
 // FileError maps them (a stale base: 409 FILE_CHANGED naming the path). err is set only when
 // the workspace could not be used; nothing was written then.
@@ -55,7 +55,7 @@ func (f *Files) WriteEach(ctx context.Context, c caller.Caller, pa portalaccess.
 
 // ReadMany hands fn the files of the caller's workspace directly in the folders dirs whose
 // names keep keeps (at most maxSize bytes each), read by a bounded pool of workers
-// (workspace.Files.ReadMany: links never followed); fn runs on several goroutines at once.
+// (workspace/files Files.ReadMany: links never followed); fn runs on several goroutines at once.
 func (f *Files) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.Portal, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadMany(ctx, c.UserID, pa.ID(), dirs, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
@@ -64,13 +64,13 @@ func (f *Files) ReadMany(ctx context.Context, c caller.Caller, pa portalaccess.P
 }
 
 // GrepFiles lists the files of the caller's workspace that hold word, ignoring ASCII case,
-// but those excluded (workspace.Files.GrepFiles: one git grep over the working tree).
+// but those excluded (workspace/files Files.GrepFiles: one git grep over the working tree).
 func (f *Files) GrepFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
 	return f.files.GrepFiles(ctx, c.UserID, pa.ID(), word, excludeGlobs, excludeDirs, timeout)
 }
 
 // ReadFiles reads the listed files of the caller's workspace under ReadTree's rules
-// (workspace.Files.ReadFiles).
+// (workspace/files Files.ReadFiles).
 func (f *Files) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.Portal, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadFiles(ctx, c.UserID, pa.ID(), paths, skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")
@@ -79,7 +79,7 @@ func (f *Files) ReadFiles(ctx context.Context, c caller.Caller, pa portalaccess.
 }
 
 // ReadTree is ReadMany over every folder of the caller's workspace that skip does not skip
-// (workspace.Files.ReadTree).
+// (workspace/files Files.ReadTree).
 func (f *Files) ReadTree(ctx context.Context, c caller.Caller, pa portalaccess.Portal, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	if err := f.files.ReadTree(ctx, c.UserID, pa.ID(), skip, keep, maxSize, fn); err != nil {
 		return FileError(err, "")

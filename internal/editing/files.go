@@ -2,7 +2,7 @@
 // translations, links, the task runner) works through: the caller's workspace of a checked
 // portal (portalaccess.Portal) — its local changes and commits, revert, content check — and
 // its files, read, written, listed, described, moved and removed through the workspace file
-// layer (internal/workspace/files.go: checked paths,
+// layer (internal/workspace/files, internal/workspace/paths.go: checked paths,
 // links refused, atomic versioned writes under the workspace lock), with every change
 // published to the portal's room with the status the write already took — no second git
 // status. It maps workspace errors to the API's codes (errors.go).
@@ -17,6 +17,7 @@ import (
 	"portalwright/internal/caller"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	wsfiles "portalwright/internal/workspace/files"
 	"portalwright/internal/workspace/snapshot"
 )
 
@@ -43,7 +44,7 @@ type Publisher interface {
 type unit struct {
 	repos   *workspace.Repos
 	snaps   *snapshot.Snapshots // commits of the canonical repository
-	files   workspace.Files     // the workspace's files
+	files   *wsfiles.Files      // the workspace's files
 	collab  workspace.Collab    // conflicts, discarded work, review (together.go)
 	pub     Publisher
 	records Records
@@ -80,7 +81,7 @@ type Together struct{ *unit }
 
 // New returns the editing unit over repos; pub may be nil (nothing announced).
 func New(repos *workspace.Repos, pub Publisher) *Workspace {
-	u := &unit{repos: repos, snaps: snapshot.New(repos.Core()), files: repos.Files(), collab: repos.Collab(), pub: pub}
+	u := &unit{repos: repos, snaps: snapshot.New(repos.Core()), files: wsfiles.New(repos), collab: repos.Collab(), pub: pub}
 	u.ws, u.fs, u.commits, u.together = &Workspace{u}, &Files{u}, &Commits{u}, &Together{u}
 	return u.ws
 }

@@ -11,7 +11,7 @@
 //   - Every command has a time-out.
 //   - No checkout ever materialises a symbolic link: every command runs with
 //     core.symlinks=false, so a link in portal content becomes a plain file holding the
-//     target's text (portal content is untrusted; see internal/workspace/files.go). Config
+//     target's text (portal content is untrusted; see internal/workspace/paths.go). Config
 //     entries are passed only through Cmd.Config, which keeps that one in place.
 package gitcli
 

@@ -12,6 +12,7 @@ import (
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/validate"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // Branches are a portal's branches and tags in its canonical repository: listing them (and a
@@ -90,7 +91,7 @@ func (s *Branches) References(ctx context.Context, p caller.Caller, pa portalacc
 	if current == "" {
 		current = s.ActiveBranch(ctx, pt)
 	}
-	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: s.svc.repos.HostSync().DeletedOnHost(portalID)}, nil
+	return &References{AllReferences: branches, AllTags: tags, CurrentRef: current, DeletedOnHost: hostsync.New(s.svc.repos).DeletedOnHost(portalID)}, nil
 }
 
 // Branches lists the portal's branches.

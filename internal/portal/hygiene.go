@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"time"
 
-	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/upkeep"
 )
 
 // SweepDataDir cleans what crashes left in the data dir (staging folders, stale git lock
@@ -23,15 +23,15 @@ func (s *Service) SweepDataDir(ctx context.Context, started time.Time, exclusive
 	for _, id := range ids {
 		alive[id] = true
 	}
-	opts := workspace.SweepOptions{Alive: func(id int64) bool { return alive[id] }}
+	opts := upkeep.SweepOptions{Alive: func(id int64) bool { return alive[id] }}
 	if exclusive {
 		opts.Before = started
 	}
-	rep, err := s.repos.Upkeep().Sweep(ctx, opts)
+	rep, err := upkeep.New(s.repos).Sweep(ctx, opts)
 	if err != nil {
 		slog.Warn("data dir sweep stopped", "error", err)
 	}
-	if rep != (workspace.SweepReport{}) {
+	if rep != (upkeep.SweepReport{}) {
 		slog.Info("data dir sweep removed leftovers", "staging_folders", rep.StagingFolders,
 			"orphan_repositories", rep.OrphanRepositories, "orphan_workspaces", rep.OrphanWorkspaces)
 	}

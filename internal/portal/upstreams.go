@@ -5,6 +5,7 @@ import (
 
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // Upstreams keeps the git host of portals created from a git URL (internal/upstream): told
@@ -24,7 +25,7 @@ func (s *Service) WithUpstreams(u Upstreams) *Service { s.upstreams = u; return 
 // URL becomes the import's credentials (unless the body gave some), and the URL is kept
 // without it.
 func splitCredentials(url string, creds *workspace.Credentials) (string, *workspace.Credentials) {
-	clean, user, password := workspace.SplitURLCredentials(url)
+	clean, user, password := hostsync.SplitURLCredentials(url)
 	if creds == nil && (user != "" || password != "") {
 		creds = &workspace.Credentials{Username: user, Password: password}
 	}

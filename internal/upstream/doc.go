@@ -14,7 +14,7 @@
 //     it (a workspace's unpushed commits or edits, or commits of the portal the host never had):
 //     then the status lists it with deletedOnHost and it is never pushed back (issue 24).
 //   - Its cost does not grow with the number of branches: one fetch with --prune, and the
-//     comparison and integration from one listing of the refs (workspace/upstream.go).
+//     comparison and integration from one listing of the refs (workspace/hostsync).
 //   - The host's push webhook (POST /upstream/webhook/{portalId}, HMAC-SHA256 of the body in
 //     X-Hub-Signature-256, or the secret in X-Gitlab-Token) fetches at once; branches that
 //     moved are announced as WORKSPACE_COMMIT, so authors get the reload toast.

@@ -25,6 +25,7 @@ import (
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/store"
 	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 // States of a portal's upstream.
@@ -54,7 +55,7 @@ type Config struct {
 // Service keeps portals in step with their git hosts.
 type Service struct {
 	store   *Store
-	host    workspace.HostSync
+	host    *hostsync.HostSync
 	events  Events
 	portals *portalaccess.Checker // checks the portal a webhook names before its commits are announced
 	log     *slog.Logger
@@ -70,7 +71,7 @@ func NewService(st *Store, repos *workspace.Repos, events Events, portals *porta
 		cfg.PushTimeout = 2 * time.Minute
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	return &Service{store: st, host: repos.HostSync(), events: events, portals: portals, log: log, cfg: cfg}
+	return &Service{store: st, host: hostsync.New(repos), events: events, portals: portals, log: log, cfg: cfg}
 }
 
 // Status is a portal's upstream as the dashboard and the settings show it. It never carries
@@ -82,10 +83,10 @@ type Status struct {
 	Ahead      int    `json:"ahead"`  // over all branches
 	Behind     int    `json:"behind"` // over all branches
 	// Branches compares each branch of the portal with the host's, as last fetched.
-	Branches   []workspace.UpstreamBranch `json:"branches"`
-	LastSyncAt *time.Time                 `json:"lastSyncAt"`
-	Error      string                     `json:"error"`
-	ErrorAt    *time.Time                 `json:"errorAt"`
+	Branches   []hostsync.UpstreamBranch `json:"branches"`
+	LastSyncAt *time.Time                `json:"lastSyncAt"`
+	Error      string                    `json:"error"`
+	ErrorAt    *time.Time                `json:"errorAt"`
 	// AuthKind is NONE, PASSWORD or SSH_KEY.
 	AuthKind       string `json:"authKind"`
 	HasCredentials bool   `json:"hasCredentials"`
@@ -122,7 +123,7 @@ func (s *Service) Status(ctx context.Context, pa portalaccess.Portal) (*Status, 
 
 func (s *Service) status(ctx context.Context, rec *record) (*Status, error) {
 	if rec.URL == "" {
-		return &Status{Configured: false, Branches: []workspace.UpstreamBranch{}, AuthKind: AuthNone, SecretsConfigured: s.cfg.Sealer != nil}, nil
+		return &Status{Configured: false, Branches: []hostsync.UpstreamBranch{}, AuthKind: AuthNone, SecretsConfigured: s.cfg.Sealer != nil}, nil
 	}
 	st := &Status{Configured: true, URL: rec.URL, LastSyncAt: rec.LastSyncAt, Error: rec.LastError, ErrorAt: rec.LastErrorAt,
 		AuthKind: rec.AuthKind, HasCredentials: rec.Sealed != "", PublicKey: rec.PublicKey, SecretsConfigured: s.cfg.Sealer != nil,
@@ -131,7 +132,7 @@ func (s *Service) status(ctx context.Context, rec *record) (*Status, error) {
 	if err != nil {
 		return nil, editing.GitError(err)
 	}
-	st.Branches = []workspace.UpstreamBranch{}
+	st.Branches = []hostsync.UpstreamBranch{}
 	for _, b := range branches {
 		if !b.OnUpstream && !b.DeletedOnHost && !slices.Contains(rec.Pending, b.Branch) {
 			continue // a branch made in the product that was never pushed: not the host's business
@@ -172,8 +173,8 @@ type secret struct {
 }
 
 // upstream opens the portal's credentials for one git operation.
-func (s *Service) upstream(rec *record) (workspace.Upstream, error) {
-	up := workspace.Upstream{URL: rec.URL}
+func (s *Service) upstream(rec *record) (hostsync.Upstream, error) {
+	up := hostsync.Upstream{URL: rec.URL}
 	if rec.Sealed == "" {
 		return up, nil
 	}
@@ -337,7 +338,7 @@ func isSSHURL(url string) bool {
 type pulled struct {
 	fetchErr  error    // the host could not be fetched (nothing else happened)
 	conflicts []string // branches whose commits could not be merged with the host's
-	moved     []workspace.MovedBranch
+	moved     []hostsync.MovedBranch
 }
 
 // pull fetches the host and brings its commits onto the portal's branches, recording the
@@ -376,7 +377,7 @@ func (s *Service) pull(ctx context.Context, rec *record) pulled {
 }
 
 // announce tells the portal's room that the host's commits moved branches (WORKSPACE_COMMIT).
-func (s *Service) announce(ctx context.Context, rec *record, moved []workspace.MovedBranch) {
+func (s *Service) announce(ctx context.Context, rec *record, moved []hostsync.MovedBranch) {
 	if s.events == nil || s.portals == nil || len(moved) == 0 {
 		return
 	}
@@ -429,7 +430,7 @@ func (s *Service) pushed(ctx context.Context, rec *record, branch string, err er
 	if errors.Is(err, workspace.ErrBranchMissing) {
 		err = nil // deleted meanwhile: nothing to send
 	}
-	if errors.Is(err, workspace.ErrDeletedOnHost) {
+	if errors.Is(err, hostsync.ErrDeletedOnHost) {
 		// Kept in the portal, shown as deleted on the git host; not made there again.
 		if slices.Contains(rec.Pending, branch) {
 			rec.Pending = pending
@@ -497,7 +498,7 @@ func (s *Service) Push(ctx context.Context, pa portalaccess.Portal, branch strin
 
 // pushWarning is the author's warning after a commit's push to the host failed with err.
 func pushWarning(branch string, err error) string {
-	if errors.Is(err, workspace.ErrDeletedOnHost) {
+	if errors.Is(err, hostsync.ErrDeletedOnHost) {
 		return "Your commit is saved in the portal. Its branch " + branch + " was deleted on the git host, so it is not sent there; merge it into another branch to send your work."
 	} else if err != nil {
 		return "Your commit is saved in the portal but did not reach its git host: " + describe(err) + later
@@ -534,7 +535,7 @@ func (s *Service) SendFirst(ctx context.Context, pa portalaccess.Portal) (gate w
 			return workspace.ErrHostMoved
 		}
 		hosts := rec.KnownHosts
-		err := l.SendToHost(ctx, up, &hosts, s.cfg.PushTimeout)
+		err := s.host.SendToHost(ctx, l, up, &hosts, s.cfg.PushTimeout)
 		s.keepHosts(ctx, rec, hosts)
 		if errors.Is(err, workspace.ErrHostMoved) {
 			return err
@@ -590,7 +591,7 @@ func (s *Service) Sync(ctx context.Context, c caller.Caller, pa portalaccess.Por
 			continue // nothing to send, or the host deleted the branch (it is not made again there)
 		}
 		if err := s.push(ctx, rec, b.Branch); err != nil {
-			var pe *workspace.UpstreamPushError
+			var pe *hostsync.UpstreamPushError
 			if errors.As(err, &pe) {
 				return nil, s.withState(ctx, pa, apperr.Conflict(editing.CodeRebaseError, "The commits on "+b.Branch+" did not reach the git host: "+describe(err)))
 			}
@@ -622,7 +623,7 @@ func remoteFailure(err error) *apperr.Error {
 // describe says in a user's words why the host failed: never git's raw output (only what a
 // refusing host said itself), never credentials.
 func describe(err error) string {
-	var pe *workspace.UpstreamPushError
+	var pe *hostsync.UpstreamPushError
 	if errors.As(err, &pe) {
 		if pe.NonFastForward {
 			return "the git host has commits the portal does not have yet. Sync now brings them in and sends the portal's commits after them."

@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/hostsync"
 )
 
 func TestSealerBindsToPortalAndKey(t *testing.T) {
@@ -108,7 +108,7 @@ func TestURLCredentials(t *testing.T) {
 		{"ssh://git:pw@git.example.org/r.git", "ssh://git@git.example.org/r.git", "", "pw"},
 		{"git@git.example.org:org/r.git", "git@git.example.org:org/r.git", "", ""},
 	} {
-		clean, user, pass := workspace.SplitURLCredentials(c.in)
+		clean, user, pass := hostsync.SplitURLCredentials(c.in)
 		if clean != c.clean || user != c.user || pass != c.pass {
 			t.Errorf("%s → %q %q %q", c.in, clean, user, pass)
 		}

@@ -18,6 +18,7 @@ import (
 	"portalwright/internal/gitcli"
 	"portalwright/internal/portalaccess"
 	"portalwright/internal/workspace"
+	wsfiles "portalwright/internal/workspace/files"
 	"portalwright/internal/workspace/gitlog"
 )
 
@@ -26,11 +27,11 @@ import (
 type workspaceFiles struct{ repos *workspace.Repos }
 
 func (f workspaceFiles) Read(_ context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path) ([]byte, workspace.Version, error) {
-	return f.repos.Files().ReadFile(c.UserID, pa.ID(), p)
+	return wsfiles.New(f.repos).ReadFile(c.UserID, pa.ID(), p)
 }
 
 func (f workspaceFiles) Write(ctx context.Context, c caller.Caller, pa portalaccess.Portal, p workspace.Path, data []byte, base workspace.Version, _ string) (workspace.Version, error) {
-	v, _, err := f.repos.Files().WriteFile(ctx, c.UserID, pa.ID(), p, data, base)
+	v, _, err := wsfiles.New(f.repos).WriteFile(ctx, c.UserID, pa.ID(), p, data, base)
 	return v, err
 }
 

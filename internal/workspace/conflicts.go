@@ -286,7 +286,7 @@ func (cw Collab) ConflictFileVersions(ctx context.Context, userID, portalID int6
 		return nil, err
 	}
 	defer root.Close()
-	if data, err := readIn(root, p); err == nil {
+	if data, err := ReadIn(root, p); err == nil {
 		v.Mine = data
 	}
 	return v, nil

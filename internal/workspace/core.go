@@ -144,7 +144,7 @@ func (r *Repos) openWorkspace(ctx context.Context, userID, portalID int64) (stri
 
 // removeStaleLocks deletes git lock files in a git directory (top level and refs/); the
 // caller holds the product's lock for the repository. While the background maintenance holds
-// the repository (maintenance.go: its marker, with a deadline), git's packed-refs.lock and the
+// the repository (MaintenanceMarker, with a deadline), git's packed-refs.lock and the
 // locks under refs/ may be its live ones: they are left alone until it is over.
 func removeStaleLocks(gitDir string) []string {
 	var removed []string
@@ -157,7 +157,7 @@ func removeStaleLocks(gitDir string) []string {
 	if err != nil {
 		return nil
 	}
-	maintained := maintenanceRunning(gitDir)
+	maintained := MaintenanceRunning(gitDir)
 	for _, e := range entries {
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ".lock") && !(maintained && e.Name() == "packed-refs.lock") {
 			drop(filepath.Join(gitDir, e.Name()))
@@ -177,15 +177,28 @@ func removeStaleLocks(gitDir string) []string {
 	return removed
 }
 
-// maintenanceRunning tells whether a background maintenance holds the repository
-// (maintenance.go), so removeStaleLocks leaves its lock files alone.
-func maintenanceRunning(gitDir string) bool {
-	data, err := os.ReadFile(filepath.Join(gitDir, maintenanceMarker))
+// MaintenanceMarker is the file a background maintenance (workspace/upkeep) holds in the
+// repository while it runs, with its deadline (Unix nanoseconds, decimal): removeStaleLocks
+// leaves git's ref locks alone until it is gone or past it.
+const MaintenanceMarker = "portalwright-maintenance"
+
+// MaintenanceRunning tells whether a background maintenance holds the repository (its marker,
+// before its deadline), so removeStaleLocks leaves its lock files alone.
+func MaintenanceRunning(gitDir string) bool {
+	data, err := os.ReadFile(filepath.Join(gitDir, MaintenanceMarker))
 	if err != nil {
 		return false
 	}
 	deadline, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
 	return err == nil && time.Now().UnixNano() < deadline
+}
+
+// maintainSoon hands a repository to the background maintenance, which packs it when due
+// (Refs.SetPacker).
+func (r *Repos) maintainSoon(gitDir string) {
+	if r.maint != nil {
+		r.maint(gitDir)
+	}
 }
 
 func (r *Repos) bare(portalID int64) string {

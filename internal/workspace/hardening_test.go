@@ -3,143 +3,13 @@ package workspace
 import (
 	"context"
 	"errors"
-	"io/fs"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"portalwright/internal/gitcli"
 )
-
-// serveGit serves the bare repositories below dir with a real git daemon on loopback and
-// answers the URL of dir/name. The daemon stops with the test.
-func serveGit(t *testing.T, dir, name string) string {
-	t.Helper()
-	port := freePort(t)
-	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port="+port, "--base-path="+dir, dir)
-	if err := daemon.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = daemon.Process.Kill(); _ = daemon.Wait() })
-	url := "git://127.0.0.1:" + port + "/" + name
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+port, time.Second); err == nil {
-			c.Close()
-			break
-		}
-	}
-	return url
-}
-
-// upstream makes a bare repository in dir/name.git from a working tree built by fill, with
-// the given default branch.
-func upstream(t *testing.T, r *Repos, dir, name, branch string, fill func(work string)) string {
-	t.Helper()
-	ctx := context.Background()
-	work := filepath.Join(t.TempDir(), "work")
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	fill(work)
-	for _, c := range []*gitcli.Cmd{
-		gitcli.Command("init", "-q").Option("--initial-branch", branch),
-		gitcli.Command("add", "-A"),
-		authorEnv(gitcli.Command("commit", "-q").Option("--message", "upstream"), ann),
-	} {
-		// A checkout in the test's own git (not the product's, which never writes links)
-		// so that the repository really carries symbolic links.
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t"}, c.Args()...)...)
-		cmd.Dir = work
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v: %v %s", c.Args(), err, out)
-		}
-	}
-	bare := filepath.Join(dir, name+".git")
-	if _, err := r.git.Run(ctx, dir, gitcli.Command("clone", "-q", "--bare").Value(work, bare)); err != nil {
-		t.Fatal(err)
-	}
-	return bare
-}
-
-func TestSymlinksInPortalContentNeverEscape(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	// What a link could reach: a JSON file on the host and another user's workspace.
-	host := t.TempDir()
-	secret := filepath.Join(host, "secret.json")
-	os.WriteFile(secret, []byte(`{"secret":"host"}`), 0o644)
-	os.MkdirAll(filepath.Join(host, "engine"), 0o755)
-	os.WriteFile(filepath.Join(host, "engine", "portal-engine.js"), []byte(`VERSION = '9.9.9'`), 0o644)
-	if err := r.Core().CreateFromFiles(ctx, 4, starter(), "other portal", SystemAuthor); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.Open(ctx, 5, 4, "master", false); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(r.WorkspaceDir(5, 4), "probe-settings.json"), []byte(`{"victim":true}`), 0o644)
-
-	served := t.TempDir()
-	upstream(t, r, served, "links", "main", func(w string) {
-		os.WriteFile(filepath.Join(w, "index.html"), []byte("<p>x</p>"), 0o644)
-		os.Symlink("../../5/4/probe-settings.json", filepath.Join(w, "probe-settings.json")) // relative, into another workspace
-		os.Symlink(secret, filepath.Join(w, "portal.json"))                                  // absolute
-		os.Symlink(filepath.Join(host, "engine"), filepath.Join(w, "engine"))                // a linked folder
-	})
-	url := serveGit(t, served, "links.git")
-	if err := r.Core().ImportURL(ctx, 1, url, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.Open(ctx, 2, 1, "main", false); err != nil {
-		t.Fatal(err)
-	}
-	dir := r.WorkspaceDir(2, 1)
-	for _, name := range []string{"probe-settings.json", "portal.json", "engine"} {
-		fi, err := os.Lstat(filepath.Join(dir, name))
-		if err != nil || fi.Mode()&fs.ModeSymlink != 0 || !fi.Mode().IsRegular() {
-			t.Fatalf("%s must be checked out as a plain file, got %v %v", name, fi.Mode(), err)
-		}
-	}
-	data, _, err := r.Files().ReadFile(2, 1, MustPath("portal.json"))
-	if err != nil || strings.Contains(string(data), "host") || string(data) != secret {
-		t.Fatalf("portal.json must hold the link's text, got %q %v", data, err)
-	}
-	data, _, err = r.Files().ReadFile(2, 1, MustPath("probe-settings.json"))
-	if err != nil || strings.Contains(string(data), "victim") {
-		t.Fatalf("probe-settings.json leaked another workspace: %q %v", data, err)
-	}
-	if _, _, err := r.Files().ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
-		t.Fatal("a file below a linked folder must not be readable")
-	}
-
-	// A link on disk anyway (made by hand, or before links were turned off) is refused,
-	// whether it is the file itself or a folder on the way.
-	os.Remove(filepath.Join(dir, "portal.json"))
-	os.Symlink(secret, filepath.Join(dir, "portal.json"))
-	if _, _, err := r.Files().ReadFile(2, 1, MustPath("portal.json")); !errors.Is(err, ErrLink) {
-		t.Fatalf("reading a link: %v", err)
-	}
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("portal.json"), []byte("{}"), VersionOf([]byte(`{"secret":"host"}`))); err == nil {
-		t.Fatal("writing through a link must be refused")
-	}
-	if got, _ := os.ReadFile(secret); string(got) != `{"secret":"host"}` {
-		t.Fatalf("the link's target was written: %s", got)
-	}
-	os.Remove(filepath.Join(dir, "engine"))
-	os.Symlink(filepath.Join(host, "engine"), filepath.Join(dir, "engine"))
-	if _, _, err := r.Files().ReadFile(2, 1, MustPath("engine/portal-engine.js")); err == nil {
-		t.Fatal("a linked folder on disk must not be followed out of the workspace")
-	}
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("engine/new.js"), []byte("x"), NoVersion); err == nil {
-		t.Fatal("writing below a linked folder must be refused")
-	}
-	if _, err := os.Stat(filepath.Join(host, "engine", "new.js")); err == nil {
-		t.Fatal("a file was written outside the workspace")
-	}
-}
 
 func TestCleanPath(t *testing.T) {
 	for _, bad := range []string{"", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a/.", ".git/config", "x/.GIT/HEAD", "a\\b", "a\x00b"} {
@@ -150,44 +20,6 @@ func TestCleanPath(t *testing.T) {
 	for _, good := range []string{"portal.json", "pages/home.html", "assets/a b/c.png", ".gitignore", "..hidden"} {
 		if p, err := CleanPath(good); err != nil || p.String() != good {
 			t.Errorf("CleanPath(%q) = %v %v", good, p, err)
-		}
-	}
-}
-
-func TestWriteFileRefusesStaleVersions(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
-		t.Fatal(err)
-	}
-	open(t, r, 2, "master")
-	p := MustPath("portal.json")
-	_, v0, err := r.Files().ReadFile(2, 1, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v1, _, err := r.Files().WriteFile(ctx, 2, 1, p, []byte(`{"a":1}`), v0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stale *ErrStale
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, p, []byte(`{"a":2}`), v0); !errors.As(err, &stale) || stale.Current != v1 {
-		t.Fatalf("stale write: %v", err)
-	}
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), v1); !errors.As(err, &stale) || stale.Current != NoVersion {
-		t.Fatalf("a new file must be based on NoVersion: %v", err)
-	}
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("new/deep/file.json"), []byte(`{}`), NoVersion); err != nil {
-		t.Fatal(err)
-	}
-	data, _, _ := r.Files().ReadFile(2, 1, p)
-	if string(data) != `{"a":1}` {
-		t.Fatalf("content %s", data)
-	}
-	entries, _ := os.ReadDir(r.WorkspaceDir(2, 1))
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".pw-") {
-			t.Fatalf("a temporary file was left: %s", e.Name())
 		}
 	}
 }
@@ -213,45 +45,6 @@ func TestStaleGitLockFilesAreRemoved(t *testing.T) {
 	os.WriteFile(filepath.Join(r.WorkspaceDir(2, 1), ".git", "HEAD.lock"), nil, 0o644)
 	if _, err := r.Open(ctx, 2, 1, "master", false); err != nil {
 		t.Fatalf("open after a crash: %v", err)
-	}
-}
-
-func TestSweepRemovesLeftovers(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	for _, id := range []int64{1, 2} {
-		if err := r.Core().CreateFromFiles(ctx, id, starter(), "Create", SystemAuthor); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.Open(ctx, 7, id, "master", false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stage := filepath.Join(r.root, ".stage-123")
-	os.MkdirAll(filepath.Join(stage, "bare.git"), 0o755)
-	tmpClone := r.WorkspaceDir(7, 1) + ".tmp-abc"
-	os.MkdirAll(tmpClone, 0o755)
-	os.WriteFile(filepath.Join(r.bare(1), "packed-refs.lock"), nil, 0o644)
-	alive := func(id int64) bool { return id == 1 } // portal 2 was deleted with its domain
-
-	// Another instance may be creating a portal right now: fresh leftovers stay.
-	rep, err := r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive})
-	if err != nil || rep.StagingFolders != 0 || rep.OrphanRepositories != 0 || !exists(stage) || !exists(r.bare(2)) {
-		t.Fatalf("a shared data dir keeps fresh leftovers: %+v %v", rep, err)
-	}
-	if exists(filepath.Join(r.bare(1), "packed-refs.lock")) {
-		t.Fatal("a stale lock file of a live portal must go")
-	}
-	// Alone on the data dir, everything made before this instance started goes.
-	rep, err = r.Upkeep().Sweep(ctx, SweepOptions{Alive: alive, Before: time.Now().Add(time.Second)})
-	if err != nil || rep.StagingFolders != 2 || rep.OrphanRepositories != 1 || rep.OrphanWorkspaces != 1 {
-		t.Fatalf("sweep %+v %v", rep, err)
-	}
-	if exists(stage) || exists(tmpClone) || exists(r.bare(2)) || exists(r.WorkspaceDir(7, 2)) {
-		t.Fatal("leftovers were not removed")
-	}
-	if !exists(r.bare(1)) || !exists(r.WorkspaceDir(7, 1)) {
-		t.Fatal("a live portal was removed")
 	}
 }
 
@@ -318,47 +111,5 @@ func TestUnpushedCommitsAreNeverDroppedSilently(t *testing.T) {
 	}
 	if err := r.Core().DeleteBranch(ctx, 1, "spare"); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestImportOpensOnTheRemoteDefaultBranch(t *testing.T) {
-	ctx := context.Background()
-	r := newRepos(t)
-	served := t.TempDir()
-	bare := upstream(t, r, served, "site", "main", func(w string) {
-		os.WriteFile(filepath.Join(w, "index.html"), []byte("<p>site</p>"), 0o644)
-	})
-	if _, err := r.git.Run(ctx, bare, gitcli.Command("branch").Value("feature/dark-mode", "main")); err != nil {
-		t.Fatal(err)
-	}
-	url := serveGit(t, served, "site.git")
-	st, err := r.Core().StageURL(ctx, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Discard()
-	if b, err := st.StartBranch(ctx, ""); err != nil || b != "main" {
-		t.Fatalf("default branch %q %v", b, err)
-	}
-
-	// Failures say why.
-	var re *RemoteError
-	if _, err := r.Core().StageURL(ctx, "git://127.0.0.1:"+freePort(t)+"/none.git", nil); !errors.As(err, &re) || re.Failure != RemoteUnreachable {
-		t.Fatalf("closed port: %v", err)
-	}
-	if _, err := r.Core().StageURL(ctx, strings.TrimSuffix(url, "site.git")+"missing.git", nil); !errors.As(err, &re) || re.Failure != RemoteNotRepository {
-		t.Fatalf("missing repository: %v", err)
-	}
-	empty := filepath.Join(served, "empty.git")
-	if _, err := r.git.Run(ctx, served, gitcli.Command("init", "-q", "--bare").Value(empty)); err != nil {
-		t.Fatal(err)
-	}
-	st2, err := r.Core().StageURL(ctx, strings.TrimSuffix(url, "site.git")+"empty.git", nil)
-	if err == nil {
-		defer st2.Discard()
-		_, err = st2.StartBranch(ctx, "")
-	}
-	if !errors.As(err, &re) || re.Failure != RemoteEmpty {
-		t.Fatalf("empty repository: %v", err)
 	}
 }

@@ -12,7 +12,7 @@ package workspace
 // (compare-and-swap, reflog message "push" as a push writes it: upstreamrecord.go reads it).
 //
 // The rules that keep it safe:
-//   - the canonical store never prunes (maintenance.go), so an object linked in and not (yet)
+//   - the canonical store never prunes (workspace/upkeep), so an object linked in and not (yet)
 //     referenced stays; a failure after linking leaves only unreferenced objects;
 //   - a loose object is linked into the canonical store before its workspace copy is removed,
 //     so a git process reading the workspace at the same time finds it in one of the two;

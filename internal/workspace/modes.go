@@ -7,7 +7,7 @@ package workspace
 //   - every new content reaches a workspace file by renaming a temporary file over it (saves,
 //     translation and batch saves in writeAll, uploads in WriteStream), and that rename is
 //     placeFile's alone: the temporary file first takes the permission bits of the file it
-//     replaces, so an executable stays executable; a new file keeps newFileMode (git's
+//     replaces, so an executable stays executable; a new file keeps NewFileMode (git's
 //     100644 — a neighbour's exec bit is never copied, as git would not);
 //   - a move is a rename of the file itself, its mode goes with it;
 //   - what git writes (restore of discarded work, a landed merge, a resolution) carries the
@@ -26,8 +26,8 @@ import (
 	"portalwright/internal/merge"
 )
 
-// newFileMode is the permission a new file of a workspace is made with: git's 100644.
-const newFileMode fs.FileMode = 0o644
+// NewFileMode is the permission a new file of a workspace is made with: git's 100644.
+const NewFileMode fs.FileMode = 0o644
 
 // Git's modes of regular files.
 const (
@@ -35,10 +35,10 @@ const (
 	modeExecutable = "100755"
 )
 
-// placeFile renames the temporary file tmp over target, giving it first the permission bits
-// of the file it replaces (none there: it keeps newFileMode). It is the only way new content
+// PlaceFile renames the temporary file tmp over target, giving it first the permission bits
+// of the file it replaces (none there: it keeps NewFileMode). It is the only way new content
 // replaces a workspace file.
-func placeFile(root *os.Root, tmp, target string) error {
+func PlaceFile(root *os.Root, tmp, target string) error {
 	if fi, err := root.Lstat(target); err == nil {
 		if fi.Mode().IsRegular() {
 			if err := root.Chmod(tmp, fi.Mode().Perm()); err != nil {

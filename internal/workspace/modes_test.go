@@ -73,70 +73,6 @@ func noModeChange(t *testing.T, r *Repos) {
 	}
 }
 
-func TestWritesKeepFileModes(t *testing.T) {
-	ctx := context.Background()
-	r := modeRepo(t, map[string]string{
-		"bin/save.sh": "#!/bin/sh\necho save\n", "bin/each.sh": "#!/bin/sh\necho each\n",
-		"bin/files.sh": "#!/bin/sh\necho files\n", "bin/upload.sh": "#!/bin/sh\necho upload\n",
-		"bin/move.sh": "#!/bin/sh\necho move\n",
-	})
-	open(t, r, 2, DefaultBranch)
-	version := func(name string) Version {
-		_, v, err := r.Files().ReadFile(2, 1, MustPath(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	// save (the asset, JSON, translation and page saves all end here)
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("bin/save.sh"), []byte("#!/bin/sh\necho saved\n"), version("bin/save.sh")); err != nil {
-		t.Fatal(err)
-	}
-	// a new file beside executables is git's 100644
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("bin/new.sh"), []byte("#!/bin/sh\n"), NoVersion); err != nil {
-		t.Fatal(err)
-	}
-	// all or nothing (translations)
-	if _, _, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/files.sh"), Data: []byte("#!/bin/sh\necho files!\n"), Base: version("bin/files.sh")}}); err != nil {
-		t.Fatal(err)
-	}
-	// batch (the designer's batch save)
-	if _, errs, _, err := r.Files().WriteEach(ctx, 2, 1, []FileWrite{{Path: MustPath("bin/each.sh"), Data: []byte("#!/bin/sh\necho each!\n"), Base: version("bin/each.sh")}}); err != nil || errs[0] != nil {
-		t.Fatal(err, errs)
-	}
-	// upload over an existing file, and a new upload
-	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("bin/upload.sh"), strings.NewReader("#!/bin/sh\necho uploaded\n"), 1<<20); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.Files().WriteStream(ctx, 2, 1, MustPath("bin/uploaded-new.sh"), strings.NewReader("#!/bin/sh\n"), 1<<20); err != nil {
-		t.Fatal(err)
-	}
-	// move
-	if _, err := r.Files().Move(ctx, 2, 1, MustPath("bin/move.sh"), MustPath("tools/moved.sh"), version("bin/move.sh")); err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{"bin/save.sh": modeExecutable, "bin/files.sh": modeExecutable, "bin/each.sh": modeExecutable,
-		"bin/upload.sh": modeExecutable, "tools/moved.sh": modeExecutable, "bin/new.sh": modeFile, "bin/uploaded-new.sh": modeFile}
-	for name, mode := range want {
-		if got := diskMode(t, r, 2, name); got != mode {
-			t.Errorf("in the workspace %s is %s, want %s", name, got, mode)
-		}
-	}
-	// The review shows no mode change for a saved file.
-	if sides, err := r.Collab().ReviewFile(ctx, 2, 1, MustPath("bin/save.sh")); err != nil || sides.ModeBefore != modeExecutable || sides.ModeAfter != modeExecutable {
-		t.Fatalf("review of a save: %+v %v", sides, err)
-	}
-	if _, err := r.Commit(ctx, 2, 1, "Edit executables", bob); err != nil {
-		t.Fatal(err)
-	}
-	for name, mode := range want {
-		if got := branchMode(t, r, name); got != mode {
-			t.Errorf("on the branch %s is %q, want %s", name, got, mode)
-		}
-	}
-	noModeChange(t, r)
-}
-
 // A mode the author changes shows in the review and lands; the commit's review says so too.
 func TestReviewShowsModeChange(t *testing.T) {
 	ctx := context.Background()
@@ -167,10 +103,7 @@ func TestRestoreKeepsFileModes(t *testing.T) {
 	ctx := context.Background()
 	r := modeRepo(t, map[string]string{"run.sh": "#!/bin/sh\necho one\n", "other.sh": "#!/bin/sh\n"})
 	open(t, r, 2, DefaultBranch)
-	_, v, _ := r.Files().ReadFile(2, 1, MustPath("run.sh"))
-	if _, _, err := r.Files().WriteFile(ctx, 2, 1, MustPath("run.sh"), []byte("#!/bin/sh\necho two\n"), v); err != nil {
-		t.Fatal(err)
-	}
+	write(t, r, 2, "run.sh", "#!/bin/sh\necho two\n") // an existing file keeps its mode
 	// A mode change is discarded work too.
 	if err := os.Chmod(filepath.Join(r.WorkspaceDir(2, 1), "other.sh"), 0o644); err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 // A canonical repository keeps no remote: the git host of an imported portal is the portal's
 // record (portals.upstream_url, credentials apart), named by every fetch and push
-// (upstream.go), so changing the host's URL in the portal's settings cannot leave a stale copy
+// (workspace/hostsync), so changing the host's URL in the portal's settings cannot leave a stale copy
 // behind, and no plain `git push` in the repository can reach a host. The clone that builds a
 // repository (an import, a copy, a template's first commit) writes remote.origin; it is
 // removed before the repository is installed, and from repositories made before this version

@@ -10,7 +10,7 @@ package workspace
 //
 //   - git's own protocol: packed-refs.lock is created exclusively (O_EXCL), the whole new file
 //     is written and synced there and renamed over packed-refs, so git processes and the
-//     background `git pack-refs` (maintenance.go) are serialised with it by git's own lock;
+//     background `git pack-refs` (workspace/upkeep) are serialised with it by git's own lock;
 //   - only under the portal lock (every writer of a canonical repository's refs holds it), and
 //     only for names that exist neither packed nor loose and that clash with no existing ref
 //     (refs/heads/a beside refs/heads/a/b); the caller creates the others with git;

@@ -66,7 +66,7 @@ type refTable struct {
 	names   []string             // sorted (as git sorts refnames: bytewise)
 	stamps  map[string]fileStamp // packed-refs and every folder under refs/, by path
 	trusted bool                 // no stamp was racy when read
-	loose   int                  // refs read from loose files (maintenance.go packs them)
+	loose   int                  // refs read from loose files (workspace/upkeep packs them)
 }
 
 // refCache keeps the last refTable per repository.
@@ -276,4 +276,30 @@ func (r *Repos) CurrentBranch(userID, portalID int64) string {
 // from HEAD and the ref files, without git.
 func (r *Repos) HeadCommit(userID, portalID int64) string {
 	return markOf(filepath.Join(r.WorkspaceDir(userID, portalID), ".git")).Head
+}
+
+// refMap is every ref of a repository (full name → commit) and the names sorted: read from the
+// ref files (refs.go), or with one `git for-each-ref` for another ref backend.
+func (r *Repos) refMap(ctx context.Context, gitDir string) (map[string]string, []string, error) {
+	t, err := refTables.current(gitDir)
+	if err == nil {
+		return t.refs, t.names, nil
+	}
+	if !errors.Is(err, errRefBackend) {
+		return nil, nil, err
+	}
+	out, err := r.run(ctx, gitDir, gitcli.Command("for-each-ref", "--format=%(objectname) %(refname)"))
+	if err != nil {
+		return nil, nil, err
+	}
+	refs := map[string]string{}
+	var names []string
+	for _, l := range lines(out) {
+		if sha, name, ok := strings.Cut(l, " "); ok {
+			refs[name] = sha
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return refs, names, nil
 }

@@ -49,8 +49,8 @@ var remotePatterns = []struct {
 		"invalid index-pack output", "did not send all necessary objects", "fetch-pack: invalid", "rpc failed"}},
 }
 
-// classifyRemote turns a git error of a remote operation into a *RemoteError.
-func classifyRemote(err error) error {
+// ClassifyRemote turns a git error of a remote operation into a *RemoteError.
+func ClassifyRemote(err error) error {
 	if err == nil {
 		return nil
 	}

@@ -46,7 +46,7 @@ type Repos struct {
 
 	schemaCheck SchemaCheck // the content check's JSON Schema validation (nil: parse only)
 
-	maint *maintainer // background packing of refs and objects (maintenance.go); nil: off
+	maint func(gitDir string) // the background packing of refs and objects (Refs.SetPacker: workspace/upkeep); nil: off
 
 	watchOnce sync.Once
 	watcher   *treeWatcher // large workspaces' change watch (watch_linux.go); made on first use
@@ -80,10 +80,7 @@ func NewRepos(g *gitcli.Git, locks gitcli.Locker, dataDir string) *Repos {
 // Git exposes the runner (for tests and tools).
 func (r *Repos) Git() *gitcli.Git { return r.git }
 
-func authorEnv(c *gitcli.Cmd, a Author) *gitcli.Cmd {
-	return c.Env("GIT_AUTHOR_NAME", a.Name).Env("GIT_AUTHOR_EMAIL", a.Email).
-		Env("GIT_COMMITTER_NAME", SystemAuthor.Name).Env("GIT_COMMITTER_EMAIL", SystemAuthor.Email)
-}
+func authorEnv(c *gitcli.Cmd, a Author) *gitcli.Cmd { return a.Env(c) }
 
 // Staged is a finished canonical repository not yet given to a portal. Building one can take
 // long (an import), so it happens outside any database transaction; Install only renames.
@@ -166,7 +163,7 @@ func (c Core) StageURL(ctx context.Context, url string, creds *Credentials) (*St
 	}
 	return c.r.stage(ctx, func(tmp, bare string) error {
 		_, err := c.r.run(ctx, tmp, remoteCmd(gitcli.Command("clone", "-q", "--bare").Value(url, bare), creds).Timeout(10*time.Minute))
-		return classifyRemote(err)
+		return ClassifyRemote(err)
 	})
 }
 
@@ -223,7 +220,7 @@ func (c Core) Delete(ctx context.Context, portalID int64) error {
 }
 
 // Credentials authenticate against an upstream repository: a user name and password (or
-// token) over HTTP(S), or an SSH private key (OpenSSH PEM) over ssh (upstream.go).
+// token) over HTTP(S), or an SSH private key (OpenSSH PEM) over ssh (Core.RunRemote).
 type Credentials struct {
 	Username, Password string
 	SSHKey             []byte
@@ -268,7 +265,7 @@ func (c Core) RemoteBranches(ctx context.Context, url string, creds *Credentials
 	}
 	out, err := c.r.run(ctx, "", remoteCmd(gitcli.Command("ls-remote", "--heads").Value(url), creds).Timeout(time.Minute))
 	if err != nil {
-		return nil, classifyRemote(err)
+		return nil, ClassifyRemote(err)
 	}
 	var names []string
 	sc := bufio.NewScanner(strings.NewReader(out))

@@ -100,7 +100,7 @@ func (cw Collab) ReviewFile(ctx context.Context, userID, portalID int64, p Path)
 	case fi.Size() > ReviewMaxBytes:
 		s.AfterExists, s.TooLarge = true, true
 	default:
-		if s.After, err = readIn(root, p); err != nil {
+		if s.After, err = ReadIn(root, p); err != nil {
 			return nil, err
 		}
 		s.AfterExists = true

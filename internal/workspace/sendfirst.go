@@ -1,32 +1,17 @@
 package workspace
 
-// Sending a commit to the portal's git host before it lands (issue 30: commit + push in one
-// round trip to the host).
-//
-// A commit on a portal with a git host used to fetch the host first (so the commit is rebased
-// on what the host has), then land, then push: two round trips where `git push` alone, from a
-// plain clone, takes one and lets the host refuse when it moved. A LandingGate does the same
-// under the portal lock: when the host had the branch at the very commit the new work descends
-// from (UpstreamRefs, as last fetched or pushed), the work is pushed there first, and the
-// canonical branch and UpstreamRefs move together once the host took it.
-//
-// The rules that keep it safe:
-//   - the push is never forced; a host that moved refuses it (a non-fast-forward) and the
-//     gate answers ErrHostMoved: nothing landed, the commit stays in the workspace, and the
-//     caller takes the usual way (fetch, integrate, commit again: the work is replayed on the
-//     host's commits, conflicts answer as another author's would);
-//   - anything else the host says (unreachable, a hook declined) does not stop the commit: it
-//     lands and the branch is left pending, as when a push after the commit fails;
-//   - the host taking the commit while the landing then fails leaves the host ahead of the
-//     portal by that commit only: the next fetch fast-forwards the portal's branch to it.
+// The landing gate: a commit on a portal with a git host may be sent to the host before it
+// lands (issue 30). The gate is called under the portal lock with the commit about to land
+// (Landing); the push itself and its rules (never forced, a host that moved answers
+// ErrHostMoved and nothing lands) are hostsync's (sendfirst.go there).
 
 import (
 	"context"
 	"errors"
-	"time"
-
-	"portalwright/internal/gitcli"
 )
+
+// UpstreamRefs is where the canonical repository keeps the upstream's branches (hostsync).
+const UpstreamRefs = "refs/upstream/heads/"
 
 // ErrHostMoved is a LandingGate's answer when the git host's branch is not where the portal
 // last saw it: nothing landed; fetch the host and commit again.
@@ -41,7 +26,7 @@ type CommitHooks struct {
 	// Ready is called once the author's work is recorded in the workspace, before it is put
 	// on the portal's branch (not when the commit ends before that).
 	Ready func()
-	// BeforeLanding may send the commit to the git host first (Landing.SendToHost).
+	// BeforeLanding may send the commit to the git host first (Landing.Send).
 	BeforeLanding LandingGate
 }
 
@@ -63,17 +48,11 @@ func (l *Landing) HostHasTip() bool {
 	return readRef(l.r.bare(l.portalID), UpstreamRefs+l.Branch) == l.Tip
 }
 
-// SendToHost pushes Head to the branch on the git host (never forced). A host that moved
-// answers ErrHostMoved; anything else is the push's error (*UpstreamPushError, *RemoteError).
-func (l *Landing) SendToHost(ctx context.Context, up Upstream, knownHosts *string, timeout time.Duration) error {
-	c := gitcli.Command("push", "-q", "--porcelain", "--no-verify").Value(up.URL, l.Head+":refs/heads/"+l.Branch).Timeout(timeout)
-	out, err := l.r.runRemote(ctx, l.dir, c, up, knownHosts)
-	if err != nil {
-		err = pushError(l.Branch, out, err)
-		var pe *UpstreamPushError
-		if errors.As(err, &pe) && pe.NonFastForward {
-			return ErrHostMoved
-		}
+// Send sends Head to the git host: push runs in the workspace (it has Head's objects), and when
+// it succeeds the host took Head, so UpstreamRefs moves with the branch. hostsync's
+// HostSync.SendToHost is the push.
+func (l *Landing) Send(push func(dir string) error) error {
+	if err := push(l.dir); err != nil {
 		return err
 	}
 	l.sent = true

@@ -135,7 +135,7 @@ func (r *Repos) guard(ctx context.Context, dir string, root *os.Root, p Path, fo
 		}
 	}
 	if !folder {
-		if data, err := readIn(root, p); err == nil {
+		if data, err := ReadIn(root, p); err == nil {
 			if _, _, ok := LFSPointer(data); ok {
 				return &ErrProtected{Path: p.rel, Kind: KindLFS}
 			}
@@ -151,5 +151,7 @@ func IsProtected(err error) (*ErrProtected, bool) {
 	return e, ok
 }
 
-// guardFunc is the workspace guard a change runs under (inWorkspace).
-type guardFunc func(p Path, folder bool) error
+// Guard refuses a change to a link, a submodule or an LFS pointer: a change under
+// Clones.Change calls it for each path it touches (folder: the path is a folder, so what it
+// holds counts too) before writing.
+type Guard func(p Path, folder bool) error

@@ -681,32 +681,41 @@ func (r *Repos) countMemo(ctx context.Context, dir, head, tip string) (int, int,
 	if tip == "" || head == "" || head == tip {
 		return 0, 0, nil
 	}
-	c := &r.statuses
-	key := [2]string{head, tip}
+	return r.statuses.memoised([2]string{head, tip}, func() (int, int, error) {
+		// The workspace has head (its own objects, or the canonical ones it borrows).
+		out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--left-right", "--count").Value(head+"..."+tip))
+		if err != nil {
+			return 0, 0, err
+		}
+		f := strings.Fields(out)
+		if len(f) != 2 {
+			return 0, 0, errors.New("rev-list: unexpected output " + strconv.Quote(out))
+		}
+		ahead, _ := strconv.Atoi(f[0])
+		behind, _ := strconv.Atoi(f[1])
+		return ahead, behind, nil
+	})
+}
+
+// memoised answers count() for key, computed once and kept (at most memoLimit keys).
+func (c *statusCache) memoised(key [2]string, count func() (int, int, error)) (int, int, error) {
 	c.mu.Lock()
 	v, ok := c.memo[key]
 	c.mu.Unlock()
 	if ok {
 		return v[0], v[1], nil
 	}
-	// The workspace has head (its own objects, or the canonical ones it borrows).
-	out, err := r.run(ctx, dir, gitcli.Command("rev-list", "--left-right", "--count").Value(head+"..."+tip))
+	a, b, err := count()
 	if err != nil {
 		return 0, 0, err
 	}
-	f := strings.Fields(out)
-	if len(f) != 2 {
-		return 0, 0, errors.New("rev-list: unexpected output " + strconv.Quote(out))
-	}
-	ahead, _ := strconv.Atoi(f[0])
-	behind, _ := strconv.Atoi(f[1])
 	c.mu.Lock()
 	if c.memo == nil || len(c.memo) >= memoLimit {
 		c.memo = map[[2]string][2]int{}
 	}
-	c.memo[key] = [2]int{ahead, behind}
+	c.memo[key] = [2]int{a, b}
 	c.mu.Unlock()
-	return ahead, behind, nil
+	return a, b, nil
 }
 
 // aheadBehindOf fills a status's counts against the canonical tip of its branch (status()).

@@ -705,7 +705,7 @@ func (r *Repos) CheckAll(ctx context.Context, userID, portalID int64) ([]string,
 // companion schema (<path>.schema, when schemas is set), and files a changed HTML page
 // references in the portal must exist. Problems are warnings: the commit
 // goes ahead (CONTENT_VALIDATION_PASS_WITH_WARNINGS). Files are read through the workspace's
-// root (files.go), so a link in the content is never followed.
+// root (ReadIn, paths.go), so a link in the content is never followed.
 func checkContent(dir string, changes map[string]string, schemas SchemaCheck) []string {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
@@ -727,7 +727,7 @@ func checkContent(dir string, changes map[string]string, schemas SchemaCheck) []
 		}
 		switch strings.ToLower(path.Ext(p)) {
 		case ".json":
-			data, err := readIn(root, file)
+			data, err := ReadIn(root, file)
 			if err != nil {
 				continue
 			}
@@ -739,14 +739,14 @@ func checkContent(dir string, changes map[string]string, schemas SchemaCheck) []
 				continue
 			}
 			if sp, err := CleanPath(p + ".schema"); err == nil {
-				if schema, err := readIn(root, sp); err == nil {
+				if schema, err := ReadIn(root, sp); err == nil {
 					for _, problem := range schemas(data, schema) {
 						warnings = append(warnings, p+": "+problem)
 					}
 				}
 			}
 		case ".html", ".htm":
-			data, err := readIn(root, file)
+			data, err := ReadIn(root, file)
 			if err != nil {
 				continue
 			}

@@ -16,7 +16,7 @@ package workspace
 //     git process; else one `git update-ref --stdin`.
 //   - no reflogs: new clones are made with core.logAllRefUpdates=false (and --single-branch,
 //     --no-tags); an older workspace gets the setting and loses its reflogs at its next open.
-//   - its refs and loose objects are packed in the background (maintenance.go).
+//   - its refs and loose objects are packed in the background (workspace/upkeep).
 
 import (
 	"context"

@@ -5,10 +5,14 @@ package workspacetest
 
 import (
 	"context"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"portalwright/internal/gitcli"
 	"portalwright/internal/workspace"
@@ -70,4 +74,79 @@ func Open(t *testing.T, r *workspace.Repos, user int64, branch string) *workspac
 		t.Fatalf("open %d %s: %v", user, branch, err)
 	}
 	return st
+}
+
+// GitOut runs git in dir (arguments starting with "-" as flags) and answers its output,
+// trimmed; a failure fails the test.
+func GitOut(t *testing.T, r *workspace.Repos, dir string, args ...string) string {
+	t.Helper()
+	cmd := gitcli.Command(gitcli.Flag(args[0]))
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			cmd = cmd.Flags(gitcli.Flag(a))
+		} else {
+			cmd = cmd.Value(a)
+		}
+	}
+	out, err := r.Core().Run(context.Background(), dir, cmd)
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(out)
+}
+
+// ServeDaemon serves the repositories in dir with a real git daemon on 127.0.0.1 and answers
+// its port (flags: more of git daemon's, e.g. --enable=receive-pack).
+func ServeDaemon(t *testing.T, dir string, flags ...string) string {
+	t.Helper()
+	port := FreePort(t)
+	args := append([]string{"daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port=" + port, "--base-path=" + dir}, flags...)
+	daemon := exec.Command("git", append(args, dir)...)
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+port, time.Second); err == nil {
+			c.Close()
+			break
+		}
+	}
+	return port
+}
+
+// FreePort is a TCP port on 127.0.0.1 that nothing listens on (now).
+func FreePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return port
+}
+
+// BareRepo makes a bare repository dir/name.git from a working tree built by fill, with the
+// given default branch, and answers its path. The commit is made by the test's own git (not
+// the product's, which never writes links), so the repository really carries symbolic links.
+func BareRepo(t *testing.T, r *workspace.Repos, dir, name, branch string, fill func(work string)) string {
+	t.Helper()
+	work := filepath.Join(t.TempDir(), "work")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fill(work)
+	for _, args := range [][]string{{"init", "-q", "--initial-branch", branch}, {"add", "-A"}, {"commit", "-q", "--message", "upstream"}} {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+		cmd.Dir = work
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v %s", args, err, out)
+		}
+	}
+	bare := filepath.Join(dir, name+".git")
+	if _, err := r.Core().Run(context.Background(), dir, gitcli.Command("clone", "-q", "--bare").Value(work, bare)); err != nil {
+		t.Fatal(err)
+	}
+	return bare
 }

@@ -451,6 +451,14 @@ export interface HandoverTarget {
   url?: string;
 }
 
+export interface HostsyncUpstreamBranch {
+  ahead: number;
+  behind: number;
+  branch: string;
+  deletedOnHost: boolean;
+  onUpstream: boolean;
+}
+
 export interface HttpxErrorBody {
   data: unknown;
   errorCode: string;
@@ -1192,7 +1200,7 @@ export interface UpstreamStatus {
   ahead: number;
   authKind: string;
   behind: number;
-  branches: WorkspaceUpstreamBranch[];
+  branches: HostsyncUpstreamBranch[];
   configured: boolean;
   error: string;
   errorAt: string | null;
@@ -1355,14 +1363,6 @@ export interface WorkspaceStatus {
   branch: string;
   changes: { [key: string]: string };
   heldBack?: string[];
-}
-
-export interface WorkspaceUpstreamBranch {
-  ahead: number;
-  behind: number;
-  branch: string;
-  deletedOnHost: boolean;
-  onUpstream: boolean;
 }
 
 /** What each route takes and answers when it succeeds, by method and path under /api/v1. */

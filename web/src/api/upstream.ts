@@ -14,7 +14,7 @@ import type { Narrow } from './types';
 export type UpstreamState = 'IN_SYNC' | 'AHEAD' | 'BEHIND' | 'DIVERGED' | 'ERROR';
 export type UpstreamAuthKind = 'NONE' | 'PASSWORD' | 'SSH_KEY';
 
-export type UpstreamBranch = gen.WorkspaceUpstreamBranch;
+export type UpstreamBranch = gen.HostsyncUpstreamBranch;
 
 export type UpstreamStatus = Narrow<gen.UpstreamStatus, { state: UpstreamState | ''; authKind: UpstreamAuthKind }>;
 

@@ -1,4 +1,4 @@
-package workspace
+package hostsync
 
 // What the canonical repository remembers of its upstream between fetches.
 //
@@ -23,12 +23,18 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"portalwright/internal/workspace"
 )
 
 const (
 	upstreamHeadsFile   = "portalwright-upstream-heads"
 	upstreamDeletedFile = "portalwright-upstream-deleted"
 )
+
+// SideFiles are the files beside the refs of a canonical repository that a backup keeps
+// (internal/backup); the rest (status journal, maintenance stamps) is rebuilt.
+var SideFiles = []string{upstreamHeadsFile, upstreamDeletedFile}
 
 // readBranchFile reads one of the files; ok is false when it does not exist.
 func readBranchFile(gitDir, name string) (map[string]string, bool, error) {
@@ -40,7 +46,7 @@ func readBranchFile(gitDir, name string) (map[string]string, bool, error) {
 	}
 	out := map[string]string{}
 	for _, line := range strings.Split(string(data), "\n") {
-		if sha, branch, ok := strings.Cut(line, " "); ok && shaPattern.MatchString(sha) && ValidRefName("refs/heads/"+branch) {
+		if sha, branch, ok := strings.Cut(line, " "); ok && workspace.IsObjectID(sha) && workspace.ValidRefName("refs/heads/"+branch) {
 			out[branch] = sha
 		}
 	}
@@ -79,16 +85,16 @@ func writeBranchFile(gitDir, name string, branches map[string]string) error {
 
 // DeletedOnHost lists the portal's branches that its git host deleted and the portal keeps
 // (see above), sorted; read from a file, no git.
-func (hs HostSync) DeletedOnHost(portalID int64) []string {
-	bare := hs.r.bare(portalID)
+func (hs *HostSync) DeletedOnHost(portalID int64) []string {
+	bare := hs.core.Bare(portalID)
 	deleted, _, err := readBranchFile(bare, upstreamDeletedFile)
 	if err != nil || len(deleted) == 0 {
 		return []string{}
 	}
-	t, err := refTables.current(bare)
+	t := hs.refs.Files(bare)
 	out := []string{}
 	for b := range deleted {
-		if err == nil && t.refs["refs/heads/"+b] == "" {
+		if t != nil && t.Refs["refs/heads/"+b] == "" {
 			continue // deleted in the portal meanwhile
 		}
 		out = append(out, b)

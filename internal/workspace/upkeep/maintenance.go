@@ -1,5 +1,6 @@
-package workspace
-
+// Package upkeep keeps the repositories of internal/workspace in order: the background
+// maintenance (this file) and the sweep after a crash (sweep.go), over workspace.Core.
+//
 // Background maintenance of canonical repositories and workspaces.
 //
 // Every commit leaves loose objects (a push of a few objects is unpacked), every fetch and
@@ -14,7 +15,7 @@ package workspace
 //     loose refs (looseRefsDue);
 //   - maintenance is `git pack-refs` (--all in workspaces; in canonical repositories only the
 //     refs already packed: the portal's branches made from the host are written packed by
-//     packedrefs.go, and the host's under refs/upstream/heads/ stay loose, because git's fetch
+//     workspace.Refs.WritePacked, and the host's under refs/upstream/heads/ stay loose, because git's fetch
 //     --prune deletes loose refs many times faster than packed ones), `git maintenance run
 //     --task=loose-objects` (a pack of the loose objects) and `git prune-packed` (which only
 //     deletes loose copies of objects that are in a pack: nothing is ever pruned), and in
@@ -23,12 +24,14 @@ package workspace
 //   - it takes no lock that users wait on (neither the portal lock nor the workspace lock):
 //     git's own lock files (packed-refs.lock, a ref's .lock, objects/maintenance.lock)
 //     serialise it with the commands of requests, as they do between any two git processes.
-//     The one rule it needs from the product is that core.go's stale-lock removal leaves its
-//     lock files alone: while it runs, the repository holds maintenanceMarker (its deadline),
+//     The one rule it needs from the product is that the core's stale-lock removal leaves its
+//     lock files alone: while it runs, the repository holds workspace.MaintenanceMarker (its
+//     deadline),
 //     and removeStaleLocks skips packed-refs.lock and the locks under refs/ until the marker is
 //     gone or past its deadline (a crash leaves it: it expires). The marker also keeps two
 //     instances on a shared data dir from maintaining one repository at once.
 //   - one repository at a time per instance (maintenanceSlots), with a time-out per command.
+package upkeep
 
 import (
 	"context"
@@ -42,23 +45,30 @@ import (
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 const (
-	maintenanceMarker  = "portalwright-maintenance" // holds the deadline of a running maintenance
-	maintenanceStamp   = "portalwright-maintained"  // its modification time: the last maintenance
-	maintenanceTimeout = 10 * time.Minute           // per git command, and the marker's lifetime
-	looseRefsDue       = 100                        // loose refs that make maintenance due at once
-	looseObjectsDue    = 6700                       // git's gc.auto default
+	maintenanceStamp   = "portalwright-maintained" // its modification time: the last maintenance
+	maintenanceTimeout = 10 * time.Minute          // per git command, and the marker's lifetime
+	looseRefsDue       = 100                       // loose refs that make maintenance due at once
+	looseObjectsDue    = 6700                      // git's gc.auto default
 	maintenanceSlots   = 1
 )
 
 // Upkeep keeps the repositories in order: the background maintenance (this file) and the
-// sweep after a crash (hygiene.go).
-type Upkeep struct{ r *Repos }
+// sweep after a crash (sweep.go).
+type Upkeep struct {
+	repos *workspace.Repos
+	core  workspace.Core
+	refs  workspace.Refs
+	maint *maintainer // nil: off
+}
 
-// Upkeep is the upkeep of the repositories.
-func (r *Repos) Upkeep() Upkeep { return Upkeep{r} }
+// New is the upkeep of the repositories.
+func New(repos *workspace.Repos) *Upkeep {
+	return &Upkeep{repos: repos, core: repos.Core(), refs: repos.Core().Refs()}
+}
 
 // maintainer runs the background maintenance of one Repos.
 type maintainer struct {
@@ -76,18 +86,19 @@ type maintainer struct {
 // StartMaintenance turns the background maintenance on: a repository is maintained at most
 // once per interval (0: an hour), sooner when it has many loose refs or objects. Without it
 // (tests, tools) nothing runs in the background. StopMaintenance ends it.
-func (up Upkeep) StartMaintenance(interval time.Duration) {
+func (up *Upkeep) StartMaintenance(interval time.Duration) {
 	if interval <= 0 {
 		interval = time.Hour
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	up.r.maint = &maintainer{interval: interval, ctx: ctx, cancel: cancel, slots: make(chan struct{}, maintenanceSlots), queued: map[string]bool{}}
+	up.maint = &maintainer{interval: interval, ctx: ctx, cancel: cancel, slots: make(chan struct{}, maintenanceSlots), queued: map[string]bool{}}
+	up.refs.SetPacker(up.maintainSoon)
 }
 
 // StopMaintenance stops the running maintenance (its git commands are killed; git's lock files
 // and packs stay consistent) and waits for it.
-func (up Upkeep) StopMaintenance() {
-	m := up.r.maint
+func (up *Upkeep) StopMaintenance() {
+	m := up.maint
 	if m == nil {
 		return
 	}
@@ -99,17 +110,17 @@ func (up Upkeep) StopMaintenance() {
 }
 
 // maintenanceIdle waits until the maintenance queued so far is over (tests).
-func (r *Repos) maintenanceIdle() {
-	if r.maint != nil {
-		r.maint.wg.Wait()
+func (up *Upkeep) maintenanceIdle() {
+	if up.maint != nil {
+		up.maint.wg.Wait()
 	}
 }
 
 // maintainSoon maintains a repository (a canonical repository or a workspace's .git) in the
 // background if it is due.
-func (r *Repos) maintainSoon(gitDir string) {
-	m := r.maint
-	if m == nil || !maintenanceDue(gitDir, m.interval) {
+func (up *Upkeep) maintainSoon(gitDir string) {
+	m := up.maint
+	if m == nil || !up.maintenanceDue(gitDir, m.interval) {
 		return
 	}
 	m.mu.Lock()
@@ -133,7 +144,7 @@ func (r *Repos) maintainSoon(gitDir string) {
 			return
 		}
 		defer func() { <-m.slots }()
-		if err := r.maintain(m.ctx, gitDir); err != nil && m.ctx.Err() == nil {
+		if err := up.maintain(m.ctx, gitDir); err != nil && m.ctx.Err() == nil {
 			slog.Warn("git maintenance failed (it is tried again later)", "repository", gitDir, "error", err)
 		}
 	}()
@@ -141,7 +152,7 @@ func (r *Repos) maintainSoon(gitDir string) {
 
 // maintenanceDue tells whether a repository should be maintained now: not for interval, or
 // many loose refs or objects. A repository seen for the first time starts its interval.
-func maintenanceDue(gitDir string, interval time.Duration) bool {
+func (up *Upkeep) maintenanceDue(gitDir string, interval time.Duration) bool {
 	fi, err := os.Stat(filepath.Join(gitDir, maintenanceStamp))
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err != nil {
@@ -155,7 +166,7 @@ func maintenanceDue(gitDir string, interval time.Duration) bool {
 	}
 	if filepath.Base(gitDir) != ".git" {
 		// a canonical repository: its loose refs are the fetch's (below)
-	} else if t, err := refTables.current(gitDir); err == nil && t.loose >= looseRefsDue {
+	} else if t := up.refs.Files(gitDir); t != nil && t.Loose >= looseRefsDue {
 		return true // a workspace's loose refs (a canonical repository's are the fetch's: below)
 	}
 	entries, _ := os.ReadDir(filepath.Join(gitDir, "objects", "17"))
@@ -164,8 +175,8 @@ func maintenanceDue(gitDir string, interval time.Duration) bool {
 
 // maintain packs a repository's loose refs and objects (and writes the commit-graph of a
 // canonical repository) without taking the product's locks; see above.
-func (r *Repos) maintain(ctx context.Context, gitDir string) error {
-	marker := filepath.Join(gitDir, maintenanceMarker)
+func (up *Upkeep) maintain(ctx context.Context, gitDir string) error {
+	marker := filepath.Join(gitDir, workspace.MaintenanceMarker)
 	deadline := strconv.FormatInt(time.Now().Add(maintenanceTimeout+time.Minute).UnixNano(), 10)
 	for attempt := 0; ; attempt++ {
 		f, err := os.OpenFile(marker, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -183,7 +194,7 @@ func (r *Repos) maintain(ctx context.Context, gitDir string) error {
 		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		if attempt > 0 || maintenanceRunning(gitDir) {
+		if attempt > 0 || workspace.MaintenanceRunning(gitDir) {
 			return nil // another maintenance has it
 		}
 		os.Remove(marker) // past its deadline: a crash left it
@@ -213,7 +224,7 @@ func (r *Repos) maintain(ctx context.Context, gitDir string) error {
 	cmds = append(cmds, gitcli.Command("prune-packed", "-q"))
 	var errs []error
 	for _, c := range cmds {
-		if _, err := r.run(ctx, gitDir, c.Timeout(maintenanceTimeout)); err != nil {
+		if _, err := up.core.Run(ctx, gitDir, c.Timeout(maintenanceTimeout)); err != nil {
 			errs = append(errs, err)
 		}
 	}

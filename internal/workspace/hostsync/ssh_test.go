@@ -1,4 +1,4 @@
-package workspace
+package hostsync
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // TestUpstreamSSHKeyIsATemporaryFile: a deploy key reaches ssh only as a 0600 file named in
 // GIT_SSH_COMMAND (IdentitiesOnly, accept-new, the portal's own known_hosts), removed when
-// git ends; the host keys ssh wrote are handed back; a refused key is RemoteAuth. A fake ssh
+// git ends; the host keys ssh wrote are handed back; a refused key is workspace.RemoteAuth. A fake ssh
 // on PATH stands in for the network.
 func TestUpstreamSSHKeyIsATemporaryFile(t *testing.T) {
 	bin := t.TempDir()
@@ -43,16 +44,16 @@ exit 255
 		t.Fatal(err)
 	}
 	root := t.TempDir()
-	r := NewRepos(g, gitcli.NewLocks(), root).AllowPrivateGitHosts(true)
-	if _, err := r.run(ctx, "", gitcli.Command("init", "-q", "--bare").Value(r.bare(1))); err != nil {
+	r := workspace.NewRepos(g, gitcli.NewLocks(), root).AllowPrivateGitHosts(true)
+	if _, err := r.Core().Run(ctx, "", gitcli.Command("init", "-q", "--bare").Value(r.Core().Bare(1))); err != nil {
 		t.Fatal(err)
 	}
 	hosts := "git.example.org ssh-ed25519 AAAAold\n"
-	up := Upstream{URL: "ssh://git@git.example.org/crew/portal.git", Creds: &Credentials{SSHKey: []byte("PRIVATE-KEY-MATERIAL\n")}}
-	err = r.HostSync().FetchUpstream(ctx, 1, up, &hosts, 10*time.Second)
-	var re *RemoteError
-	if !errors.As(err, &re) || re.Failure != RemoteAuth {
-		t.Fatalf("fetch with a refused key = %v, want RemoteAuth", err)
+	up := Upstream{URL: "ssh://git@git.example.org/crew/portal.git", Creds: &workspace.Credentials{SSHKey: []byte("PRIVATE-KEY-MATERIAL\n")}}
+	err = New(r).FetchUpstream(ctx, 1, up, &hosts, 10*time.Second)
+	var re *workspace.RemoteError
+	if !errors.As(err, &re) || re.Failure != workspace.RemoteAuth {
+		t.Fatalf("fetch with a refused key = %v, want workspace.RemoteAuth", err)
 	}
 	data, err := os.ReadFile(log)
 	if err != nil {
@@ -72,7 +73,7 @@ exit 255
 	if !strings.Contains(hosts, "AAAAnew") {
 		t.Errorf("the host key ssh learnt was not handed back: %q", hosts)
 	}
-	if cfg, _ := r.run(ctx, r.bare(1), gitcli.Command("config", "--list")); strings.Contains(cfg, "git.example.org") || strings.Contains(cfg, "PRIVATE") {
+	if cfg, _ := r.Core().Run(ctx, r.Core().Bare(1), gitcli.Command("config", "--list")); strings.Contains(cfg, "git.example.org") || strings.Contains(cfg, "PRIVATE") {
 		t.Errorf("the upstream is in the git configuration:\n%s", cfg)
 	}
 	left, _ := filepath.Glob(filepath.Join(root, ".stage-ssh-*"))

@@ -1,7 +1,7 @@
-package workspace
+package upkeep
 
 // Recovering from crashes. The git lock files a dead git process leaves are removed as the
-// product takes its own lock for the repository (core.go: the rules, removeStaleLocks).
+// product takes its own lock for the repository (workspace/core.go: the rules, removeStaleLocks).
 // Crashes also leave staging folders (.stage-*, .merge-*, clone .tmp-*) and, before domain
 // deletion removed them, repositories of portals that no longer exist: Sweep removes both
 // at start.
@@ -33,8 +33,8 @@ type SweepReport struct {
 
 // Sweep cleans the data dir after a crash: staging folders, repositories and workspaces of
 // deleted portals, and stale git lock files (each taken under the repository's lock); it
-// also removes the remote an older version left in a canonical repository (noremote.go).
-func (up Upkeep) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
+// also removes the remote an older version left in a canonical repository (workspace/noremote.go).
+func (up *Upkeep) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, error) {
 	var rep SweepReport
 	if opts.Before.IsZero() {
 		opts.Before = time.Now().Add(-time.Hour)
@@ -43,40 +43,40 @@ func (up Upkeep) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, err
 		fi, err := os.Stat(p)
 		return err == nil && fi.ModTime().Before(opts.Before)
 	}
-	entries, _ := os.ReadDir(up.r.root)
+	entries, _ := os.ReadDir(up.repos.DataDir())
 	for _, e := range entries {
-		if e.IsDir() && (strings.HasPrefix(e.Name(), ".stage-") || strings.HasPrefix(e.Name(), ".merge-")) && old(filepath.Join(up.r.root, e.Name())) {
-			if os.RemoveAll(filepath.Join(up.r.root, e.Name())) == nil {
+		if e.IsDir() && (strings.HasPrefix(e.Name(), ".stage-") || strings.HasPrefix(e.Name(), ".merge-")) && old(filepath.Join(up.repos.DataDir(), e.Name())) {
+			if os.RemoveAll(filepath.Join(up.repos.DataDir(), e.Name())) == nil {
 				rep.StagingFolders++
 			}
 		}
 	}
-	repos, _ := os.ReadDir(filepath.Join(up.r.root, "repos"))
+	repos, _ := os.ReadDir(filepath.Join(up.repos.DataDir(), "repos"))
 	for _, e := range repos {
 		id, err := strconv.ParseInt(strings.TrimSuffix(e.Name(), ".git"), 10, 64)
 		if err != nil || !strings.HasSuffix(e.Name(), ".git") {
 			continue
 		}
 		if opts.Alive != nil && !opts.Alive(id) {
-			if old(up.r.bare(id)) && os.RemoveAll(up.r.bare(id)) == nil {
+			if old(up.core.Bare(id)) && os.RemoveAll(up.core.Bare(id)) == nil {
 				rep.OrphanRepositories++
 			}
 			continue
 		}
-		unlock, err := up.r.lock(ctx, id) // cleans the canonical repository's lock files
+		unlock, err := up.core.LockPortal(ctx, id) // cleans the canonical repository's lock files
 		if err != nil {
 			return rep, err
 		}
-		_ = up.r.dropOrigin(ctx, up.r.bare(id)) // made before repositories kept no remote (noremote.go)
+		_ = up.core.DropOrigin(ctx, id) // made before repositories kept no remote (workspace/noremote.go)
 		unlock()
 	}
-	users, _ := os.ReadDir(filepath.Join(up.r.root, "workspaces"))
+	users, _ := os.ReadDir(filepath.Join(up.repos.DataDir(), "workspaces"))
 	for _, u := range users {
 		userID, err := strconv.ParseInt(u.Name(), 10, 64)
 		if err != nil {
 			continue
 		}
-		userDir := filepath.Join(up.r.root, "workspaces", u.Name())
+		userDir := filepath.Join(up.repos.DataDir(), "workspaces", u.Name())
 		portals, _ := os.ReadDir(userDir)
 		for _, p := range portals {
 			full := filepath.Join(userDir, p.Name())
@@ -96,7 +96,7 @@ func (up Upkeep) Sweep(ctx context.Context, opts SweepOptions) (SweepReport, err
 				}
 				continue
 			}
-			unlock, err := up.r.wsLock(ctx, userID, portalID) // cleans the workspace's lock files
+			unlock, err := up.repos.Clones().Lock(ctx, userID, portalID) // cleans the workspace's lock files
 			if err != nil {
 				return rep, err
 			}

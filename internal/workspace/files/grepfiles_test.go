@@ -1,4 +1,4 @@
-package workspace
+package files
 
 import (
 	"bytes"
@@ -11,6 +11,9 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/workspacetest"
 )
 
 // GrepFiles + ReadFiles hand over exactly the files ReadTree hands over that hold the word
@@ -18,11 +21,11 @@ import (
 // through a link, a skipped folder, .git (in any case), a write in progress or a FIFO.
 func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	ctx := context.Background()
-	r := newRepos(t)
-	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create portal", SystemAuthor); err != nil {
+	r := workspacetest.NewRepos(t)
+	if err := r.Core().CreateFromFiles(ctx, 1, workspacetest.Starter(), "Create portal", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	open(t, r, 10, DefaultBranch)
+	workspacetest.Open(t, r, 10, workspace.DefaultBranch)
 	ws := r.WorkspaceDir(10, 1)
 	for name, content := range map[string]string{
 		"docs/a.md":                 "the ALBATROSS flies\n",
@@ -45,7 +48,7 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 		"image.png":                 "\x89PNG albatross",
 		"docs/albatross-in-name.md": "no bird here\n",
 	} {
-		write(t, r, 10, name, content)
+		workspacetest.Write(t, r, 10, name, content)
 	}
 	if err := os.Symlink("docs/a.md", filepath.Join(ws, "link.md")); err != nil {
 		t.Fatal(err)
@@ -59,10 +62,10 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	skip := func(dir string) bool { return dir == "pw-dist" || path.Base(dir) == "node_modules" }
 	keep := func(name string) bool { return !strings.HasSuffix(name, ".png") }
 	word := "albatross"
-	collect := func(read func(fn func(p Path, data []byte) error) error) []string {
+	collect := func(read func(fn func(p workspace.Path, data []byte) error) error) []string {
 		var mu sync.Mutex
 		var got []string
-		if err := read(func(p Path, data []byte) error {
+		if err := read(func(p workspace.Path, data []byte) error {
 			if bytes.Contains(bytes.ToLower(data), []byte(word)) {
 				mu.Lock()
 				got = append(got, p.String())
@@ -80,19 +83,19 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 		return dir == "pages/" && strings.HasSuffix(name, ".html") || dir == "widgets/database/" || dir == "translations/"
 	}
 	var want []string
-	for _, p := range collect(func(fn func(p Path, data []byte) error) error {
-		return r.Files().ReadTree(ctx, 10, 1, skip, keep, 1<<20, fn)
+	for _, p := range collect(func(fn func(p workspace.Path, data []byte) error) error {
+		return New(r).ReadTree(ctx, 10, 1, skip, keep, 1<<20, fn)
 	}) {
 		if !excluded(p) {
 			want = append(want, p)
 		}
 	}
-	paths, err := r.Files().GrepFiles(ctx, 10, 1, word, []string{"pages/*.html", "widgets/database/*.json", "translations/*.json", "**/node_modules/**"}, []string{"pw-dist"}, 0)
+	paths, err := New(r).GrepFiles(ctx, 10, 1, word, []string{"pages/*.html", "widgets/database/*.json", "translations/*.json", "**/node_modules/**"}, []string{"pw-dist"}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := collect(func(fn func(p Path, data []byte) error) error {
-		return r.Files().ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn)
+	got := collect(func(fn func(p workspace.Path, data []byte) error) error {
+		return New(r).ReadFiles(ctx, 10, 1, paths, skip, keep, 1<<20, fn)
 	})
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("read after grep:\n%s\nReadTree:\n%s\n(grep listed %q)", strings.Join(got, "\n"), strings.Join(want, "\n"), paths)
@@ -100,10 +103,10 @@ func TestGrepFilesReadsWhatReadTreeWould(t *testing.T) {
 	if len(want) < 5 {
 		t.Fatalf("too few files to compare: %q", want)
 	}
-	if paths, err := r.Files().GrepFiles(ctx, 10, 1, "nowherefound", nil, nil, 0); err != nil || len(paths) != 0 {
+	if paths, err := New(r).GrepFiles(ctx, 10, 1, "nowherefound", nil, nil, 0); err != nil || len(paths) != 0 {
 		t.Fatalf("no match: %q %v", paths, err)
 	}
-	if _, err := r.Files().GrepFiles(ctx, 10, 1, "-e", nil, nil, 0); err == nil {
+	if _, err := New(r).GrepFiles(ctx, 10, 1, "-e", nil, nil, 0); err == nil {
 		t.Fatal("a word that is not plain must be refused")
 	}
 }

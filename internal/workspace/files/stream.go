@@ -1,7 +1,7 @@
-package workspace
+package files
 
 // Streamed writes and reads of workspace files (uploads and downloads of assets), under the
-// same rules as files.go: a checked Path, an os.Root at the workspace, links refused.
+// same rules as files.go: a checked workspace.Path, an os.Root at the workspace, links refused.
 //
 // An upload is copied first into a temporary file inside the workspace's .git folder
 // (.git/pw-uploads: the same file system, so the final rename is atomic, and invisible to git
@@ -11,36 +11,20 @@ package workspace
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"time"
+
+	"portalwright/internal/workspace"
 )
 
 // uploadDir holds the unfinished uploads of a workspace, inside .git.
 const uploadDir = ".git/pw-uploads"
 
-// ErrTooLarge is returned by WriteStream when the source holds more than Limit bytes; nothing
-// is stored.
-type ErrTooLarge struct{ Limit int64 }
-
-func (e *ErrTooLarge) Error() string {
-	return fmt.Sprintf("the file is larger than the limit of %d bytes", e.Limit)
-}
-
-// ErrSource wraps a failure to read the source of WriteStream (a connection cut
-// mid-upload), told apart from a failure to store it.
-type ErrSource struct{ Err error }
-
-func (e *ErrSource) Error() string { return "reading the upload: " + e.Err.Error() }
-func (e *ErrSource) Unwrap() error { return e.Err }
-
-// limitedReader fails with *ErrTooLarge as soon as more than limit bytes arrive, and with the
+// limitedReader fails with *workspace.ErrTooLarge as soon as more than limit bytes arrive, and with the
 // context's error once it is done.
 type limitedReader struct {
 	ctx   context.Context
@@ -58,10 +42,10 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	}
 	n, err := l.r.Read(p)
 	if err != nil && err != io.EOF {
-		err = &ErrSource{Err: err}
+		err = &workspace.ErrSource{Err: err}
 	}
 	if int64(n) > l.left {
-		return 0, &ErrTooLarge{Limit: l.limit}
+		return 0, &workspace.ErrTooLarge{Limit: l.limit}
 	}
 	l.left -= int64(n)
 	return n, err
@@ -93,16 +77,16 @@ func copyInChunks(dst io.Writer, src io.Reader) error {
 // WriteStream stores src as the file p of the user's workspace (no version is computed: an
 // upload's answer does not need one, and hashing cost a fifth of its time; Stat or
 // VersionOfReader give it when asked) (replacing a file there; a
-// folder or a link at p is refused), failing with *ErrTooLarge once more than limit bytes
+// folder or a link at p is refused), failing with *workspace.ErrTooLarge once more than limit bytes
 // arrive. The bytes are copied without the workspace lock into a temporary file in
 // .git/pw-uploads; under the lock it is renamed into place (missing parent folders made) and
 // the workspace's new status is taken, as WriteFile does. On any failure, a cancelled ctx
 // included, the temporary file is removed: nothing is left behind.
-func (fl Files) WriteStream(ctx context.Context, userID, portalID int64, p Path, src io.Reader, limit int64) (*Status, error) {
-	if p == Root || p.rel == "" {
-		return nil, ErrBadPath
+func (fl *Files) WriteStream(ctx context.Context, userID, portalID int64, p workspace.Path, src io.Reader, limit int64) (*workspace.Status, error) {
+	if p == workspace.Root || p.String() == "" {
+		return nil, workspace.ErrBadPath
 	}
-	root, err := fl.r.openRoot(userID, portalID)
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +98,7 @@ func (fl Files) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	var rnd [12]byte
 	_, _ = rand.Read(rnd[:])
 	tmp := uploadDir + "/" + hex.EncodeToString(rnd[:])
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, newFileMode)
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, workspace.NewFileMode)
 	if err != nil {
 		return nil, err
 	}
@@ -135,13 +119,13 @@ func (fl Files) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 	if err != nil {
 		return nil, err
 	}
-	st, err := fl.r.inWorkspace(ctx, userID, portalID, func(ws *os.Root, guard guardFunc) error {
+	st, err := fl.clones.Change(ctx, userID, portalID, func(ws *os.Root, guard workspace.Guard) error {
 		if err := guard(p, false); err != nil {
 			return err
 		}
-		if fi, err := ws.Lstat(p.rel); err == nil {
+		if fi, err := ws.Lstat(p.String()); err == nil {
 			if fi.Mode()&fs.ModeSymlink != 0 {
-				return ErrLink
+				return workspace.ErrLink
 			}
 			if !fi.Mode().IsRegular() {
 				return fs.ErrExist
@@ -152,7 +136,7 @@ func (fl Files) WriteStream(ctx context.Context, userID, portalID int64, p Path,
 		if err := mkParent(ws, p); err != nil {
 			return err
 		}
-		if err := placeFile(ws, tmp, p.rel); err != nil { // a replaced file keeps its mode
+		if err := workspace.PlaceFile(ws, tmp, p.String()); err != nil { // a replaced file keeps its mode
 			return err
 		}
 		placed = true
@@ -183,81 +167,69 @@ func sweepUploads(root *os.Root) {
 }
 
 // OpenFile opens a regular file of the user's workspace for a streamed read, with its
-// description (without Version: VersionOfReader hashes the content when it is needed). A link is refused (ErrLink),
-// a folder is ErrBadPath, a missing file fs.ErrNotExist. The caller closes the file.
-func (fl Files) OpenFile(userID, portalID int64, p Path) (*os.File, FileInfo, error) {
-	root, err := fl.r.openRoot(userID, portalID)
+// description (without Version: VersionOfReader hashes the content when it is needed). A link is refused (workspace.ErrLink),
+// a folder is workspace.ErrBadPath, a missing file fs.ErrNotExist. The caller closes the file.
+func (fl *Files) OpenFile(userID, portalID int64, p workspace.Path) (*os.File, workspace.FileInfo, error) {
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
-		return nil, FileInfo{}, err
+		return nil, workspace.FileInfo{}, err
 	}
 	defer root.Close()
 	fi, err := lstatIn(root, p)
 	if err != nil {
-		return nil, FileInfo{}, err
+		return nil, workspace.FileInfo{}, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, FileInfo{}, ErrBadPath
+		return nil, workspace.FileInfo{}, workspace.ErrBadPath
 	}
-	f, err := root.Open(p.rel)
+	f, err := root.Open(p.String())
 	if err != nil {
-		return nil, FileInfo{}, err
+		return nil, workspace.FileInfo{}, err
 	}
 	// The file opened must be the one described (not swapped for a link meanwhile).
 	ofi, err := f.Stat()
 	if err != nil || !os.SameFile(fi, ofi) {
 		f.Close()
 		if err == nil {
-			err = ErrLink
+			err = workspace.ErrLink
 		}
-		return nil, FileInfo{}, err
+		return nil, workspace.FileInfo{}, err
 	}
-	info := infoOf(p.rel, ofi)
+	info := infoOf(p.String(), ofi)
 	return f, info, nil
 }
 
-// Info describes a file or folder of the user's workspace without reading it (no Version),
-// through os.Root; a link is refused (ErrLink), a missing path is fs.ErrNotExist.
-func (fl Files) Info(userID, portalID int64, p Path) (FileInfo, error) {
-	root, err := fl.r.openRoot(userID, portalID)
+// Info describes a file or folder of the user's workspace without reading it (no workspace.Version),
+// through os.Root; a link is refused (workspace.ErrLink), a missing path is fs.ErrNotExist.
+func (fl *Files) Info(userID, portalID int64, p workspace.Path) (workspace.FileInfo, error) {
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
-		return FileInfo{}, err
+		return workspace.FileInfo{}, err
 	}
 	defer root.Close()
 	fi, err := lstatIn(root, p)
 	if err != nil {
-		return FileInfo{}, err
+		return workspace.FileInfo{}, err
 	}
-	return infoOf(p.rel, fi), nil
-}
-
-// VersionOfReader is the version of the content r holds (VersionOf, streamed).
-func VersionOfReader(r io.Reader) (Version, error) {
-	sum := sha256.New()
-	if _, err := io.Copy(sum, r); err != nil {
-		return NoVersion, err
-	}
-	return Version(hex.EncodeToString(sum.Sum(nil)[:12])), nil
+	return infoOf(p.String(), fi), nil
 }
 
 // Mkdir makes a folder of the user's workspace (and its missing parents), under the
 // workspace lock, and answers the workspace's new status. An existing file or folder at p is
 // fs.ErrExist.
-func (fl Files) Mkdir(ctx context.Context, userID, portalID int64, p Path) (*Status, error) {
-	return fl.r.inWorkspace(ctx, userID, portalID, func(root *os.Root, guard guardFunc) error {
-		if p == Root || p.rel == "" {
-			return ErrBadPath
+func (fl *Files) Mkdir(ctx context.Context, userID, portalID int64, p workspace.Path) (*workspace.Status, error) {
+	return fl.clones.Change(ctx, userID, portalID, func(root *os.Root, guard workspace.Guard) error {
+		if p == workspace.Root || p.String() == "" {
+			return workspace.ErrBadPath
 		}
 		if err := guard(p, false); err != nil {
 			return err
 		}
-		if _, err := root.Lstat(p.rel); err == nil {
+		if _, err := root.Lstat(p.String()); err == nil {
 			return fs.ErrExist
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		return root.MkdirAll(p.rel, 0o750)
+		return root.MkdirAll(p.String(), 0o750)
 	})
 }
-
-// Name is the last element of the path.
-func (p Path) Name() string { return path.Base(p.rel) }

@@ -1,4 +1,4 @@
-package workspace
+package files
 
 // Reading many files of a user's workspace at once (portal search).
 
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // ReadMany reads the regular files of the user's workspace that sit directly in the folders
@@ -27,16 +28,16 @@ import (
 // maxSize bytes read. It reads without the workspace lock: writes replace files by renaming
 // (WriteFiles), so a file is read whole, before or after a save. The first error of fn ends the
 // walk and is answered; a cancelled ctx ends it with ctx.Err().
-func (fl Files) ReadMany(ctx context.Context, userID, portalID int64, dirs []Path, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := fl.r.openRoot(userID, portalID)
+func (fl *Files) ReadMany(ctx context.Context, userID, portalID int64, dirs []workspace.Path, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
 	var jobs []readJob
 	for _, d := range dirs {
-		dir := d.rel
-		if d == Root {
+		dir := d.String()
+		if d == workspace.Root {
 			dir = "."
 		}
 		if fi, err := root.Lstat(dir); errors.Is(err, fs.ErrNotExist) || (err == nil && !fi.IsDir()) {
@@ -77,7 +78,7 @@ type readJob struct {
 }
 
 // readPool reads the jobs with a bounded pool of workers and hands each file to fn.
-func readPool(ctx context.Context, jobs []readJob, maxSize int64, fn func(p Path, data []byte) error) error {
+func readPool(ctx context.Context, jobs []readJob, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
 	workers := min(max(runtime.GOMAXPROCS(0)*2, 2), 16)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -99,7 +100,7 @@ func readPool(ctx context.Context, jobs []readJob, maxSize int64, fn func(p Path
 				if !ok {
 					continue
 				}
-				if err := fn(Path{rel: j.rel}, data); err != nil {
+				if err := fn(workspace.Root.Join(j.rel), data); err != nil {
 					fail(err)
 				}
 			}
@@ -163,8 +164,8 @@ var readBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return 
 // ReadTree is ReadMany over the whole workspace: every regular file below the top whose
 // name keep says to keep, in folders skip does not skip (given the folder's path; .git is
 // always skipped), links never followed.
-func (fl Files) ReadTree(ctx context.Context, userID, portalID int64, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := fl.r.openRoot(userID, portalID)
+func (fl *Files) ReadTree(ctx context.Context, userID, portalID int64, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
 		return err
 	}
@@ -226,13 +227,13 @@ func (fl Files) ReadTree(ctx context.Context, userID, portalID int64, skip func(
 // folders excludeDirs. word must be lower-case ASCII letters and digits. It only says which
 // files to read: ReadFiles reads them under ReadTree's rules (git may follow a link; the
 // product never does).
-func (fl Files) GrepFiles(ctx context.Context, userID, portalID int64, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
+func (fl *Files) GrepFiles(ctx context.Context, userID, portalID int64, word string, excludeGlobs, excludeDirs []string, timeout time.Duration) ([]string, error) {
 	for _, c := range word {
 		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
 			return nil, fmt.Errorf("workspace: grep word %q is not plain", word)
 		}
 	}
-	dir, err := fl.r.workspace(userID, portalID)
+	dir, err := fl.clones.Dir(userID, portalID)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +245,7 @@ func (fl Files) GrepFiles(ctx context.Context, userID, portalID int64, word stri
 		specs = append(specs, ":(exclude,literal)"+d)
 	}
 	c := gitcli.Command("grep", "--no-index", "-z", "-l", "-F", "-i", "-e").Value(word).Paths(specs...).Timeout(timeout)
-	out, err := fl.r.git.Run(ctx, dir, c)
+	out, err := fl.repos.Core().Git().Run(ctx, dir, c)
 	var ge *gitcli.Error
 	if errors.As(err, &ge) && ge.ExitCode == 1 && ge.Stderr == "" {
 		return nil, nil // nothing holds it
@@ -252,15 +253,15 @@ func (fl Files) GrepFiles(ctx context.Context, userID, portalID int64, word stri
 	if err != nil {
 		return nil, err
 	}
-	return nulFields(out), nil
+	return strings.FieldsFunc(string(out), func(r rune) bool { return r == 0 }), nil
 }
 
 // ReadFiles reads the listed files of the user's workspace (paths relative to it, as
 // GrepFiles answers them) under ReadTree's rules: regular files only, no link followed on the
 // way or at the end, nothing in .git or in a folder skip skips, names keep keeps, at most
 // maxSize bytes; fn as for ReadMany. Paths that are not such files are left out.
-func (fl Files) ReadFiles(ctx context.Context, userID, portalID int64, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p Path, data []byte) error) error {
-	root, err := fl.r.openRoot(userID, portalID)
+func (fl *Files) ReadFiles(ctx context.Context, userID, portalID int64, paths []string, skip func(dir string) bool, keep func(name string) bool, maxSize int64, fn func(p workspace.Path, data []byte) error) error {
+	root, err := fl.clones.Root(userID, portalID)
 	if err != nil {
 		return err
 	}

@@ -1,17 +1,18 @@
-package workspace
-
-// The git side of a portal's upstream: the git host a portal was imported from (issue 15).
-// internal/upstream decides when to call these and keeps the state; here is only git.
+// Package hostsync is the git side of a portal's upstream: the git host a portal was imported
+// from (issue 15). internal/upstream decides when to call these and keeps the state; here is
+// only git, over the canonical repositories (workspace.Core) and their users' workspaces.
 //
-//   - The upstream's branches are fetched into the canonical repository under UpstreamRefs
-//     (refs/upstream/heads/<branch>), never into refs/heads: what the host has and what the
-//     portal has stay apart until IntegrateUpstream brings them together under the portal lock.
+//   - The upstream's branches are fetched into the canonical repository under
+//     workspace.UpstreamRefs (refs/upstream/heads/<branch>), never into refs/heads: what the
+//     host has and what the portal has stay apart until IntegrateUpstream brings them together
+//     under the portal lock.
 //   - The URL is passed on the command line of each git process and never written to any git
-//     configuration; credentials travel as for imports (remoteCmd: the environment of that one
-//     process), an SSH deploy key as a temporary 0600 file named in GIT_SSH_COMMAND, removed
-//     when the command ends. The remote host policy (remote_policy.go) applies to every call.
+//     configuration; credentials travel as for imports (workspace.Core.RunRemote: the
+//     environment of that one process, an SSH deploy key as a temporary 0600 file named in
+//     GIT_SSH_COMMAND, removed when the command ends, the remote host policy on every call).
 //   - Nothing is forced: a push that the host refuses (it moved, a hook declined) changes
 //     nothing on either side; the portal keeps its commits and is "ahead" until a later push.
+package hostsync
 
 import (
 	"context"
@@ -19,33 +20,37 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"maps"
 	neturl "net/url"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // HostSync is the git host sync of imported portals (the rules above), over the canonical
 // repositories and their users' workspaces.
-type HostSync struct{ r *Repos }
+type HostSync struct {
+	repos *workspace.Repos
+	core  workspace.Core
+	refs  workspace.Refs
+}
 
-// HostSync is the git host sync of the repositories.
-func (r *Repos) HostSync() HostSync { return HostSync{r} }
-
-// UpstreamRefs is where the canonical repository keeps the upstream's branches.
-const UpstreamRefs = "refs/upstream/heads/"
+// New is the git host sync of the repositories.
+func New(repos *workspace.Repos) *HostSync {
+	return &HostSync{repos: repos, core: repos.Core(), refs: repos.Core().Refs()}
+}
 
 // Upstream is a portal's git host: the URL (without credentials) and how to log in.
 type Upstream struct {
 	URL   string
-	Creds *Credentials // nil: anonymous
+	Creds *workspace.Credentials // nil: anonymous
 }
 
 // ErrUpstreamRejected is a push the git host refused (it has commits the portal lacks, or a
@@ -93,124 +98,63 @@ type MovedBranch struct {
 // IntegrateUpstream) but does not create it there again.
 var ErrDeletedOnHost = errors.New("the branch was deleted on the git host")
 
-// runRemote runs a command that talks to the upstream: host policy, credentials per process,
-// an SSH key as a temporary file. knownHosts (may be nil) is the per-portal known_hosts text;
-// it is updated with what ssh learnt (StrictHostKeyChecking=accept-new).
-func (r *Repos) runRemote(ctx context.Context, dir string, c *gitcli.Cmd, up Upstream, knownHosts *string) (string, error) {
-	creds, err := r.guardRemote(ctx, up.URL, up.Creds)
-	if err != nil {
-		return "", err
-	}
-	if creds != nil && len(creds.SSHKey) > 0 {
-		tmp, err := os.MkdirTemp(r.root, ".stage-ssh-") // swept at start if a crash leaves it
-		if err != nil {
-			return "", err
-		}
-		defer os.RemoveAll(tmp)
-		key, hosts := filepath.Join(tmp, "key"), filepath.Join(tmp, "known_hosts")
-		if err := os.WriteFile(key, creds.SSHKey, 0o600); err != nil {
-			return "", err
-		}
-		if knownHosts != nil {
-			if err := os.WriteFile(hosts, []byte(*knownHosts), 0o600); err != nil {
-				return "", err
-			}
-		}
-		c = c.Env("GIT_SSH_COMMAND", "ssh -i "+shellQuote(key)+" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="+shellQuote(hosts))
-		defer func() {
-			if knownHosts != nil {
-				if data, err := os.ReadFile(hosts); err == nil {
-					*knownHosts = string(data)
-				}
-			}
-		}()
-		// The key is never also given as a password.
-		cp := *creds
-		cp.SSHKey = nil
-		creds = &cp
-	}
-	out, err := r.run(ctx, dir, remoteCmd(c, creds))
-	return out, err
+// runRemote runs a command that talks to the upstream (workspace.Core.RunRemote).
+func (hs *HostSync) runRemote(ctx context.Context, dir string, c *gitcli.Cmd, up Upstream, knownHosts *string) (string, error) {
+	return hs.core.RunRemote(ctx, dir, c, up.URL, up.Creds, knownHosts)
 }
 
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-// FetchUpstream fetches every branch of the upstream into UpstreamRefs of the canonical
-// repository in one fetch (branches deleted there are pruned from UpstreamRefs; they leave
+// FetchUpstream fetches every branch of the upstream into workspace.UpstreamRefs of the canonical
+// repository in one fetch (branches deleted there are pruned from workspace.UpstreamRefs; they leave
 // the portal in IntegrateUpstream), under the portal lock, within timeout.
-func (hs HostSync) FetchUpstream(ctx context.Context, portalID int64, up Upstream, knownHosts *string, timeout time.Duration) error {
-	unlock, err := hs.r.lock(ctx, portalID)
+func (hs *HostSync) FetchUpstream(ctx context.Context, portalID int64, up Upstream, knownHosts *string, timeout time.Duration) error {
+	unlock, err := hs.core.LockPortal(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	if !exists(hs.r.bare(portalID)) {
-		return ErrInvalidWorkspace
+	bare, ok := hs.core.CanonicalRepo(portalID)
+	if !ok {
+		return workspace.ErrInvalidWorkspace
 	}
 	// --atomic: every update and every prune in one ref transaction (git prunes one ref at a
 	// time otherwise, reading packed-refs again for each: seconds for 2,000 deleted branches).
-	c := gitcli.Command("fetch", "-q", "--prune", "--atomic", "--no-tags", "--no-write-fetch-head").Value(up.URL, "+refs/heads/*:"+UpstreamRefs+"*").Timeout(timeout)
-	_, err = hs.r.runRemote(ctx, hs.r.bare(portalID), c, up, knownHosts)
-	return classifyRemote(err)
+	c := gitcli.Command("fetch", "-q", "--prune", "--atomic", "--no-tags", "--no-write-fetch-head").Value(up.URL, "+refs/heads/*:"+workspace.UpstreamRefs+"*").Timeout(timeout)
+	_, err = hs.runRemote(ctx, bare, c, up, knownHosts)
+	return workspace.ClassifyRemote(err)
 }
 
 // MarkUpstreamSynced records that the upstream has exactly the portal's branches (right after
-// an import, whose clone made them from the upstream): UpstreamRefs (one `git update-ref
-// --stdin`) and the record of the host's branches (upstreamrecord.go).
-func (hs HostSync) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
-	unlock, err := hs.r.lock(ctx, portalID)
+// an import, whose clone made them from the upstream): workspace.UpstreamRefs (one `git update-ref
+// --stdin`) and the record of the host's branches (record.go).
+func (hs *HostSync) MarkUpstreamSynced(ctx context.Context, portalID int64) error {
+	unlock, err := hs.core.LockPortal(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	bare := hs.r.bare(portalID)
-	refs, _, err := hs.r.refMap(ctx, bare)
+	bare := hs.core.Bare(portalID)
+	list, err := hs.refs.List(ctx, bare)
 	if err != nil {
 		return err
 	}
+	refs := list.Refs
 	heads := map[string]string{}
 	var tx strings.Builder
 	for name, sha := range refs {
 		if b, ok := strings.CutPrefix(name, "refs/heads/"); ok {
 			heads[b] = sha
-			if refs[UpstreamRefs+b] != sha {
-				// Loose, as a fetch makes them (maintenance.go: git prunes loose refs faster).
-				fmt.Fprintf(&tx, "update %s%s %s\n", UpstreamRefs, b, sha)
+			if refs[workspace.UpstreamRefs+b] != sha {
+				// Loose, as a fetch makes them (workspace/upkeep: git prunes loose refs faster).
+				fmt.Fprintf(&tx, "update %s%s %s\n", workspace.UpstreamRefs, b, sha)
 			}
 		}
 	}
 	if tx.Len() > 0 {
-		if _, err := hs.r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
+		if _, err := hs.core.Run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
 			return err
 		}
 	}
 	return writeBranchFile(bare, upstreamHeadsFile, heads)
-}
-
-// refMap is every ref of a repository (full name → commit) and the names sorted: read from the
-// ref files (refs.go), or with one `git for-each-ref` for another ref backend.
-func (r *Repos) refMap(ctx context.Context, gitDir string) (map[string]string, []string, error) {
-	t, err := refTables.current(gitDir)
-	if err == nil {
-		return t.refs, t.names, nil
-	}
-	if !errors.Is(err, errRefBackend) {
-		return nil, nil, err
-	}
-	out, err := r.run(ctx, gitDir, gitcli.Command("for-each-ref", "--format=%(objectname) %(refname)"))
-	if err != nil {
-		return nil, nil, err
-	}
-	refs := map[string]string{}
-	var names []string
-	for _, l := range lines(out) {
-		if sha, name, ok := strings.Cut(l, " "); ok {
-			refs[name] = sha
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	return refs, names, nil
 }
 
 // CompareUpstream compares each branch of the portal with the upstream's as last fetched, from
@@ -219,12 +163,13 @@ func (r *Repos) refMap(ctx context.Context, gitDir string) (map[string]string, [
 // compareWorkers at a time). A branch the host lacks is counted only when pending lists it (a
 // branch made in the product that waits for its first push); one the host deleted and the
 // portal keeps is compared with the host's last commit of it and marked DeletedOnHost.
-func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending []string) ([]UpstreamBranch, error) {
-	bare := hs.r.bare(portalID)
-	refs, names, err := hs.r.refMap(ctx, bare)
+func (hs *HostSync) CompareUpstream(ctx context.Context, portalID int64, pending []string) ([]UpstreamBranch, error) {
+	bare := hs.core.Bare(portalID)
+	list, err := hs.refs.List(ctx, bare)
 	if err != nil {
 		return nil, err
 	}
+	refs, names := list.Refs, list.Names
 	deleted, _, err := readBranchFile(bare, upstreamDeletedFile)
 	if err != nil {
 		return nil, err
@@ -241,7 +186,7 @@ func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending 
 		if !ok {
 			continue
 		}
-		mine, theirs := refs[name], refs[UpstreamRefs+b]
+		mine, theirs := refs[name], refs[workspace.UpstreamRefs+b]
 		ub := UpstreamBranch{Branch: b, OnUpstream: theirs != ""}
 		if last, ok := deleted[b]; ok && theirs == "" {
 			ub.DeletedOnHost, theirs = true, last
@@ -257,7 +202,7 @@ func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending 
 	errs := make([]error, len(jobs)+len(notOnHost))
 	parallel(len(jobs), func(k int) {
 		j := jobs[k]
-		out[j.i].Ahead, out[j.i].Behind, errs[k] = hs.r.countMemo(ctx, bare, j.mine, j.theirs)
+		out[j.i].Ahead, out[j.i].Behind, errs[k] = hs.refs.Count(ctx, bare, j.mine, j.theirs)
 		if out[j.i].DeletedOnHost {
 			out[j.i].Behind = 0 // the host's commits of a deleted branch are nowhere to bring in
 		}
@@ -266,14 +211,14 @@ func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending 
 		// Commits on no branch of the host, memoised per (commit, the host's refs).
 		h := fnv.New64a()
 		for _, name := range names {
-			if strings.HasPrefix(name, UpstreamRefs) {
+			if strings.HasPrefix(name, workspace.UpstreamRefs) {
 				h.Write([]byte(refs[name] + name + "\n"))
 			}
 		}
 		state := "upstream:" + strconv.FormatUint(h.Sum64(), 36)
 		parallel(len(notOnHost), func(k int) {
 			i := notOnHost[k]
-			out[i].Ahead, errs[len(jobs)+k] = hs.r.notOnHost(ctx, bare, refs["refs/heads/"+out[i].Branch], state)
+			out[i].Ahead, errs[len(jobs)+k] = hs.notOnHost(ctx, bare, refs["refs/heads/"+out[i].Branch], state)
 		})
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -283,28 +228,17 @@ func (hs HostSync) CompareUpstream(ctx context.Context, portalID int64, pending 
 }
 
 // notOnHost counts the commits of a branch that no branch of the host has, memoised with the
-// counts of pairs (statuscache.go) under (commit, state of the host's refs).
-func (r *Repos) notOnHost(ctx context.Context, bare, mine, state string) (int, error) {
-	c := &r.statuses
-	key := [2]string{mine, state}
-	c.mu.Lock()
-	v, ok := c.memo[key]
-	c.mu.Unlock()
-	if ok {
-		return v[0], nil
-	}
-	n, err := r.run(ctx, bare, gitcli.Command("rev-list", "--count").Value(mine).Flags("--not", "--glob="+UpstreamRefs+"*"))
-	if err != nil {
-		return 0, err
-	}
-	ahead, _ := strconv.Atoi(strings.TrimSpace(n))
-	c.mu.Lock()
-	if c.memo == nil || len(c.memo) >= memoLimit {
-		c.memo = map[[2]string][2]int{}
-	}
-	c.memo[key] = [2]int{ahead, 0}
-	c.mu.Unlock()
-	return ahead, nil
+// counts of pairs (workspace.Refs.Memo) under (commit, state of the host's refs).
+func (hs *HostSync) notOnHost(ctx context.Context, bare, mine, state string) (int, error) {
+	ahead, _, err := hs.refs.Memo(mine, state, func() (int, int, error) {
+		n, err := hs.core.Run(ctx, bare, gitcli.Command("rev-list", "--count").Value(mine).Flags("--not", "--glob="+workspace.UpstreamRefs+"*"))
+		if err != nil {
+			return 0, 0, err
+		}
+		ahead, _ := strconv.Atoi(strings.TrimSpace(n))
+		return ahead, 0, nil
+	})
+	return ahead, err
 }
 
 // compareWorkers bounds the git processes one comparison runs at once.
@@ -333,15 +267,6 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// tip is a ref's commit ("" when it does not exist), from the ref listing.
-func (r *Repos) tip(ctx context.Context, bare, ref string) string {
-	refs, _, err := r.refMap(ctx, bare)
-	if err != nil {
-		return ""
-	}
-	return refs[ref]
-}
-
 // IntegrateUpstream brings the fetched upstream commits onto the portal's branches: a branch
 // the portal lacks is created, a branch the upstream moved ahead of is fast-forwarded, and a
 // branch that went both ways (the portal has commits a failed push left behind, the host has
@@ -353,20 +278,20 @@ func (r *Repos) tip(ctx context.Context, bare, ref string) string {
 // Its cost does not grow with the number of branches: the refs are read from one listing; a
 // branch whose commit is the host's needs nothing; the pairs that differ are counted before the
 // portal lock is taken (memoised, a few at a time), so under the lock new and deleted branches
-// are one write of packed-refs (packedrefs.go) and the fast-forwards one `git update-ref
+// are one write of packed-refs (workspace.Refs.WritePacked) and the fast-forwards one `git update-ref
 // --stdin`. Only a merge, or a deleted branch some workspace is on, costs git processes of
 // its own.
-func (hs HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author Author) (moved []MovedBranch, conflicts []string, err error) {
-	bare := hs.r.bare(portalID)
+func (hs *HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author workspace.Author) (moved []MovedBranch, conflicts []string, err error) {
+	bare := hs.core.Bare(portalID)
 	// Before the lock: count every pair that differs, so the lock hold below finds them in
 	// the memo (a commit landing meanwhile only makes one pair new).
-	pre, _ := refTables.current(bare)
+	pre := hs.refs.Files(bare)
 	if pre != nil {
-		refs, names := pre.refs, pre.names
+		refs, names := pre.Refs, pre.Names
 		deleted, _, _ := readBranchFile(bare, upstreamDeletedFile)
 		var pairs [][2]string
 		for _, name := range names {
-			if b, ok := strings.CutPrefix(name, UpstreamRefs); ok {
+			if b, ok := strings.CutPrefix(name, workspace.UpstreamRefs); ok {
 				if mine := refs["refs/heads/"+b]; mine != "" && mine != refs[name] {
 					pairs = append(pairs, [2]string{mine, refs[name]})
 				}
@@ -377,15 +302,15 @@ func (hs HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author
 				pairs = append(pairs, [2]string{mine, last})
 			}
 		}
-		parallel(len(pairs), func(i int) { _, _, _ = hs.r.countMemo(ctx, bare, pairs[i][0], pairs[i][1]) })
+		parallel(len(pairs), func(i int) { _, _, _ = hs.refs.Count(ctx, bare, pairs[i][0], pairs[i][1]) })
 	}
-	unlock, err := hs.r.lock(ctx, portalID)
+	unlock, err := hs.core.LockPortal(ctx, portalID)
 	if err != nil {
 		return nil, nil, err
 	}
-	moved, conflicts, err = hs.r.integrateLocked(ctx, portalID, author, pre)
+	moved, conflicts, err = hs.integrateLocked(ctx, portalID, author, pre)
 	unlock()
-	hs.r.maintainSoon(bare) // the fetch and the new branches left loose refs and objects
+	hs.refs.PackSoon(bare) // the fetch and the new branches left loose refs and objects
 	if err != nil {
 		return moved, conflicts, err
 	}
@@ -397,10 +322,10 @@ func (hs HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author
 		}
 	}
 	if len(shas) > 0 {
-		out, err := hs.r.run(ctx, bare, gitcli.Command("log", "--no-walk=unsorted", "--stdin", "--format=%H %an").Stdin(strings.NewReader(strings.Join(shas, "\n")+"\n")))
+		out, err := hs.core.Run(ctx, bare, gitcli.Command("log", "--no-walk=unsorted", "--stdin", "--format=%H %an").Stdin(strings.NewReader(strings.Join(shas, "\n")+"\n")))
 		if err == nil {
 			who := map[string]string{}
-			for _, l := range lines(out) {
+			for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
 				if sha, name, ok := strings.Cut(l, " "); ok {
 					who[sha] = name
 				}
@@ -417,18 +342,18 @@ func (hs HostSync) IntegrateUpstream(ctx context.Context, portalID int64, author
 // ref file changed since (their stamps), it is used again rather than read a third time (a
 // change within the same timestamp tick could hide; every write below is then refused by its
 // expected old value or its own check, so nothing wrong is written).
-func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Author, pre *refTable) (moved []MovedBranch, conflicts []string, err error) {
-	bare := r.bare(portalID)
-	var refs map[string]string
-	var names []string
-	if pre != nil && pre.unchanged() {
-		refs, names = pre.refs, pre.names
-	} else if refs, names, err = r.refMap(ctx, bare); err != nil {
-		return nil, nil, err
+func (hs *HostSync) integrateLocked(ctx context.Context, portalID int64, author workspace.Author, pre *workspace.RefList) (moved []MovedBranch, conflicts []string, err error) {
+	bare := hs.core.Bare(portalID)
+	list := pre
+	if pre == nil || !pre.Unchanged() {
+		if list, err = hs.refs.List(ctx, bare); err != nil {
+			return nil, nil, err
+		}
 	}
+	refs, names := list.Refs, list.Names
 	upstream := map[string]string{}
 	for _, name := range names {
-		if b, ok := strings.CutPrefix(name, UpstreamRefs); ok {
+		if b, ok := strings.CutPrefix(name, workspace.UpstreamRefs); ok {
 			upstream[b] = refs[name]
 		}
 	}
@@ -454,7 +379,7 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 	var tx strings.Builder
 	var merges []string
 	for _, name := range names {
-		b, ok := strings.CutPrefix(name, UpstreamRefs)
+		b, ok := strings.CutPrefix(name, workspace.UpstreamRefs)
 		if !ok {
 			continue
 		}
@@ -466,7 +391,7 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 			creates["refs/heads/"+b] = theirs
 			moved = append(moved, MovedBranch{Branch: b, Commit: theirs, Created: true})
 		default:
-			ahead, behind, err := r.countMemo(ctx, bare, mine, theirs)
+			ahead, behind, err := hs.refs.Count(ctx, bare, mine, theirs)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -492,7 +417,7 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 	var onBranch map[string]bool
 	var gone []string
 	removes := map[string]string{}
-	for _, b := range sortedKeys(deleted) {
+	for _, b := range slices.Sorted(maps.Keys(deleted)) {
 		mine := refs["refs/heads/"+b]
 		switch {
 		case mine == "":
@@ -501,14 +426,14 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 		case b == headBranch:
 			continue // the repository's default branch stays; it is shown as deleted on the host
 		case mine != deleted[b]:
-			if ahead, _, err := r.countMemo(ctx, bare, mine, deleted[b]); err != nil || ahead > 0 {
+			if ahead, _, err := hs.refs.Count(ctx, bare, mine, deleted[b]); err != nil || ahead > 0 {
 				continue // the portal has commits the host never had
 			}
 		}
 		if onBranch == nil {
-			onBranch = r.workspaceBranches(portalID)
+			onBranch = hs.workspaceBranches(portalID)
 		}
-		if onBranch[b] && len(r.usersWithWorkOn(ctx, portalID, b)) > 0 {
+		if onBranch[b] && len(hs.repos.Clones().WithWorkOn(ctx, portalID, b)) > 0 {
 			continue // someone's work is on it
 		}
 		removes["refs/heads/"+b] = mine
@@ -518,8 +443,8 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 
 	// New branches and deleted ones in one write of packed-refs; what that may not do (and
 	// every fast-forward) in one git transaction.
-	added, removed, err := writePackedRefs(bare, creates, removes, names)
-	if err != nil && !errors.Is(err, errPackedBusy) && !errors.Is(err, errRefBackend) {
+	added, removed, err := hs.refs.WritePacked(bare, creates, removes, names)
+	if err != nil {
 		return nil, nil, err
 	}
 	for _, name := range added {
@@ -528,14 +453,14 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 	for _, name := range removed {
 		delete(removes, name)
 	}
-	for _, name := range sortedKeys(creates) {
+	for _, name := range slices.Sorted(maps.Keys(creates)) {
 		fmt.Fprintf(&tx, "create %s %s\n", name, creates[name])
 	}
-	for _, name := range sortedKeys(removes) {
+	for _, name := range slices.Sorted(maps.Keys(removes)) {
 		fmt.Fprintf(&tx, "delete %s %s\n", name, removes[name])
 	}
 	if tx.Len() > 0 {
-		if _, err := r.run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
+		if _, err := hs.core.Run(ctx, bare, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String()))); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -544,8 +469,8 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 		slog.Info("upstream: branches deleted on the git host left the portal", "repository", bare, "count", len(gone), "branches", strings.Join(gone[:min(len(gone), 20)], ", "))
 	}
 	for _, b := range merges {
-		merged, err := r.mergeUpstream(ctx, portalID, b, upstream[b], author)
-		if errors.Is(err, ErrMergeConflict) {
+		merged, err := hs.mergeUpstream(ctx, portalID, b, upstream[b], author)
+		if errors.Is(err, workspace.ErrMergeConflict) {
 			conflicts = append(conflicts, b)
 			continue
 		}
@@ -562,10 +487,10 @@ func (r *Repos) integrateLocked(ctx context.Context, portalID int64, author Auth
 
 // workspaceBranches is the set of branches some workspace of the portal is on (their HEAD
 // files, no git).
-func (r *Repos) workspaceBranches(portalID int64) map[string]bool {
+func (hs *HostSync) workspaceBranches(portalID int64) map[string]bool {
 	on := map[string]bool{}
-	for _, uid := range r.Workspaces(portalID) {
-		if b := r.CurrentBranch(uid, portalID); b != "" {
+	for _, uid := range hs.repos.Workspaces(portalID) {
+		if b := hs.repos.CurrentBranch(uid, portalID); b != "" {
 			on[b] = true
 		}
 	}
@@ -574,59 +499,60 @@ func (r *Repos) workspaceBranches(portalID int64) map[string]bool {
 
 // mergeUpstream merges the upstream's commit into the portal's branch in a scratch clone
 // (no author's workspace is touched) and pushes the merge to the canonical branch.
-func (r *Repos) mergeUpstream(ctx context.Context, portalID int64, branch, theirs string, author Author) (string, error) {
-	tmp, err := os.MkdirTemp(r.root, ".merge-")
+func (hs *HostSync) mergeUpstream(ctx context.Context, portalID int64, branch, theirs string, author workspace.Author) (string, error) {
+	tmp, err := os.MkdirTemp(hs.repos.DataDir(), ".merge-") // swept at start if a crash leaves it
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
 	work := filepath.Join(tmp, "w")
-	if _, err := r.run(ctx, tmp, gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(r.bare(portalID), work)); err != nil {
+	if _, err := hs.core.Run(ctx, tmp, gitcli.Command("clone", "-q", "--shared").Option("--branch", branch).Value(hs.core.Bare(portalID), work)); err != nil {
 		return "", err
 	}
 	msg := "Merge the git host's " + branch + " into the portal's " + branch
-	if _, err := r.run(ctx, work, authorEnv(gitcli.Command("merge", "-q", "--no-ff", "--no-edit").Option("--message", msg).Value(theirs), author)); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrMergeConflict, err)
+	if _, err := hs.core.Run(ctx, work, author.Env(gitcli.Command("merge", "-q", "--no-ff", "--no-edit").Option("--message", msg).Value(theirs))); err != nil {
+		return "", fmt.Errorf("%w: %v", workspace.ErrMergeConflict, err)
 	}
-	if _, err := r.run(ctx, work, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
+	if _, err := hs.core.Run(ctx, work, gitcli.Command("push", "-q", "origin").Value("HEAD:refs/heads/"+branch)); err != nil {
 		return "", err
 	}
-	head, err := r.run(ctx, work, gitcli.Command("rev-parse", "HEAD"))
+	head, err := hs.core.Run(ctx, work, gitcli.Command("rev-parse", "HEAD"))
 	return strings.TrimSpace(head), err
 }
 
 // PushUpstream sends a branch of the portal to the upstream (never forced), under the portal
-// lock, and records the upstream's new tip under UpstreamRefs when it took it. A refusal is an
+// lock, and records the upstream's new tip under workspace.UpstreamRefs when it took it. A refusal is an
 // *UpstreamPushError; an unreachable host a *RemoteError.
-func (hs HostSync) PushUpstream(ctx context.Context, portalID int64, up Upstream, branch string, knownHosts *string, timeout time.Duration) error {
-	unlock, err := hs.r.lock(ctx, portalID)
+func (hs *HostSync) PushUpstream(ctx context.Context, portalID int64, up Upstream, branch string, knownHosts *string, timeout time.Duration) error {
+	unlock, err := hs.core.LockPortal(ctx, portalID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	bare := hs.r.bare(portalID)
-	refs, _, err := hs.r.refMap(ctx, bare)
+	bare := hs.core.Bare(portalID)
+	list, err := hs.refs.List(ctx, bare)
 	if err != nil {
 		return err
 	}
+	refs := list.Refs
 	mine := refs["refs/heads/"+branch]
 	if mine == "" {
-		return ErrBranchMissing
+		return workspace.ErrBranchMissing
 	}
-	if refs[UpstreamRefs+branch] == mine {
+	if refs[workspace.UpstreamRefs+branch] == mine {
 		return nil // the host has it already
 	}
-	if refs[UpstreamRefs+branch] == "" {
+	if refs[workspace.UpstreamRefs+branch] == "" {
 		if deleted, _, _ := readBranchFile(bare, upstreamDeletedFile); deleted[branch] != "" {
 			return ErrDeletedOnHost
 		}
 	}
 	c := gitcli.Command("push", "-q", "--porcelain").Value(up.URL, "refs/heads/"+branch+":refs/heads/"+branch).Timeout(timeout)
-	out, err := hs.r.runRemote(ctx, bare, c, up, knownHosts)
+	out, err := hs.runRemote(ctx, bare, c, up, knownHosts)
 	if err != nil {
 		return pushError(branch, out, err)
 	}
-	_, err = hs.r.run(ctx, bare, gitcli.Command("update-ref").Value(UpstreamRefs+branch, mine))
+	_, err = hs.core.Run(ctx, bare, gitcli.Command("update-ref").Value(workspace.UpstreamRefs+branch, mine))
 	return err
 }
 
@@ -634,7 +560,7 @@ func (hs HostSync) PushUpstream(ctx context.Context, portalID int64, up Upstream
 func pushError(branch, out string, err error) error {
 	var ge *gitcli.Error
 	if !errors.As(err, &ge) || errors.Is(err, gitcli.ErrTimeout) {
-		return classifyRemote(err)
+		return workspace.ClassifyRemote(err)
 	}
 	text := out + "\n" + ge.Stderr
 	pe := &UpstreamPushError{Branch: branch, Err: err}
@@ -656,7 +582,7 @@ func pushError(branch, out string, err error) error {
 		pe.Remote = pe.Remote[:1000] + "…"
 	}
 	if !pe.NonFastForward && pe.Remote == "" {
-		return classifyRemote(err) // not a refusal: unreachable, credentials, …
+		return workspace.ClassifyRemote(err) // not a refusal: unreachable, credentials, …
 	}
 	return pe
 }

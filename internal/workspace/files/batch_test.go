@@ -1,4 +1,4 @@
-package workspace
+package files
 
 import (
 	"bytes"
@@ -8,17 +8,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"portalwright/internal/workspace"
+	"portalwright/internal/workspace/workspacetest"
 )
 
 // WriteFiles: all written with their versions; a stale base writes nothing; a failure while
 // renaming the third file puts the first two back byte for byte.
 func TestWriteFilesAllOrNothing(t *testing.T) {
 	ctx := context.Background()
-	r := newRepos(t)
-	if err := r.Core().CreateFromFiles(ctx, 1, starter(), "Create", SystemAuthor); err != nil {
+	r := workspacetest.NewRepos(t)
+	if err := r.Core().CreateFromFiles(ctx, 1, workspacetest.Starter(), "Create", workspace.SystemAuthor); err != nil {
 		t.Fatal(err)
 	}
-	open(t, r, 2, "master")
+	workspacetest.Open(t, r, 2, "master")
 	dir := r.WorkspaceDir(2, 1)
 	read := func(name string) []byte {
 		t.Helper()
@@ -37,19 +40,19 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 			return nil
 		})
 	}
-	a, b, c := MustPath("tr/a.json"), MustPath("tr/b.json"), MustPath("tr/sub/c.json")
+	a, b, c := workspace.MustPath("tr/a.json"), workspace.MustPath("tr/b.json"), workspace.MustPath("tr/sub/c.json")
 
 	// All three written (none existed), with their versions and one status.
-	vs, st, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A1"), NoVersion, false}, {b, []byte("B1"), NoVersion, false}, {c, []byte("C1"), NoVersion, false}})
-	if err != nil || len(vs) != 3 || vs[0] != VersionOf([]byte("A1")) || vs[2] != VersionOf([]byte("C1")) || st == nil || st.Changes["tr/sub/c.json"] == "" {
+	vs, st, err := New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: a, Data: []byte("A1"), Base: workspace.NoVersion, Remove: false}, {Path: b, Data: []byte("B1"), Base: workspace.NoVersion, Remove: false}, {Path: c, Data: []byte("C1"), Base: workspace.NoVersion, Remove: false}})
+	if err != nil || len(vs) != 3 || vs[0] != workspace.VersionOf([]byte("A1")) || vs[2] != workspace.VersionOf([]byte("C1")) || st == nil || st.Changes["tr/sub/c.json"] == "" {
 		t.Fatalf("write: %v %v %+v", vs, err, st)
 	}
 	noLeftovers()
 
 	// A stale base on the last file: nothing written, the error names it.
-	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A2"), vs[0], false}, {b, []byte("B2"), vs[1], false}, {c, []byte("C2"), NoVersion, false}})
-	var stale *ErrStale
-	var fe *FileWriteError
+	_, _, err = New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: a, Data: []byte("A2"), Base: vs[0], Remove: false}, {Path: b, Data: []byte("B2"), Base: vs[1], Remove: false}, {Path: c, Data: []byte("C2"), Base: workspace.NoVersion, Remove: false}})
+	var stale *workspace.ErrStale
+	var fe *workspace.FileWriteError
 	if !errors.As(err, &stale) || !errors.As(err, &fe) || fe.Path != c || stale.Current != vs[2] {
 		t.Fatalf("stale: %v", err)
 	}
@@ -57,12 +60,12 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		t.Fatal("a stale save wrote something")
 	}
 	// The same path twice is refused.
-	if _, _, err := r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("x"), vs[0], false}, {a, []byte("y"), vs[0], false}}); !errors.Is(err, ErrBadPath) {
+	if _, _, err := New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: a, Data: []byte("x"), Base: vs[0], Remove: false}, {Path: a, Data: []byte("y"), Base: vs[0], Remove: false}}); !errors.Is(err, workspace.ErrBadPath) {
 		t.Fatalf("twice: %v", err)
 	}
 
 	// The third file's folder is a file: refused before anything moves.
-	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A3"), vs[0], false}, {b, []byte("B3"), vs[1], false}, {MustPath("tr/a.json/c.json"), []byte("C3"), NoVersion, false}})
+	_, _, err = New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: a, Data: []byte("A3"), Base: vs[0], Remove: false}, {Path: b, Data: []byte("B3"), Base: vs[1], Remove: false}, {Path: workspace.MustPath("tr/a.json/c.json"), Data: []byte("C3"), Base: workspace.NoVersion, Remove: false}})
 	if err == nil || string(read("tr/a.json")) != "A1" || string(read("tr/b.json")) != "B1" {
 		t.Fatalf("a third file under a file: %v", err)
 	}
@@ -83,7 +86,7 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		}
 	}
 	defer func() { beforeRename = nil }()
-	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{a, []byte("A4 new content"), vs[0], false}, {b, []byte("B4"), vs[1], false}, {c, []byte("C4"), vs[2], false}})
+	_, _, err = New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: a, Data: []byte("A4 new content"), Base: vs[0], Remove: false}, {Path: b, Data: []byte("B4"), Base: vs[1], Remove: false}, {Path: c, Data: []byte("C4"), Base: vs[2], Remove: false}})
 	beforeRename = nil
 	if !errors.As(err, &fe) || fe.Path != c {
 		t.Fatalf("failed rename: %v", err)
@@ -104,7 +107,7 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 		}
 	}
 	os.Remove(filepath.Join(dir, "tr", "b.json"))
-	_, _, err = r.Files().WriteFiles(ctx, 2, 1, []FileWrite{{MustPath("tr/new.json"), []byte("N"), NoVersion, false}, {b, []byte("B5"), NoVersion, false}})
+	_, _, err = New(r).WriteFiles(ctx, 2, 1, []workspace.FileWrite{{Path: workspace.MustPath("tr/new.json"), Data: []byte("N"), Base: workspace.NoVersion, Remove: false}, {Path: b, Data: []byte("B5"), Base: workspace.NoVersion, Remove: false}})
 	beforeRename = nil
 	if err == nil {
 		t.Fatal("a rename onto a non-empty folder succeeded")

@@ -1,6 +1,5 @@
-package workspace
-
-// Backing up and restoring repositories and workspaces (internal/backup runs it; issue 34).
+// Package backups is the git side of backing up and restoring repositories and workspaces
+// (internal/backup runs it; issue 34), over workspace.Core and the users' workspaces.
 //
 // A backup runs while the server writes, in another process, so it takes none of the server's
 // locks and writes nothing into the data directory:
@@ -10,7 +9,7 @@ package workspace
 //     whose objects are the live ones (objects/info/alternates); the bundle is made from the
 //     shadow. So the refs in the bundle are one snapshot, taken after the database copy, and a
 //     ref moved meanwhile cannot make the bundle half old, half new. The canonical store only
-//     grows (it never prunes; objects are linked in before a ref names them, landing.go), so
+//     grows (it never prunes; objects are linked in before a ref names them, workspace/landing.go), so
 //     every object the snapshot's refs reach is there while the bundle is made.
 //   - Commits the caller names (those the database refers to) that no ref of the snapshot
 //     reaches any more get a ref of their own, ReferencedRefs+<sha>, so the bundle holds them.
@@ -24,9 +23,10 @@ package workspace
 //     canonical snapshot does not: local commits, that commit, discarded work.
 //
 // Restoring is the other way round, into an empty data directory with no server running: a
-// canonical repository is staged like an import (stage: a mirror clone of the bundle, no
-// remote, never pruned) and installed; a workspace is cloned as Open clones one, gets its
-// refs from the snapshot and its uncommitted work back as uncommitted changes.
+// canonical repository is staged like an import (workspace.Core.Stage: a mirror clone of the
+// bundle, no remote, never pruned) and installed; a workspace is cloned as Open clones one,
+// gets its refs from the snapshot and its uncommitted work back as uncommitted changes.
+package backups
 
 import (
 	"bufio"
@@ -34,21 +34,31 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"portalwright/internal/gitcli"
+	"portalwright/internal/workspace"
 )
 
 // Backups are the git side of backups and restores (the rules above).
-type Backups struct{ r *Repos }
+type Backups struct {
+	repos  *workspace.Repos
+	core   workspace.Core
+	refs   workspace.Refs
+	clones workspace.Clones
+}
 
-// Backups is the git side of backing the repositories up.
-func (r *Repos) Backups() Backups { return Backups{r} }
+// New is the git side of backing the repositories up.
+func New(repos *workspace.Repos) *Backups {
+	return &Backups{repos: repos, core: repos.Core(), refs: repos.Core().Refs(), clones: repos.Clones()}
+}
 
 // ReferencedRefs is where a restored repository keeps commits the database referred to (a
 // loadable's) that no branch reached any more when the backup was made.
@@ -87,43 +97,39 @@ func (s *RepoSnapshot) Tips() []string {
 	return out
 }
 
-// CanonicalSideFiles are the files beside the refs of a canonical repository that a backup
-// keeps (upstreamrecord.go); the rest (status journal, maintenance stamps) is rebuilt.
-var CanonicalSideFiles = []string{upstreamHeadsFile, upstreamDeletedFile}
-
 // BundleCanonical writes a bundle of the portal's canonical repository to out: every ref as
 // listed now, plus a ReferencedRefs ref for each commit of keep that none of them reaches.
 // scratch is a folder of the caller's, outside the data directory.
-func (bk Backups) BundleCanonical(ctx context.Context, portalID int64, scratch, out string, keep []string) (*RepoSnapshot, error) {
-	live := bk.r.bare(portalID)
+func (bk *Backups) BundleCanonical(ctx context.Context, portalID int64, scratch, out string, keep []string) (*RepoSnapshot, error) {
+	live := bk.core.Bare(portalID)
 	if !exists(filepath.Join(live, "HEAD")) {
 		return nil, ErrNoRepository
 	}
-	refs, err := bk.r.listRefs(ctx, live)
+	refs, err := bk.listRefs(ctx, live)
 	if err != nil {
 		return nil, err
 	}
-	snap := &RepoSnapshot{Head: "refs/heads/" + DefaultBranch, Refs: refs}
+	snap := &RepoSnapshot{Head: "refs/heads/" + workspace.DefaultBranch, Refs: refs}
 	if head, err := os.ReadFile(filepath.Join(live, "HEAD")); err == nil {
-		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && ValidRefName(target) {
+		if target, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && workspace.ValidRefName(target) {
 			snap.Head = target
 		}
 	}
-	shadow, err := bk.r.shadow(scratch, "repo-"+strconv.FormatInt(portalID, 10), snap.Head, refs, filepath.Join(live, "objects"))
+	shadow, err := bk.shadow(scratch, "repo-"+strconv.FormatInt(portalID, 10), snap.Head, refs, filepath.Join(live, "objects"))
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(shadow)
-	if err := bk.r.keepCommits(ctx, shadow, snap, keep); err != nil {
+	if err := bk.keepCommits(ctx, shadow, snap, keep); err != nil {
 		return nil, err
 	}
-	if _, err := bk.r.run(ctx, shadow, gitcli.Command("fsck", "--connectivity-only", "--no-dangling", "--no-progress").Timeout(bundleTimeout)); err != nil {
+	if _, err := bk.core.Run(ctx, shadow, gitcli.Command("fsck", "--connectivity-only", "--no-dangling", "--no-progress").Timeout(bundleTimeout)); err != nil {
 		return nil, fmt.Errorf("git fsck of %s failed: %w", live, err)
 	}
 	if len(snap.Refs) == 0 {
 		return snap, nil // an empty repository: nothing to bundle
 	}
-	if _, err := bk.r.run(ctx, shadow, bundleCmd().Value(out).Flags("--all").Timeout(bundleTimeout)); err != nil {
+	if _, err := bk.core.Run(ctx, shadow, bundleCmd().Value(out).Flags("--all").Timeout(bundleTimeout)); err != nil {
 		return nil, fmt.Errorf("bundle of %s: %w", live, err)
 	}
 	return snap, nil
@@ -138,11 +144,11 @@ func bundleCmd() *gitcli.Cmd {
 }
 
 // keepCommits gives each commit of keep that no ref of the shadow reaches a ReferencedRefs ref.
-func (r *Repos) keepCommits(ctx context.Context, shadow string, snap *RepoSnapshot, keep []string) error {
+func (bk *Backups) keepCommits(ctx context.Context, shadow string, snap *RepoSnapshot, keep []string) error {
 	var present []string
 	seen := map[string]bool{}
 	for _, sha := range keep {
-		if !shaPattern.MatchString(sha) || seen[sha] {
+		if !workspace.IsObjectID(sha) || seen[sha] {
 			continue
 		}
 		seen[sha] = true
@@ -152,12 +158,12 @@ func (r *Repos) keepCommits(ctx context.Context, shadow string, snap *RepoSnapsh
 		return nil
 	}
 	// Which exist as commits at all.
-	out, err := r.run(ctx, shadow, gitcli.Command("cat-file", "--batch-check=%(objectname) %(objecttype)").Stdin(strings.NewReader(strings.Join(present, "\n")+"\n")))
+	out, err := bk.core.Run(ctx, shadow, gitcli.Command("cat-file", "--batch-check=%(objectname) %(objecttype)").Stdin(strings.NewReader(strings.Join(present, "\n")+"\n")))
 	if err != nil {
 		return err
 	}
 	present = present[:0]
-	for _, l := range lines(out) {
+	for _, l := range strings.FieldsFunc(out, isNewline) {
 		f := strings.Fields(l)
 		switch {
 		case len(f) == 2 && f[1] == "commit":
@@ -170,12 +176,12 @@ func (r *Repos) keepCommits(ctx context.Context, shadow string, snap *RepoSnapsh
 		return nil
 	}
 	// The commits of keep that no ref reaches.
-	out, err = r.run(ctx, shadow, gitcli.Command("rev-list").Value(present...).Flags("--not", "--all").Timeout(bundleTimeout))
+	out, err = bk.core.Run(ctx, shadow, gitcli.Command("rev-list").Value(present...).Flags("--not", "--all").Timeout(bundleTimeout))
 	if err != nil {
 		return err
 	}
 	unreached := map[string]bool{}
-	for _, l := range lines(out) {
+	for _, l := range strings.FieldsFunc(out, isNewline) {
 		unreached[l] = true
 	}
 	add := map[string]string{}
@@ -191,14 +197,14 @@ func (r *Repos) keepCommits(ctx context.Context, shadow string, snap *RepoSnapsh
 	for k, v := range add {
 		snap.Refs[k] = v
 	}
-	return r.setRefs(ctx, shadow, add)
+	return bk.setRefs(ctx, shadow, add)
 }
 
 // shadow makes a bare repository in scratch whose objects are read from the given object
 // folders (alternates), whose HEAD names head and whose refs are refs. It is written directly
 // (git's layout of a bare repository: HEAD, config, objects/, refs/, packed-refs): no git
 // process, and git checks every ref's object when it reads them (fsck, bundle).
-func (r *Repos) shadow(scratch, name, head string, refs map[string]string, objects ...string) (string, error) {
+func (bk *Backups) shadow(scratch, name, head string, refs map[string]string, objects ...string) (string, error) {
 	dir := filepath.Join(scratch, name+".git")
 	_ = os.RemoveAll(dir)
 	var alt strings.Builder
@@ -233,13 +239,13 @@ func (r *Repos) shadow(scratch, name, head string, refs map[string]string, objec
 
 // listRefs lists every ref of a repository with git (one consistent read of loose and packed
 // refs).
-func (r *Repos) listRefs(ctx context.Context, gitDir string) (map[string]string, error) {
-	out, err := r.run(ctx, gitDir, gitcli.Command("for-each-ref", "--format=%(objectname) %(refname)"))
+func (bk *Backups) listRefs(ctx context.Context, gitDir string) (map[string]string, error) {
+	out, err := bk.core.Run(ctx, gitDir, gitcli.Command("for-each-ref", "--format=%(objectname) %(refname)"))
 	if err != nil {
 		return nil, err
 	}
 	refs := map[string]string{}
-	for _, l := range lines(out) {
+	for _, l := range strings.FieldsFunc(out, isNewline) {
 		if sha, name, ok := strings.Cut(l, " "); ok {
 			refs[name] = sha
 		}
@@ -251,8 +257,8 @@ func (r *Repos) listRefs(ctx context.Context, gitDir string) (map[string]string,
 func packedRefs(refs map[string]string) (string, error) {
 	var b strings.Builder
 	b.WriteString("# pack-refs with: sorted \n")
-	for _, n := range sortedKeys(refs) {
-		if !ValidRefName(n) || !shaPattern.MatchString(refs[n]) {
+	for _, n := range slices.Sorted(maps.Keys(refs)) {
+		if !workspace.ValidRefName(n) || !workspace.IsObjectID(refs[n]) {
 			return "", fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
 		b.WriteString(refs[n] + " " + n + "\n")
@@ -261,44 +267,44 @@ func packedRefs(refs map[string]string) (string, error) {
 }
 
 // setRefs creates or moves refs in one transaction.
-func (r *Repos) setRefs(ctx context.Context, gitDir string, refs map[string]string) error {
+func (bk *Backups) setRefs(ctx context.Context, gitDir string, refs map[string]string) error {
 	if len(refs) == 0 {
 		return nil
 	}
 	var tx strings.Builder
-	for _, n := range sortedKeys(refs) {
-		if !ValidRefName(n) || !shaPattern.MatchString(refs[n]) {
+	for _, n := range slices.Sorted(maps.Keys(refs)) {
+		if !workspace.ValidRefName(n) || !workspace.IsObjectID(refs[n]) {
 			return fmt.Errorf("not a ref: %q %q", n, refs[n])
 		}
 		tx.WriteString("update " + n + " " + refs[n] + "\n")
 	}
-	_, err := r.run(ctx, gitDir, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String())).Timeout(10*time.Minute))
+	_, err := bk.core.Run(ctx, gitDir, gitcli.Command("update-ref", "--stdin").Stdin(strings.NewReader(tx.String())).Timeout(10*time.Minute))
 	return err
 }
 
 // RestoreCanonical makes the bundle the portal's canonical repository (the data directory
 // has none): staged like an import, HEAD and every ref as the snapshot says, then installed.
 // bundle "" restores an empty repository's snapshot (no refs).
-func (bk Backups) RestoreCanonical(ctx context.Context, portalID int64, bundle string, snap *RepoSnapshot) error {
-	if exists(bk.r.bare(portalID)) {
+func (bk *Backups) RestoreCanonical(ctx context.Context, portalID int64, bundle string, snap *RepoSnapshot) error {
+	if exists(bk.core.Bare(portalID)) {
 		return fmt.Errorf("repository of portal %d exists already", portalID)
 	}
-	st, err := bk.r.stage(ctx, func(tmp, bare string) error {
+	st, err := bk.core.Stage(ctx, func(tmp, bare string) error {
 		if bundle == "" {
-			_, err := bk.r.run(ctx, tmp, gitcli.Command("init", "-q", "--bare").Value(bare))
+			_, err := bk.core.Run(ctx, tmp, gitcli.Command("init", "-q", "--bare").Value(bare))
 			return err
 		}
-		_, err := bk.r.run(ctx, tmp, gitcli.Command("clone", "-q", "--mirror").Value(bundle, bare).Timeout(bundleTimeout))
+		_, err := bk.core.Run(ctx, tmp, gitcli.Command("clone", "-q", "--mirror").Value(bundle, bare).Timeout(bundleTimeout))
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	defer st.Discard()
-	if _, err := bk.r.run(ctx, st.bare, gitcli.Command("symbolic-ref", "HEAD").Value(snap.Head)); err != nil {
+	if _, err := bk.core.Run(ctx, st.Dir(), gitcli.Command("symbolic-ref", "HEAD").Value(snap.Head)); err != nil {
 		return err
 	}
-	got, err := bk.r.listRefs(ctx, st.bare)
+	got, err := bk.listRefs(ctx, st.Dir())
 	if err != nil {
 		return err
 	}
@@ -330,7 +336,7 @@ type WorkspaceSnapshot struct {
 	// Worktree is a commit on Head whose tree is the workspace's files as `git add -A` sees
 	// them: the uncommitted work ("" when there is none).
 	Worktree string `json:"worktree,omitempty"`
-	// Refs are the workspace's kept refs (discarded work, KeptRefs).
+	// Refs are the workspace's kept refs (discarded work, workspace.KeptRefs).
 	Refs map[string]string `json:"refs,omitempty"`
 	// Bundled: the bundle holds the objects the canonical snapshot does not (local commits,
 	// the uncommitted work, discarded work); false when there are none.
@@ -339,11 +345,11 @@ type WorkspaceSnapshot struct {
 
 // ExportWorkspace takes a snapshot of the user's workspace without changing it and, when it has
 // objects the canonical snapshot (tips: its refs' objects) lacks, writes them to the bundle out.
-func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, scratch, out string, tips []string) (*WorkspaceSnapshot, error) {
-	dir := bk.r.WorkspaceDir(userID, portalID)
+func (bk *Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, scratch, out string, tips []string) (*WorkspaceSnapshot, error) {
+	dir := bk.repos.WorkspaceDir(userID, portalID)
 	gitDir := filepath.Join(dir, ".git")
 	if !exists(filepath.Join(gitDir, "HEAD")) {
-		return nil, ErrNoWorkspace
+		return nil, workspace.ErrNoWorkspace
 	}
 	name := "ws-" + strconv.FormatInt(userID, 10) + "-" + strconv.FormatInt(portalID, 10)
 	objects := filepath.Join(scratch, name+".objects")
@@ -351,20 +357,20 @@ func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, s
 		return nil, err
 	}
 	defer os.RemoveAll(objects)
-	snap, headTree, err := bk.r.workspaceHead(ctx, dir)
+	snap, headTree, err := bk.workspaceHead(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	if snap.Worktree, err = bk.r.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head, headTree); err != nil {
+	if snap.Worktree, err = bk.snapshotWorktree(ctx, dir, scratch, name, objects, snap.Head, headTree); err != nil {
 		return nil, err
 	}
-	kept, _, err := bk.r.refMap(ctx, gitDir) // read from the ref files, no git process (refs.go)
+	kept, err := bk.refs.List(ctx, gitDir) // read from the ref files, no git process
 	if err != nil {
 		return nil, err
 	}
 	snap.Refs = map[string]string{}
-	for n, sha := range kept {
-		if strings.HasPrefix(n, KeptRefs) {
+	for n, sha := range kept.Refs {
+		if strings.HasPrefix(n, workspace.KeptRefs) {
 			snap.Refs[n] = sha
 		}
 	}
@@ -384,7 +390,7 @@ func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, s
 	if snap.Worktree != "" {
 		refs[worktreeRef] = snap.Worktree
 	}
-	shadow, err := bk.r.shadow(scratch, name, "refs/portalwright/backup/head", refs, objects, filepath.Join(gitDir, "objects"))
+	shadow, err := bk.shadow(scratch, name, "refs/portalwright/backup/head", refs, objects, filepath.Join(gitDir, "objects"))
 	if err != nil {
 		return nil, err
 	}
@@ -396,7 +402,7 @@ func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, s
 	for _, sha := range tips {
 		revs.WriteString("^" + sha + "\n")
 	}
-	_, err = bk.r.run(ctx, shadow, bundleCmd().Value(out).Flags("--stdin").Stdin(strings.NewReader(revs.String())).Timeout(bundleTimeout))
+	_, err = bk.core.Run(ctx, shadow, bundleCmd().Value(out).Flags("--stdin").Stdin(strings.NewReader(revs.String())).Timeout(bundleTimeout))
 	var ge *gitcli.Error
 	if errors.As(err, &ge) && strings.Contains(ge.Stderr, "Refusing to create empty bundle") {
 		return snap, nil // everything is in the canonical snapshot
@@ -410,8 +416,8 @@ func (bk Backups) ExportWorkspace(ctx context.Context, userID, portalID int64, s
 
 // workspaceHead reads the workspace's branch, commit and that commit's tree. A rebase or merge under way (a
 // commit being published) is given a moment to finish; one left by a crash counts as what
-// abortUnfinished will make of it: the branch and commit it started from.
-func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapshot, string, error) {
+// the workspace's next open (abortUnfinished) will make of it: the branch and commit it started from.
+func (bk *Backups) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapshot, string, error) {
 	gitDir := filepath.Join(dir, ".git")
 	busy := func() bool {
 		return exists(filepath.Join(gitDir, "rebase-merge")) || exists(filepath.Join(gitDir, "rebase-apply")) || exists(filepath.Join(gitDir, "MERGE_HEAD"))
@@ -428,7 +434,7 @@ func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapsh
 	for _, d := range []string{"rebase-merge", "rebase-apply"} {
 		name, err1 := os.ReadFile(filepath.Join(gitDir, d, "head-name"))
 		orig, err2 := os.ReadFile(filepath.Join(gitDir, d, "orig-head"))
-		if err1 == nil && err2 == nil && shaPattern.MatchString(strings.TrimSpace(string(orig))) {
+		if err1 == nil && err2 == nil && workspace.IsObjectID(strings.TrimSpace(string(orig))) {
 			snap.Branch = strings.TrimPrefix(strings.TrimSpace(string(name)), "refs/heads/")
 			rev = strings.TrimSpace(string(orig))
 			break
@@ -443,7 +449,7 @@ func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapsh
 			snap.Branch = strings.TrimPrefix(target, "refs/heads/")
 		}
 	}
-	out, err := r.run(ctx, dir, gitcli.Command("rev-parse").Value(rev+"^{commit}", rev+"^{tree}"))
+	out, err := bk.core.Run(ctx, dir, gitcli.Command("rev-parse").Value(rev+"^{commit}", rev+"^{tree}"))
 	if f := strings.Fields(out); err != nil || len(f) != 2 {
 		return nil, "", fmt.Errorf("workspace %s: %v %s", dir, err, out)
 	} else {
@@ -454,7 +460,7 @@ func (r *Repos) workspaceHead(ctx context.Context, dir string) (*WorkspaceSnapsh
 
 // snapshotWorktree writes the workspace's files as a commit on head into objects, with a
 // copy of its index; "" when they are head's tree.
-func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, objects, head, headTree string) (string, error) {
+func (bk *Backups) snapshotWorktree(ctx context.Context, dir, scratch, name, objects, head, headTree string) (string, error) {
 	index := filepath.Join(scratch, name+".index")
 	defer os.Remove(index)
 	if err := copyFile(filepath.Join(dir, ".git", "index"), index); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -464,10 +470,10 @@ func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, object
 	env := func(c *gitcli.Cmd) *gitcli.Cmd {
 		return c.Env("GIT_INDEX_FILE", index).Env("GIT_OBJECT_DIRECTORY", objects).Env("GIT_ALTERNATE_OBJECT_DIRECTORIES", alternates)
 	}
-	if _, err := r.run(ctx, dir, env(gitcli.Command("add", "-A")).Timeout(bundleTimeout)); err != nil {
+	if _, err := bk.core.Run(ctx, dir, env(gitcli.Command("add", "-A")).Timeout(bundleTimeout)); err != nil {
 		return "", fmt.Errorf("workspace %s: %w", dir, err)
 	}
-	tree, err := r.run(ctx, dir, env(gitcli.Command("write-tree")))
+	tree, err := bk.core.Run(ctx, dir, env(gitcli.Command("write-tree")))
 	if err != nil {
 		return "", err
 	}
@@ -475,8 +481,8 @@ func (r *Repos) snapshotWorktree(ctx context.Context, dir, scratch, name, object
 		return "", nil
 	}
 	tree = strings.TrimSpace(tree)
-	c := authorEnv(env(gitcli.Command("commit-tree").Value(tree).Flags("-p").Value(head)), SystemAuthor)
-	commit, err := r.run(ctx, dir, c.Stdin(strings.NewReader("Uncommitted changes (backup)")))
+	c := workspace.SystemAuthor.Env(env(gitcli.Command("commit-tree").Value(tree).Flags("-p").Value(head)))
+	commit, err := bk.core.Run(ctx, dir, c.Stdin(strings.NewReader("Uncommitted changes (backup)")))
 	return strings.TrimSpace(commit), err
 }
 
@@ -501,28 +507,28 @@ func copyFile(from, to string) error {
 // RestoreWorkspace makes the user's workspace of the portal again from its snapshot (the
 // canonical repository is restored, the workspace does not exist): cloned as Open clones,
 // its branch and kept refs set, its uncommitted work back as uncommitted changes.
-func (bk Backups) RestoreWorkspace(ctx context.Context, userID, portalID int64, bundle string, snap *WorkspaceSnapshot) error {
-	dir := bk.r.WorkspaceDir(userID, portalID)
+func (bk *Backups) RestoreWorkspace(ctx context.Context, userID, portalID int64, bundle string, snap *WorkspaceSnapshot) error {
+	dir := bk.repos.WorkspaceDir(userID, portalID)
 	if exists(dir) {
 		return fmt.Errorf("workspace %s exists already", dir)
 	}
-	if !shaPattern.MatchString(snap.Head) || (snap.Worktree != "" && !shaPattern.MatchString(snap.Worktree)) {
+	if !workspace.IsObjectID(snap.Head) || (snap.Worktree != "" && !workspace.IsObjectID(snap.Worktree)) {
 		return fmt.Errorf("workspace %d/%d: not a commit: %q %q", userID, portalID, snap.Head, snap.Worktree)
 	}
 	clone := snap.Branch
-	if clone == "" || readRef(bk.r.bare(portalID), "refs/heads/"+clone) == "" {
-		head, _ := os.ReadFile(filepath.Join(bk.r.bare(portalID), "HEAD"))
+	if clone == "" || bk.refs.Read(bk.core.Bare(portalID), "refs/heads/"+clone) == "" {
+		head, _ := os.ReadFile(filepath.Join(bk.core.Bare(portalID), "HEAD"))
 		clone = strings.TrimPrefix(strings.TrimSpace(string(head)), "ref: refs/heads/")
 	}
-	if err := bk.r.cloneWorkspace(ctx, portalID, dir, clone); err != nil {
+	if err := bk.clones.Clone(ctx, portalID, dir, clone); err != nil {
 		return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 	}
 	if bundle != "" {
-		if _, err := bk.r.run(ctx, dir, gitcli.Command("bundle", "unbundle").Value(bundle).Timeout(bundleTimeout)); err != nil {
+		if _, err := bk.core.Run(ctx, dir, gitcli.Command("bundle", "unbundle").Value(bundle).Timeout(bundleTimeout)); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
-	if err := bk.r.setRefs(ctx, filepath.Join(dir, ".git"), snap.Refs); err != nil {
+	if err := bk.setRefs(ctx, filepath.Join(dir, ".git"), snap.Refs); err != nil {
 		return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 	}
 	steps := []*gitcli.Cmd{gitcli.Command("checkout", "-q", "-f", "--detach").Value(snap.Head)}
@@ -533,14 +539,14 @@ func (bk Backups) RestoreWorkspace(ctx context.Context, userID, portalID int64, 
 		steps = append(steps, gitcli.Command("branch", "-q", "-D").Value(clone))
 	}
 	for _, c := range steps {
-		if _, err := bk.r.run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
+		if _, err := bk.core.Run(ctx, dir, c.Timeout(bundleTimeout)); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
 	if snap.Worktree != "" {
 		// The files of the uncommitted work, over an index that stays HEAD's: the changes show
 		// as uncommitted, as they were.
-		if err := bk.r.checkoutAsChanges(ctx, dir, "", snap.Worktree); err != nil {
+		if err := bk.clones.CheckoutAsChanges(ctx, dir, "", snap.Worktree); err != nil {
 			return fmt.Errorf("workspace %d/%d: %w", userID, portalID, err)
 		}
 	}
@@ -548,5 +554,14 @@ func (bk Backups) RestoreWorkspace(ctx context.Context, userID, portalID int64, 
 	if snap.Branch == "" {
 		branches = []string{clone}
 	}
-	return bk.r.syncOriginRefs(ctx, portalID, dir, branches...)
+	return bk.clones.SyncOrigin(ctx, portalID, dir, branches...)
 }
+
+// exists tells whether a file or folder is there.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// isNewline splits git's output into its lines (strings.FieldsFunc drops the empty ones).
+func isNewline(r rune) bool { return r == '\n' }
