@@ -48,17 +48,7 @@ export async function focusRing(page) {
   });
 }
 
-/** Presses Tab `count` times; returns focusRing() at each stop. */
-export async function tabStops(page, count) {
-  const stops = [];
-  for (let i = 0; i < count; i++) {
-    await page.keyboard.press('Tab');
-    stops.push(await focusRing(page));
-  }
-  return stops;
-}
-
-/** Fails naming the stops (of tabStops) that show no focus ring. */
+/** Fails naming the stops (focusRing() answers; null ones skipped) that show no focus ring. */
 export function assertRings(stops, where) {
   const missing = stops.filter((s) => s && !s.ring).map((s) => s.name);
   assert.deepEqual(missing, [], `controls without a visible focus ring (${where})`);
