@@ -1,6 +1,7 @@
 // The keyboard from the tests (issue 31, "keyboard alone"): where the focus is, Tab until a
-// control has it, a count of every key pressed, and whether Ctrl+S was kept from the browser.
-// Shared by keyboard-walk.test.js and keyboard-editors.test.js.
+// control has it, whether the focused control shows a focus ring, a count of every key pressed,
+// and whether Ctrl+S was kept from the browser. Shared by keyboard-walk.test.js,
+// keyboard-shell.test.js and keyboard-editors.test.js.
 import assert from 'node:assert/strict';
 import { eventually } from './expect.js';
 
@@ -20,6 +21,39 @@ export async function focusedDescription(page) {
   });
 }
 
+/**
+ * The focused control and whether it shows a visible focus ring (WCAG 2.4.7): an outline of 2 px
+ * or more on it, or on the box around an input (a checkbox's button, a field's root), or the
+ * 2 px border an outlined text field draws around a focused input. {name, ring, inMain}, or null
+ * when the page body has the focus.
+ */
+export async function focusRing(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const ringed = (node) => {
+      const style = getComputedStyle(node);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    };
+    const input = ['INPUT', 'TEXTAREA'].includes(el.tagName) || el.getAttribute('role') === 'combobox';
+    const around = [el.parentElement, el.parentElement?.parentElement].filter(Boolean);
+    const fieldset = el.parentElement?.querySelector(':scope > fieldset');
+    const ring =
+      ringed(el) ||
+      (input && around.some(ringed)) ||
+      (input && !!fieldset && parseFloat(getComputedStyle(fieldset).borderTopWidth) >= 2);
+    const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+    const name = (el.getAttribute('aria-label') || label || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return { name: `<${el.tagName.toLowerCase()}> ${name}`, ring, inMain: !!el.closest('main') };
+  });
+}
+
+/** Fails naming the stops (focusRing() answers; null ones skipped) that show no focus ring. */
+export function assertRings(stops, where) {
+  const missing = stops.filter((s) => s && !s.ring).map((s) => s.name);
+  assert.deepEqual(missing, [], `controls without a visible focus ring (${where})`);
+}
+
 /** Waits until the locator's element has the focus. */
 export async function expectFocused(locator, opts = {}) {
   const page = locator.page();
@@ -29,13 +63,15 @@ export async function expectFocused(locator, opts = {}) {
 /**
  * Presses `key` (Tab by default; Shift+Tab, ArrowDown…) until the locator's element has the
  * focus, at most `max` times; returns how many presses it took (0 when it had the focus already).
+ * rings: an array that receives focusRing() of every stop on the way (the last one included).
  */
-export async function pressUntilFocused(locator, { key = 'Tab', max = 40 } = {}) {
+export async function pressUntilFocused(locator, { key = 'Tab', max = 40, rings } = {}) {
   const page = locator.page();
   for (let presses = 0; ; presses++) {
     if (await hasFocus(locator)) return presses;
     assert.ok(presses < max, `${locator} not focused after ${max} × ${key}; the focus is on ${await focusedDescription(page)}`);
     await page.keyboard.press(key);
+    if (rings) rings.push(await focusRing(page));
   }
 }
 

@@ -205,42 +205,9 @@ async function launch({ bin, port, dataDir, adminPassword, opts }) {
   const addr = `127.0.0.1:${port}`;
   const baseURL = `http://${addr}`;
   const output = [];
-  const child = spawn(bin, ['serve', '--addr', addr, '--data-dir', dataDir, ...(opts.args ?? [])], {
-    // The tests' git servers (git daemon) listen on 127.0.0.1, which the server refuses to
-    // fetch from unless private git hosts are allowed; a test may pass 'false' to check that.
-    env: serverEnv({
-      PORTALWRIGHT_ADMIN_PASSWORD: adminPassword,
-      PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS: 'true',
-      ...(opts.env ?? {}),
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  liveServers.add(child);
-  child.once('exit', () => liveServers.delete(child));
-  child.stdout.setEncoding('utf8').on('data', (d) => output.push(d));
-  child.stderr.setEncoding('utf8').on('data', (d) => output.push(d));
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let exitInfo = null;
-  exited.then((info) => { exitInfo = info; });
-  let spawnError = null;
-  child.once('error', (err) => { spawnError = err; });
   const text = () => output.join('');
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (spawnError) throw new Error(`cannot run ${bin}: ${spawnError.message}`);
-    if (exitInfo) {
-      const err = new Error(`portalwright serve exited early (${JSON.stringify(exitInfo)}). Output:\n${text()}`);
-      err.addrInUse = /address already in use|EADDRINUSE/i.test(text());
-      throw err;
-    }
-    if (await isReady(baseURL)) break;
-    if (Date.now() > deadline) {
-      await stopChild(child, exited);
-      throw new Error(`portalwright serve was not ready at ${baseURL}/readyz within ${READY_TIMEOUT_MS} ms. Output:\n${text()}`);
-    }
-    await sleep(POLL_MS);
-  }
+  const run = () => spawnReady({ bin, addr, baseURL, dataDir, adminPassword, opts, output, text });
+  let proc = await run();
 
   let stopped = false;
   const server = {
@@ -271,13 +238,65 @@ async function launch({ bin, port, dataDir, adminPassword, opts }) {
       if (stopped) return;
       stopped = true;
       try {
-        await stopChild(child, exited);
+        await stopChild(proc.child, proc.exited);
       } finally {
         removeDataDir(dataDir);
       }
     },
+    /**
+     * Stops the server with `signal` (SIGTERM: a normal stop, as a service manager does), waits
+     * until it has exited, and starts it again on the same port and data directory (the pages'
+     * baseURL stays valid). Returns how the first one exited: {code, signal}.
+     */
+    async restart({ signal = 'SIGTERM' } = {}) {
+      if (stopped) throw new Error('restart of a stopped server');
+      const exit = await stopChild(proc.child, proc.exited, signal);
+      output.push(`--- e2e: the server exited (${JSON.stringify(exit)}) after ${signal}; starting it again\n`);
+      proc = await run();
+      return exit;
+    },
   };
   return server;
+}
+
+/** Spawns `portalwright serve` on addr and waits for /readyz; returns {child, exited}. */
+async function spawnReady({ bin, addr, baseURL, dataDir, adminPassword, opts, output, text }) {
+  const child = spawn(bin, ['serve', '--addr', addr, '--data-dir', dataDir, ...(opts.args ?? [])], {
+    // The tests' git servers (git daemon) listen on 127.0.0.1, which the server refuses to
+    // fetch from unless private git hosts are allowed; a test may pass 'false' to check that.
+    env: serverEnv({
+      PORTALWRIGHT_ADMIN_PASSWORD: adminPassword,
+      PORTALWRIGHT_ALLOW_PRIVATE_GIT_HOSTS: 'true',
+      ...(opts.env ?? {}),
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveServers.add(child);
+  child.once('exit', () => liveServers.delete(child));
+  child.stdout.setEncoding('utf8').on('data', (d) => output.push(d));
+  child.stderr.setEncoding('utf8').on('data', (d) => output.push(d));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let exitInfo = null;
+  exited.then((info) => { exitInfo = info; });
+  let spawnError = null;
+  child.once('error', (err) => { spawnError = err; });
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (spawnError) throw new Error(`cannot run ${bin}: ${spawnError.message}`);
+    if (exitInfo) {
+      const err = new Error(`portalwright serve exited early (${JSON.stringify(exitInfo)}). Output:\n${text()}`);
+      err.addrInUse = /address already in use|EADDRINUSE/i.test(text());
+      throw err;
+    }
+    if (await isReady(baseURL)) break;
+    if (Date.now() > deadline) {
+      await stopChild(child, exited);
+      throw new Error(`portalwright serve was not ready at ${baseURL}/readyz within ${READY_TIMEOUT_MS} ms. Output:\n${text()}`);
+    }
+    await sleep(POLL_MS);
+  }
+  return { child, exited };
 }
 
 async function isReady(baseURL) {
@@ -290,9 +309,9 @@ async function isReady(baseURL) {
   }
 }
 
-async function stopChild(child, exited) {
+async function stopChild(child, exited, signal = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return exited;
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
   try {
     return await exited;

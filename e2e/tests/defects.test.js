@@ -6,16 +6,28 @@
 //   commit: STALE needs an earlier run;
 // - the stuck-run re-run follows the server's --task-timeout (30 minutes here), not a fixed 10
 //   (the page's clock moved on; the state and Run Tasks answered by the test).
+// - a server stopped normally (SIGTERM) during a loadable generation leaves it interrupted
+//   (LOADABLE_INTERRUPTED: 'Generate it again'), not 'context canceled' or 'unknown commit'; a
+//   server started again on the same data shows that, and Generate again, reached and pressed
+//   with the keyboard, ends GENERATED;
+// - the reject reason is limited to 1000 characters as the server counts them (code points): 1000
+//   accented letters and emoji are taken and saved, 1001 refused.
 // The Crew Portal (1) is used for the File Explorer, the Passenger Portal (2, tasks active) for
-// the task runner.
-import { describe, it } from 'node:test';
+// the task runner and the loadables (their own server: the slow build is committed there).
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
-  useE2E, signIn, apiClient, expectVisible, expectHidden, expectURL, eventually, explorer, explorerRoute,
+  useE2E, signIn, apiClient, expectVisible, expectHidden, expectURL, expectText, expectEnabled, expectDisabled,
+  eventually, explorer, explorerRoute,
 } from '../harness/index.js';
 import { goTo, workspaceFile } from '../harness/pages.js';
+import { pressUntilFocused } from '../harness/keyboard.js';
+import {
+  commitSlowBuild, createLoadableByWizard, expectLoadable, generateLoadable, loadableRow, loadablesRoute,
+} from '../harness/loadables.js';
 
 const DOMAIN_ID = 1;
 const CREW = 1;
@@ -161,5 +173,95 @@ describe('defects seen in Chromium', { timeout: 360_000 }, () => {
     const rerun = page.waitForRequest(isBuild, { timeout: 20_000 });
     await page.clock.fastForward('02:00');
     await rerun;
+  });
+});
+
+// The server's TMPDIR: its task runner's scratch copies (one run-* folder per build under way)
+// show when the generation's build has started. The sandbox's user must pass through it.
+const scratchTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portalwright-e2e-tmp-'));
+fs.chmodSync(scratchTmp, 0o711);
+const buildsUnderWay = () => {
+  const dir = path.join(scratchTmp, 'portalwright-taskrunner');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith('run-')) : [];
+};
+
+describe('loadable defects seen in Chromium', { timeout: 420_000 }, () => {
+  const e2e = useE2E({ server: { env: { TMPDIR: scratchTmp } } });
+  after(() => fs.rmSync(scratchTmp, { recursive: true, force: true }));
+  const screen = (name) => loadablesRoute(DOMAIN_ID, PASSENGER, BRANCH, name);
+  const INTERRUPTED =
+    'Failed to generate loadable: The generation stopped: the server running it stopped or lost contact. Generate it again.';
+
+  it('the reject reason takes 1000 characters (accents and emoji count one) and refuses 1001', { timeout: 240_000 }, async () => {
+    const page = await e2e.newPage();
+    const login = await signIn(page);
+    const api = apiClient(e2e.server, login.id_token);
+    const name = `reject-${Date.now()}`;
+    const created = await generateLoadable(api, DOMAIN_ID, PASSENGER, { name, gitRef: BRANCH });
+    await expectLoadable(api, DOMAIN_ID, PASSENGER, created.id, (l) => assert.equal(l.status, 'GENERATED', JSON.stringify(l.error ?? null)));
+
+    await goTo(page, screen('loadables-manage'));
+    const row = loadableRow(page, name);
+    await expectVisible(row.getByText('Generated', { exact: true }), { timeout: 30_000 });
+    await row.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject loadable' });
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    const reject = dialog.getByRole('button', { name: 'Reject', exact: true });
+    const tooLong = dialog.getByText('The reason may be at most 1000 characters long.');
+
+    // 1000 characters: 500 'é' (one UTF-16 unit each) and 500 emoji (two each), 1500 units.
+    const thousand = 'é'.repeat(500) + '😀'.repeat(500);
+    assert.equal([...thousand].length, 1000);
+    // 1001: refused with the dialog's message; Reject cannot be pressed.
+    await reason.fill(thousand + 'é');
+    await expectVisible(tooLong);
+    await expectDisabled(reject);
+    // 1000: taken, and saved as typed.
+    await reason.fill(thousand);
+    await expectHidden(tooLong);
+    await expectEnabled(reject);
+    await reject.click();
+    await expectHidden(dialog, { timeout: 15_000 });
+    await expectVisible(row.getByText('Rejected', { exact: true }), { timeout: 15_000 });
+    const saved = await expectLoadable(api, DOMAIN_ID, PASSENGER, created.id, (l) => assert.equal(l.status, 'REJECTED'), { timeout: 10_000 });
+    assert.equal(saved.rejectReason, thousand);
+  });
+
+  it('a server stopped (SIGTERM) during a generation shows it interrupted; Generate again by keyboard ends GENERATED', { timeout: 300_000 }, async () => {
+    const page = await e2e.newPage();
+    const login = await signIn(page);
+    const api = apiClient(e2e.server, login.id_token);
+    // The build waits until 45 s from now: time for the wizard and the stop while it waits; the
+    // generation after the restart ends soon after that moment.
+    const until = Date.now() + 45_000;
+    await commitSlowBuild(e2e.server, api, { userId: login.profile.user.id, domainId: DOMAIN_ID, portalId: PASSENGER, until });
+
+    await goTo(page, screen('loadables-create'));
+    const name = await createLoadableByWizard(page);
+    const row = loadableRow(page, name);
+    await expectVisible(row.getByText('Generating', { exact: true }), { timeout: 20_000 });
+    const { id } = (await api.ok('GET', `loadable/${DOMAIN_ID}/${PASSENGER}`)).find((l) => l.name === name) ?? {};
+    assert.ok(id, `${name} listed`);
+
+    // A normal stop while the build waits in the sandbox, then a server on the same data.
+    await eventually(() => assert.equal(buildsUnderWay().length, 1, 'the build started'), { timeout: 15_000 });
+    assert.ok(Date.now() < until - 3_000, 'the build still waits (a very loaded machine started it too late)');
+    const exit = await e2e.server.restart({ signal: 'SIGTERM' });
+    assert.deepEqual(exit, { code: 0, signal: null }, 'the server ended by itself on SIGTERM');
+    const failed = await expectLoadable(api, DOMAIN_ID, PASSENGER, id, (l) => assert.equal(l.status, 'FAILED'), { timeout: 10_000 });
+    assert.equal(failed.error?.errorCode, 'LOADABLE_INTERRUPTED', JSON.stringify(failed.error));
+
+    // Manage Loadables, opened again: the reason, and Generate again reached by Tab, pressed by Enter.
+    await goTo(page, screen('dashboard'));
+    await goTo(page, screen('loadables-manage'));
+    await expectVisible(row.getByText('Failed', { exact: true }), { timeout: 30_000 });
+    await expectText(row, INTERRUPTED);
+    assert.equal(await row.getByText(/context canceled|unknown commit/i).count(), 0);
+    const again = row.getByRole('button', { name: 'Generate again', exact: true });
+    await page.getByRole('heading', { level: 1, name: 'Manage Loadables' }).focus();
+    await pressUntilFocused(again, { max: 60 });
+    await page.keyboard.press('Enter');
+    await expectVisible(row.getByText('Generated', { exact: true }), { timeout: 120_000 });
+    await expectLoadable(api, DOMAIN_ID, PASSENGER, id, (l) => assert.equal(l.status, 'GENERATED'), { timeout: 10_000 });
   });
 });

@@ -68,6 +68,22 @@ describe('harness', () => {
     }
   });
 
+  it('restarts the server on the same port and data (SIGTERM: a clean stop); a session lives on', async () => {
+    const other = await startServer();
+    try {
+      const admin = await apiSession(other);
+      await other.createUser({ username: 'dave', password: 'secret3' });
+      const exit = await other.restart();
+      assert.deepEqual(exit, { code: 0, signal: null });
+      assert.equal((await other.fetch('/readyz')).status, 200);
+      assert.ok((await other.apiLogin('dave', 'secret3')).id_token, 'the user made before the restart');
+      assert.equal((await admin.call('GET', 'user/profile')).status, 200, 'the session from before the restart');
+      assert.match(other.output(), /the server exited .* after SIGTERM; starting it again/);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('stops the server and removes its data dir', async () => {
     const other = await startServer();
     const { dataDir, baseURL } = other;

@@ -2,6 +2,10 @@
 // demo portals (Crew Portal: domain 1, portal 1; Passenger Portal: portal 2):
 // - Translation Manager: Enter on a key chosen with the arrows puts the focus in its value
 //   editor; from the key list Tab reaches the editor (its toolbar is one stop), then Save;
+// - a link key (LNK_): Tab to Edit link, the Link Manager's URL changed and saved, and an image
+//   key (IMG_): Tab to Select Image, a folder chosen in the picker's tree with the arrows and
+//   Enter, an image with Tab and Enter; each saved with Ctrl+S and read back through the API; every control on the way
+//   shows a focus ring;
 // - Ace (the source editor): Tab indents; Escape, then Tab leaves the editor;
 // - Ctrl+S saves in the JSON editor, the source editor and the Translation Manager, never the
 //   browser's Save Page (the key's default is prevented), and with nothing to save does nothing;
@@ -11,13 +15,14 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {
-  useE2E, signIn, apiSession, expectVisible, expectHidden, expectEnabled, expectDisabled, expectText, eventually,
-  explorerRoute, passengerPortal,
+  useE2E, signIn, apiClient, apiSession, expectVisible, expectHidden, expectEnabled, expectDisabled, expectText, eventually,
+  explorer, explorerRoute, passengerPortal,
 } from '../harness/index.js';
-import { crewPortal, translationManager, translationsRoute, expectTranslationManager } from '../harness/translations.js';
+import { crewPortal, linkManager, translationManager, translationsRoute, expectTranslationManager } from '../harness/translations.js';
 import { designer, goTo, openDesigner, pageRoute, readWorkspaceFile, workspaceFile } from '../harness/pages.js';
 import {
-  arrowUntilSelected, expectFocused, focusedDescription, hasFocus, pressUntilFocused, saveKeysPrevented, watchSaveKeys,
+  arrowUntilSelected, assertRings, expectFocused, focusRing, focusedDescription, hasFocus, pressUntilFocused, saveKeysPrevented,
+  watchSaveKeys,
 } from '../harness/keyboard.js';
 
 const DOMAIN_ID = 1;
@@ -55,13 +60,39 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     await expectVisible(page.getByRole('heading', { name: heading }), { timeout: 20_000 });
   }
 
-  it('Translation Manager: Enter on a key focuses its value editor; Tab from the list reaches it, then Save; Ctrl+S saves', { timeout: LONG }, async () => {
-    const page = await e2e.newPage();
+  /** Signs in and opens the Crew Portal's Translation Manager; Ctrl+S watched. Returns the login. */
+  async function openTranslations(page) {
     const login = await signIn(page);
-    const tm = translationManager(page);
     await goTo(page, translationsRoute(DOMAIN_ID, crew.id, crew.branch));
     await expectTranslationManager(page);
     await watchSaveKeys(page);
+    return login;
+  }
+
+  /** Filters the key list, chooses `key` in it with the arrows and Enter: the focus is in its value editor. */
+  async function openKeyByKeyboard(page, filter, key) {
+    const tm = translationManager(page);
+    await tm.search.fill(filter);
+    await expectVisible(tm.key(key));
+    await tm.keys.focus();
+    await arrowUntilSelected(tm.keys, tm.key(key));
+    await page.keyboard.press('Enter');
+    await expectFocused(tm.value);
+  }
+
+  /** Ctrl+S in the Translation Manager, then the saved value of an en_GB key as GET translation reads it. */
+  async function saveAndRead(page, login, key) {
+    await saveWithKeys(page, 'PUT', /\/api\/v1\/translation\/\d+\/\d+$/);
+    await expectVisible(translationManager(page).savedToast);
+    assert.deepEqual(await saveKeysPrevented(page), [true]);
+    const saved = await apiClient(e2e.server, login.id_token).ok('GET', `translation/${DOMAIN_ID}/${crew.id}`);
+    return saved.data.en_GB[key];
+  }
+
+  it('Translation Manager: Enter on a key focuses its value editor; Tab from the list reaches it, then Save; Ctrl+S saves', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    const login = await openTranslations(page);
+    const tm = translationManager(page);
 
     // Ctrl+S with nothing to save: nothing sent, and no browser dialog either.
     await tm.keys.focus();
@@ -69,12 +100,7 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     assert.deepEqual(await saveKeysPrevented(page), [true], 'Ctrl+S is kept from the browser with nothing to save');
 
     // The arrows choose txt_about_title; Enter puts the focus in its rich-text editor.
-    await tm.search.fill('txt_about');
-    await expectVisible(tm.key('txt_about_title'));
-    await tm.keys.focus();
-    await arrowUntilSelected(tm.keys, tm.key('txt_about_title'));
-    await page.keyboard.press('Enter');
-    await expectFocused(tm.value);
+    await openKeyByKeyboard(page, 'txt_about', 'txt_about_title');
     await expectText(tm.value, 'About this portal');
 
     // From the list, Tab reaches the editor in the order shown: the language file's Blame, the
@@ -105,6 +131,86 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     assert.deepEqual(await saveKeysPrevented(page), [true, true]);
     const en = JSON.parse(readWorkspaceFile(e2e.server, login.profile.user.id, crew.id, 'translations/en_GB.json'));
     assert.equal(en.TXT_ABOUT_TITLE, 'About this portal (kbd)');
+  });
+
+  it('Translation Manager: a link key edited in the Link Manager by keyboard, saved with Ctrl+S; every control shows a focus ring', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    const login = await openTranslations(page);
+    const tm = translationManager(page);
+    const lm = linkManager(page);
+    const url = 'https://example.org/crew-handbook/kbd';
+
+    // Enter on the key: its field has the focus; Tab: Edit link; Enter opens the Link Manager.
+    await openKeyByKeyboard(page, 'lnk_handbook', 'lnk_handbook');
+    assert.equal(await tm.value.inputValue(), 'https://example.org/crew-handbook/en');
+    const rings = [await focusRing(page)];
+    await pressUntilFocused(tm.editLink, { max: 1, rings });
+    await page.keyboard.press('Enter');
+    await expectVisible(lm.dialog);
+    await expectFocused(lm.dialog);
+
+    // In the dialog: its tab (External), the URL, Captcha, Close, Save, then round again.
+    await pressUntilFocused(lm.save, { max: 6, rings });
+    await pressUntilFocused(lm.url, { max: 6, rings });
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(url);
+    await pressUntilFocused(lm.save, { max: 4, rings });
+    await page.keyboard.press('Enter');
+    await expectHidden(lm.dialog);
+    await expectFocused(tm.editLink);
+    await eventually(async () => assert.equal(await tm.value.inputValue(), url));
+    assertRings(rings, 'the link editor and the Link Manager');
+    assert.ok(rings.length >= 7, `the stops: ${rings.map((r) => r.name).join(', ')}`);
+
+    assert.equal(await saveAndRead(page, login, 'LNK_HANDBOOK'), url);
+  });
+
+  it('Translation Manager: an image key chosen in the asset picker by keyboard, saved with Ctrl+S; every control shows a focus ring', { timeout: LONG }, async () => {
+    const page = await e2e.newPage();
+    const login = await openTranslations(page);
+    const tm = translationManager(page);
+    // A second PNG beside aircraft.png (the picker shows no SVG): the image to choose.
+    const png = workspaceFile(e2e.server, login.profile.user.id, crew.id, 'assets/img/window.png');
+    fs.copyFileSync(workspaceFile(e2e.server, login.profile.user.id, crew.id, 'assets/img/aircraft.png'), png);
+
+    // Enter on the key: its field has the focus; Tab: Select Image; Enter opens the picker.
+    await openKeyByKeyboard(page, 'img_aircraft', 'img_aircraft');
+    assert.equal(await tm.value.inputValue(), 'assets/img/aircraft.png');
+    const rings = [await focusRing(page)];
+    const selectImage = page.getByRole('button', { name: 'Select Image', exact: true });
+    await pressUntilFocused(selectImage, { max: 1, rings });
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('dialog', { name: 'Select Image' });
+    await expectVisible(picker);
+
+    // The folders: Tab to the tree, the arrows to assets, Right opens it, Down to img, Enter
+    // shows its images.
+    const folders = picker.getByRole('tree', { name: 'Folders' });
+    const folder = (name) => folders.locator(`[role="treeitem"][data-name="${name}"]`).getByRole('button', { name, exact: true });
+    await pressUntilFocused(folder('Portal root'), { max: 2, rings });
+    await pressUntilFocused(folder('assets'), { key: 'ArrowDown', max: 3, rings });
+    await page.keyboard.press('ArrowRight');
+    await expectVisible(folder('img'), { timeout: 15_000 });
+    await pressUntilFocused(folder('img'), { key: 'ArrowDown', max: 4, rings });
+    await page.keyboard.press('Enter');
+
+    // The image: Tab to its card, Enter selects it; Tab to Select Asset, Enter.
+    const card = explorer(picker).card('window.png');
+    await expectVisible(card, { timeout: 15_000 });
+    const toggle = card.getByRole('button');
+    await pressUntilFocused(toggle, { max: 12, rings });
+    await page.keyboard.press('Enter');
+    await eventually(async () => assert.equal(await toggle.getAttribute('aria-pressed'), 'true'));
+    const choose = picker.getByRole('button', { name: 'Select Asset', exact: true });
+    await expectEnabled(choose);
+    await pressUntilFocused(choose, { max: 12, rings });
+    await page.keyboard.press('Enter');
+    await expectHidden(picker);
+    await expectFocused(selectImage);
+    await eventually(async () => assert.equal(await tm.value.inputValue(), 'assets/img/window.png'));
+    assertRings(rings, 'the image editor and the asset picker');
+
+    assert.equal(await saveAndRead(page, login, 'IMG_AIRCRAFT'), 'assets/img/window.png');
   });
 
   it('Ace: Tab indents; Escape, then Tab leaves the editor; Ctrl+S saves the source', { timeout: LONG }, async () => {

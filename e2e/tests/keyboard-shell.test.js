@@ -5,7 +5,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useE2E, apiSession, signIn, expectVisible, expectHidden, expectURL, expectText } from '../harness/index.js';
-import { expectFocused, focusedDescription, pressUntilFocused } from '../harness/keyboard.js';
+import { assertRings, expectFocused, focusRing, focusedDescription, pressUntilFocused } from '../harness/keyboard.js';
 
 const PORTAL = '/#/domain/1/portal/1/branch/master/en_GB';
 
@@ -186,25 +186,14 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
 
   it('every control of the shell shows a focus ring', async () => {
     const page = await open(`${PORTAL}/dashboard`, { heading: 'Crew Portal' });
-    const missing = [];
+    const stops = [];
     // Through the skip link, the side navigation and the header (up to the main region).
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      const stop = await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el.closest('main')) return null;
-        // The ring is on the control, or on the box around a text field.
-        const ringed = (node) => {
-          const style = getComputedStyle(node);
-          return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-        };
-        const ring = ringed(el) || (el.tagName === 'INPUT' && [el.parentElement, el.parentElement?.parentElement].some((n) => n && ringed(n)));
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-        return { name, ring };
-      });
-      if (!stop) break;
-      if (!stop.ring) missing.push(stop.name);
+      const stop = await focusRing(page);
+      if (!stop || stop.inMain) break;
+      stops.push(stop);
     }
-    assert.deepEqual(missing, [], 'controls without a visible focus ring');
+    assertRings(stops, 'the shell');
   });
 });

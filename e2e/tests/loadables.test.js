@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { useE2E, apiSession, grantGroup, signIn, expectAccessible, expectVisible, expectHidden, expectURL, eventually, passengerPortal } from '../harness/index.js';
+import { useE2E, apiSession, grantGroup, signIn, expectAccessible, expectVisible, expectHidden, expectURL, passengerPortal } from '../harness/index.js';
+import { createLoadableByWizard, loadableRow, loadablesRoute } from '../harness/loadables.js';
 
 const DOMAIN_ID = 1;
 const APPROVER = { username: 'approver', password: 'approver-pass-1', firstName: 'Ann', lastName: 'Prover' };
@@ -43,8 +44,7 @@ describe('loadables', { timeout: 300_000 }, () => {
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  const screenUrl = (screen) => `/#/domain/${DOMAIN_ID}/portal/${portalId}/branch/${branch.replace(/\//g, ':')}/en_GB/${screen}`;
-  const row = (page, name) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  const screenUrl = (screen) => loadablesRoute(DOMAIN_ID, portalId, branch, screen);
 
   it('creates, generates, approves, downloads, previews and hands over a loadable', { timeout: 280_000 }, async () => {
     const page = await e2e.newPage({ bypassCSP: true }); // axe is injected as a script
@@ -56,32 +56,12 @@ describe('loadables', { timeout: 300_000 }, () => {
     await expectVisible(page.getByRole('menuitem', { name: 'Manage Loadables' }));
     await page.getByRole('menuitem', { name: 'Create Loadable' }).click();
     await expectURL(page, /\/loadables-create$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Create Loadable' }), { timeout: 20_000 });
 
-    // Source: validate the active branch.
-    await page.getByRole('button', { name: 'Validate' }).click();
-    await expectVisible(page.getByRole('status').filter({ hasText: /./ }).first(), { timeout: 20_000 });
-    await expectAccessible(page, 'Create Loadable');
-    await page.getByRole('button', { name: 'Next' }).click();
-
-    // Details: the suggested name, a suggested part number, version 1.0.
-    const name = page.getByRole('textbox', { name: /^Name/ });
-    await eventually(async () => assert.match(await name.inputValue(), /^passenger-portal-portal-\d{8}/));
-    const loadableName = await name.inputValue();
-    await page.getByRole('button', { name: 'Suggest' }).click();
-    await eventually(async () => assert.match(await page.getByRole('textbox', { name: /^Part number/ }).inputValue(), /^PW-/));
-    await page.getByRole('button', { name: 'Next' }).click();
-
-    // Copyright: the statement and the address the server saw; accept.
-    await expectVisible(page.getByText(/^Your address: /), { timeout: 20_000 });
-    await page.getByRole('checkbox', { name: 'I accept the copyright statement' }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-
-    // Review, then create and generate: Manage Loadables shows it reach GENERATED.
-    await expectVisible(page.getByRole('table', { name: 'Review' }));
-    await page.getByRole('button', { name: 'Create and generate' }).click();
-    await expectURL(page, /\/loadables-manage$/, { timeout: 20_000 });
-    const mine = row(page, loadableName);
+    // The wizard: source, details (the suggested name), copyright, review; then Manage Loadables
+    // shows it reach GENERATED.
+    const loadableName = await createLoadableByWizard(page, { afterValidate: () => expectAccessible(page, 'Create Loadable') });
+    assert.match(loadableName, /^passenger-portal-portal-\d{8}/);
+    const mine = loadableRow(page, loadableName);
     await expectVisible(mine, { timeout: 20_000 });
     await expectVisible(mine.getByText('Generated', { exact: true }), { timeout: 150_000 });
     await expectAccessible(page, 'Manage Loadables');
@@ -90,7 +70,7 @@ describe('loadables', { timeout: 300_000 }, () => {
     const approverPage = await e2e.newPage();
     await signIn(approverPage, { username: APPROVER.username, password: APPROVER.password });
     await approverPage.goto(screenUrl('loadables-manage'));
-    const theirs = row(approverPage, loadableName);
+    const theirs = loadableRow(approverPage, loadableName);
     await expectVisible(theirs, { timeout: 30_000 });
     await theirs.getByRole('button', { name: 'Approve' }).click();
     await expectVisible(theirs.getByText('Approved', { exact: true }), { timeout: 20_000 });

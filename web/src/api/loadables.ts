@@ -34,7 +34,7 @@ export type ApprovalOverride = gen.LoadableApprovalOverride;
 
 /** The code of approve's 409 while the gate is on and the commit has readiness errors. */
 export const READINESS_ERRORS = 'READINESS_ERRORS';
-/** The longest override reason the server takes. */
+/** The longest reason of an approval override or a rejection the server takes, in characters (lib/validation runeCount). */
 export const MAX_OVERRIDE_REASON = 1000;
 
 export type CopyrightAsset = gen.LoadableAsset;

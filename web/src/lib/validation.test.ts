@@ -20,6 +20,7 @@ import {
   personName,
   portalName,
   required,
+  runeCount,
   staticPortalName,
   url,
   username,
@@ -199,5 +200,24 @@ describe('validation rules (the cases of validate_test.go)', () => {
     expect(M.icao.endsWith(' ')).toBe(true);
     expect(M.passwordUnchanged).toBe("The new password can't be the same as the current password");
     expect(M.passwordsDiffer).toBe("The confirm new password doesn't match the new password");
+  });
+});
+
+describe('runeCount (characters as the server counts them: utf8.RuneCountInString)', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['é', 1], // one code point (U+00E9), one UTF-16 unit
+    ['e\u0301', 2], // e + combining acute: two code points, as Go counts them
+    ['😀', 1], // one code point, two UTF-16 units
+    ['a😀b', 3],
+  ])('%j is %i', (input, expected) => {
+    expect(runeCount(input)).toBe(expected);
+  });
+
+  it('counts 1000 emoji as 1000, where .length says 2000', () => {
+    const reason = '😀'.repeat(1000);
+    expect(reason.length).toBe(2000);
+    expect(runeCount(reason)).toBe(1000);
   });
 });

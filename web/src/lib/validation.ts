@@ -85,8 +85,11 @@ const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
 const reEmail = new RegExp(`^${ATEXT}+(\\.${ATEXT}+)*@${ATEXT}+(\\.${ATEXT}+)*$`);
 const reNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Length in code points, as Go's utf8.RuneCountInString. */
-const runeCount = (s: string) => [...s].length;
+/**
+ * Length in characters as the server counts them (code points, Go's utf8.RuneCountInString):
+ * an emoji or an accented letter is one, not the two UTF-16 units of `.length`.
+ */
+export const runeCount = (s: string) => [...s].length;
 
 /** Letters, digits, spaces and underscores (group and domain names). */
 export const alphanumeric: Rule = (s) => (reAlphanumeric.test(s) ? null : MESSAGES.alphanumeric);

@@ -15,7 +15,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Attributes a tree puts on a node's treeitem: data-* and aria-* ones. */
 export type TreeItemAttributes = Record<`data-${string}` | `aria-${string}`, string | boolean | undefined>;
@@ -50,17 +50,56 @@ export interface TreeProps<T> {
   indent?: number;
 }
 
-/** Marks a row's button (the keyboard moves between them). */
+/** Marks a row's button (the keyboard moves between them): Tree's rows, the folder tree's (features/assets). */
 const ROW = 'data-tree-row';
 
-/** The rows shown (in document order) under the tree's root element. */
-const rowsOf = (tree: HTMLElement | null) => Array.from(tree?.querySelectorAll<HTMLElement>(`[${ROW}]`) ?? []);
+/**
+ * The keys of the WAI tree pattern on a row (`event.currentTarget`, marked data-tree-row, in a
+ * role="tree"): ArrowRight opens a closed row that has children (`toggle`) or goes to its first
+ * child, ArrowLeft closes an open row or goes to its parent, ArrowDown / ArrowUp go to the next /
+ * previous row shown, Home / End to the first / last. Other keys are left alone.
+ */
+export function onTreeRowKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  { open, hasChildren, toggle }: { open: boolean; hasChildren: boolean; toggle: () => void },
+) {
+  const row = event.currentTarget;
+  const rows = Array.from(row.closest('[role="tree"]')?.querySelectorAll<HTMLElement>(`[${ROW}]`) ?? []);
+  const index = rows.indexOf(row);
+  const item = row.closest('[role="treeitem"]');
+  let next: HTMLElement | null | undefined;
+  switch (event.key) {
+    case 'ArrowRight':
+      if (hasChildren && !open) toggle();
+      else if (open) next = item?.querySelector<HTMLElement>(`[role="group"] [${ROW}]`);
+      break;
+    case 'ArrowLeft':
+      if (hasChildren && open) toggle();
+      else next = item?.parentElement?.closest('[role="treeitem"]')?.querySelector<HTMLElement>(`[${ROW}]`);
+      break;
+    case 'ArrowDown':
+      next = rows[index + 1];
+      break;
+    case 'ArrowUp':
+      next = rows[index - 1];
+      break;
+    case 'Home':
+      next = rows[0];
+      break;
+    case 'End':
+      next = rows[rows.length - 1];
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+  next?.focus();
+}
 
 export function Tree<T>(props: TreeProps<T>) {
   const { root, label, idOf, startsOpen } = props;
   // The nodes the user toggled: open is `startsOpen` unless toggled (so new nodes start as told).
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
-  const tree = useRef<HTMLUListElement>(null);
   const isOpen = (node: T) => startsOpen(node) !== toggled.has(idOf(node));
   const toggle = (id: string) =>
     setToggled((current) => {
@@ -70,43 +109,9 @@ export function Tree<T>(props: TreeProps<T>) {
       return next;
     });
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>, node: T, open: boolean, hasChildren: boolean) {
-    const rows = rowsOf(tree.current);
-    const index = rows.indexOf(event.currentTarget);
-    const focus = (row: HTMLElement | undefined) => row?.focus();
-    switch (event.key) {
-      case 'ArrowRight':
-        if (hasChildren && !open) toggle(idOf(node));
-        else if (open) focus(rows[index + 1]);
-        break;
-      case 'ArrowLeft':
-        if (open) toggle(idOf(node));
-        else {
-          const parent = event.currentTarget.closest('[role="treeitem"]')?.parentElement?.closest('[role="treeitem"]');
-          focus(parent?.querySelector<HTMLElement>(`[${ROW}]`) ?? undefined);
-        }
-        break;
-      case 'ArrowDown':
-        focus(rows[index + 1]);
-        break;
-      case 'ArrowUp':
-        focus(rows[index - 1]);
-        break;
-      case 'Home':
-        focus(rows[0]);
-        break;
-      case 'End':
-        focus(rows[rows.length - 1]);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
-
   return (
-    <List ref={tree} role="tree" aria-label={label} dense disablePadding>
-      <TreeNode {...props} node={root} depth={0} isOpen={isOpen} onToggle={toggle} onKeyDown={onKeyDown} />
+    <List role="tree" aria-label={label} dense disablePadding>
+      <TreeNode {...props} node={root} depth={0} isOpen={isOpen} onToggle={toggle} />
     </List>
   );
 }
@@ -116,11 +121,10 @@ interface NodeProps<T> extends TreeProps<T> {
   depth: number;
   isOpen: (node: T) => boolean;
   onToggle: (id: string) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>, node: T, open: boolean, hasChildren: boolean) => void;
 }
 
 function TreeNode<T>(props: NodeProps<T>) {
-  const { node, depth, idOf, childrenOf, nameOf, selectedId, onSelect, isOpen, onToggle, onKeyDown } = props;
+  const { node, depth, idOf, childrenOf, nameOf, selectedId, onSelect, isOpen, onToggle } = props;
   const { renderLabel, namedByTitle, renderAfter, tooltipOf, attributesOf, rowSx, indent = 2 } = props;
   const id = idOf(node);
   const children = childrenOf(node);
@@ -134,7 +138,7 @@ function TreeNode<T>(props: NodeProps<T>) {
       data-tree-row=""
       selected={selected}
       onClick={() => onSelect(node)}
-      onKeyDown={(e) => onKeyDown(e, node, open, hasChildren)}
+      onKeyDown={(e) => onTreeRowKeyDown(e, { open, hasChildren, toggle: () => onToggle(id) })}
       sx={rowSx?.(node)}
     >
       {renderLabel(node, titleId)}

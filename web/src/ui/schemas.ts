@@ -4,7 +4,7 @@
  * the same values with the same messages, lengths included.
  */
 import { z } from 'zod';
-import { MESSAGES, required as requiredRule, type Rule } from '../lib/validation';
+import { MESSAGES, required as requiredRule, runeCount, type Rule } from '../lib/validation';
 
 /**
  * A string checked by `rules` as typed (a leading space is the rule's business), the first
@@ -45,6 +45,6 @@ export const trimmed =
 export const maxLength =
   (max: number, message: string): Rule =>
   (s) =>
-    [...s].length > max ? message : null;
+    runeCount(s) > max ? message : null;
 
 export { MESSAGES };

@@ -19,7 +19,7 @@ afterEach(() => {
 
 const root = folderAsset('/', {
   children: [
-    folderAsset('/images'),
+    folderAsset('/images', { hasChildren: true }),
     fileAsset('/.hidden.png'),
     fileAsset('/logo.png'),
     fileAsset('/photo.jpg', { dimensions: '', width: 0, height: 0 }),
@@ -31,6 +31,8 @@ const root = folderAsset('/', {
 function routes() {
   return mockFetch({
     'GET api/v1/assets/1/2/src/': () => jsonResponse(root),
+    'GET api/v1/assets/1/2/src/images': () =>
+      jsonResponse(folderAsset('/images', { children: [folderAsset('/images/icons'), fileAsset('/images/sea.png')] })),
     'GET api/v1/assets/1/2/src/info/photo.jpg': () => jsonResponse({ width: 1024, height: 768 }),
     'POST api/v1/thumbnail/1/2/token': () => jsonResponse({ token: 'tok', expiresIn: 600 }),
   });
@@ -77,6 +79,43 @@ describe('AssetPicker', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select doc.pdf' }));
     await user.click(screen.getByRole('button', { name: 'Select Asset' }));
     expect(onSelect.mock.calls[0][0].map((a: { path: string }) => a.path)).toEqual(['/logo.png', '/doc.pdf']);
+  });
+
+  it('moves between the folders with the arrows; Right and Left open and close; Enter opens a folder', async () => {
+    routes();
+    renderWithProviders(<AssetPicker domain={1} portal={2} variant="image" onSelect={vi.fn()} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Select Image' });
+    const tree = within(dialog).getByRole('tree', { name: 'Folders' });
+    const folder = (name: string) => within(tree).getByRole('button', { name });
+    const item = (name: string) => tree.querySelector(`[role="treeitem"][data-name="${name}"]`);
+    await waitFor(() => expect(item('images')).toBeInTheDocument());
+    const user = userEvent.setup();
+    folder('Portal root').focus();
+
+    await user.keyboard('{ArrowDown}');
+    expect(folder('images')).toHaveFocus();
+    // Right opens the folder (its subfolders show once they arrived), Right again moves into it.
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(item('icons')).toBeInTheDocument());
+    expect(item('images')).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(folder('icons')).toHaveFocus();
+    // Left goes to the parent; Left again closes it; Up, Home and End move.
+    await user.keyboard('{ArrowLeft}');
+    expect(folder('images')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(item('icons')).not.toBeInTheDocument());
+    await user.keyboard('{ArrowUp}');
+    expect(folder('Portal root')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(folder('images')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(folder('Portal root')).toHaveFocus();
+
+    // Enter on a folder opens it in the grid.
+    await user.keyboard('{ArrowDown}{Enter}');
+    const grid = await within(dialog).findByRole('list', { name: 'Assets' });
+    await waitFor(() => expect(within(grid).getByRole('listitem', { name: 'sea.png' })).toBeInTheDocument());
   });
 
   it('hides folders, dot-files and excluded extensions', () => {

@@ -21,6 +21,9 @@ function withAncestors(path: string): string[] {
 /**
  * The folder tree rooted at 'Portal root' (path '/'). Selecting a node loads its children and
  * then expands it (a node shows its children once they arrived); the toggle collapses it again.
+ * By keyboard, the keys of ui/Tree (the WAI tree pattern, issue 31): the arrows move between the
+ * folders shown and open and close them, Home / End; Enter or Space selects. Each folder stays a
+ * Tab stop as well.
  */
 export function FolderTree({ domain, portal, selected, onSelect }: FolderTreeProps) {
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(withAncestors(selected)));

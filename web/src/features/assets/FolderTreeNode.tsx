@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { isFolder } from '../../api/assets';
+import { onTreeRowKeyDown } from '../../ui/Tree';
 import { ASSET_MESSAGES } from './messages';
 import { useFolder } from './useAssetQueries';
 
@@ -75,6 +76,9 @@ export function FolderTreeNode({
           <Box sx={{ width: 34 }} />
         )}
         <ButtonBase
+          // A row of the tree for its keys (ui/Tree onTreeRowKeyDown).
+          data-tree-row=""
+          onKeyDown={(e) => onTreeRowKeyDown(e, { open, hasChildren, toggle: () => onToggle(path) })}
           onClick={() => {
             onSelect(path);
             if (!open) onToggle(path);

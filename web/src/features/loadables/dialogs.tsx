@@ -8,14 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { EMULATORS, type Loadable } from '../../api/loadables';
+import { EMULATORS, MAX_OVERRIDE_REASON, type Loadable } from '../../api/loadables';
+import { runeCount } from '../../lib/validation';
 import { PendingButton } from '../../ui/ConfirmDialog';
 import { SelectField } from '../../ui/SelectField';
 import { EMULATOR_LABELS, LOADABLE_MESSAGES as MSG } from './messages';
 
-export const MAX_REASON = 1000;
-
-/** Reject: an optional reason (≤ 1000 characters). */
+/** Reject: an optional reason (≤ 1000 characters, counted as the server and the approve-override dialog count them). */
 export function RejectDialog({
   loadable,
   pending,
@@ -29,7 +28,7 @@ export function RejectDialog({
 }) {
   const titleId = useId();
   const [reason, setReason] = useState('');
-  const tooLong = reason.trim().length > MAX_REASON;
+  const tooLong = runeCount(reason.trim()) > MAX_OVERRIDE_REASON;
   return (
     <Dialog open onClose={() => !pending && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{MSG.rejectTitle}</DialogTitle>

@@ -6,6 +6,7 @@ import type { TranslationData } from '../../api/translations';
 import { initialSelectionState, useSelectionStore } from '../../core/selectionStore';
 import { useToastStore } from '../../core/toastService';
 import { bodyOf, errorResponse, jsonResponse, mockFetch, sampleUser } from '../../test/helpers';
+import { fileAsset } from '../assets/fixtures';
 import { renderScreen } from '../../test/render';
 import { SPELL_CHECK_STORAGE_KEY, TRANSLATION_MESSAGES as MSG } from './messages';
 import { computeKeyStatus, filterKeys, indexKeys } from './model';
@@ -266,17 +267,21 @@ describe('Translation manager', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   });
 
-  it("picks an image key's asset with the image picker", async () => {
+  it("picks an image key's asset with the image picker; the value is the path without its leading '/'", async () => {
     routes(undefined, {
       'GET api/v1/assets/1/2/src/': () =>
-        jsonResponse({ name: '/', path: '/', type: 'DIR', createdDate: '', size: 0, children: [] }),
+        jsonResponse({ name: '/', path: '/', type: 'DIR', createdDate: '', size: 0, children: [fileAsset('/photo.png')] }),
       'POST api/v1/thumbnail/1/2/token': () => jsonResponse({ token: 't', expiresIn: 600 }),
     });
     const { user } = render();
     await user.click(await within(await keyList()).findByRole('option', { name: 'img_logo' }));
     expect(screen.getByRole('textbox', { name: 'Translation value' })).toHaveValue('/images/logo.png');
     await user.click(screen.getByRole('button', { name: 'Select Image' }));
-    expect(await screen.findByRole('dialog', { name: 'Select Image' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Image' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Select photo.png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Select Asset' }));
+    // Relative, as the starter's keys and the designer's image fields hold it (the engine sets it as src).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Translation value' })).toHaveValue('photo.png'));
   });
 
   it('says why a save failed, naming the language', async () => {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import type { Id } from '../../api/portal';
 import { keyType, type TranslationLayout } from '../../api/translations';
 import { AssetPicker } from '../assets';
-import { LinkManagerDialog, RichTextEditor } from '../widgets';
+import { assetLink, LinkManagerDialog, RichTextEditor } from '../widgets';
 import { TRANSLATION_MESSAGES } from './messages';
 import { useTranslationLayout } from './useTranslationData';
 
@@ -91,7 +91,7 @@ function ImageValue({ value, onChange, readOnly, dir, label, domain, portal }: V
           variant="image"
           onSelect={(assets) => {
             setPicking(false);
-            if (assets[0]) onChange?.(assets[0].path);
+            if (assets[0]) onChange?.(assetLink(assets[0].path));
           }}
           onClose={() => setPicking(false)}
         />

@@ -17,6 +17,7 @@ import { assetApi, assetKeys, hasThumbnail, thumbnailUrl, useThumbnailToken, WID
 import type { Id } from '../../api/portal';
 import { useSelectionStore } from '../../core/selectionStore';
 import { AssetPicker, type PickerVariant } from '../assets';
+import { assetLink } from './links/model';
 import { WIDGET_MESSAGES } from './messages';
 
 export interface AssetSelectorProps {
@@ -127,7 +128,7 @@ export function AssetSelector({
           portal={portalId}
           variant={variant}
           onSelect={(assets) => {
-            if (assets[0]) onChange(assets[0].path.replace(/^\//, ''));
+            if (assets[0]) onChange(assetLink(assets[0].path));
             setPicking(false);
           }}
           onClose={() => setPicking(false)}

@@ -4,7 +4,7 @@
  * asset selector, single-selection list, and the name-rule validators.
  */
 export { LinkManagerDialog, LINK_MANAGER_PERMISSION, LINK_MANAGER_WIDTH } from './links/LinkManagerDialog';
-export { initialLinkState } from './links/model';
+export { assetLink, initialLinkState } from './links/model';
 export type { LinkManagerDialogProps } from './links/LinkManagerDialog';
 export {
   LINK_TYPES,

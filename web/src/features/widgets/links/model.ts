@@ -76,5 +76,5 @@ export function linkResult(
   return { saveable: false, result: '' };
 }
 
-/** An asset's path as a link stores it (no leading '/'). */
+/** An asset's path as a link, an image key or an image field stores it: relative, no leading '/'. */
 export const assetLink = (path: string): string => path.replace(/^\//, '');
