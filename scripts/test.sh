@@ -19,7 +19,11 @@ lane() { # lane NAME make-target...
   local name=$1
   shift
   started[$name]=$(date +%s)
-  make --no-print-directory "$@" >"$logs/$name.log" 2>&1 &
+  # bash's time: the lane's wall and the CPU of everything it ran (what the run is bound by).
+  (
+    TIMEFORMAT="$name lane: %0R s wall, %0U s user CPU, %0S s system CPU"
+    time make --no-print-directory "$@" >"$logs/$name.log" 2>&1
+  ) 2>"$logs/$name.time" &
   pids[$name]=$!
 }
 
@@ -37,8 +41,9 @@ for _ in "${!pids[@]}"; do
     took=$(($(date +%s) - started[$name]))
     echo "======== $name lane: exit $rc after ${took}s ========"
     cat "$logs/$name.log"
+    cat "$logs/$name.time"
     if [ "$rc" = 0 ]; then
-      summary+=("$name lane: ok (${took}s)")
+      summary+=("$name lane: ok (${took}s; $(cut -d: -f2- "$logs/$name.time" | tr -d '\n'))")
     else
       status=1
       summary+=("$name lane: FAILED, exit $rc (${took}s)")
