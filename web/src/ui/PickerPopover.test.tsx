@@ -81,10 +81,16 @@ describe('PickerPopover', () => {
     render(<Picker />);
     await user.click(screen.getByRole('button', { name: 'Select Thing' }));
     await waitFor(() => expect(entry('Alpha')).toHaveFocus());
+    // The typed letters join within 500 ms: the clock is the test's, not the (busy) machine's.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(10_000);
     await user.keyboard('b');
     expect(entry('Bravo')).toHaveFocus();
+    now.mockReturnValue(10_100);
     await user.keyboard('e');
     expect(entry('Beta')).toHaveFocus();
+    now.mockReturnValue(11_000);
+    await user.keyboard('c');
+    expect(entry('Charlie')).toHaveFocus();
   });
 
   it('closes on Escape, the focus back on the entry that opened it', async () => {

@@ -3,6 +3,9 @@ import type { ReactElement } from 'react';
 import { ToastStack } from '../../ui/ToastStack';
 import { clearToasts } from '../../core/toastService';
 import { renderWithProviders, signIn } from '../../test/render';
+// The JSON form is loaded lazily by the editor; loaded here, with the test file, its lazy import
+// answers at once instead of counting a busy machine's module loading against a test's wait.
+import './JsonForm';
 
 export function renderEditor(ui: ReactElement) {
   clearToasts();
