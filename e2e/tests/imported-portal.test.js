@@ -57,11 +57,13 @@ describe('a portal imported from a git URL', { timeout: 300_000 }, () => {
 
     // The settings screen: kept by Portalwright; the guessed languages; the host's convention.
     await go(page, `domain/${DOMAIN_ID}/portal/${portalId}/branch/master/en/settings`);
-    await expectVisible(page.getByRole('heading', { name: 'Portal Settings' }), { timeout: 30_000 });
-    // A repository without portal.json is a LIMITED portal until its settings say FULL.
+    // A repository without portal.json is a LIMITED portal until its settings say FULL. The
+    // dialog is modal: while it shows, the screen behind it (its heading too) is hidden from the
+    // accessibility tree, so the heading is looked for once it is closed.
     const limited = page.getByRole('dialog', { name: 'Limited Portal' });
     await expectVisible(limited, { timeout: 30_000 });
     await limited.getByRole('button', { name: 'Proceed' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Portal Settings' }), { timeout: 30_000 });
     await expectVisible(page.getByText(/Settings are kept by Portalwright, not in the repository/), { timeout: 30_000 });
     await expectText(page.getByRole('combobox', { name: 'Commit messages' }), 'Any text, first line up to 200 characters');
     await expectVisible(page.getByRole('list', { name: 'Languages' }).getByText(/fr_FR/));
