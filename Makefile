@@ -15,7 +15,7 @@ WEB_SRC := $(shell find web/src web/public web/index.html web/api-docs.html web/
 GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
            $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
-.PHONY: run test build web deps deps-test go-test web-test engine-test e2e-test bench fuzz lint clean api
+.PHONY: run test build web deps deps-test go-test go-test-early go-test-late web-test web-size engine-test e2e-test bench fuzz lint clean api
 
 ## run: build everything and start the server on the embedded default (SQLite in ./data)
 run: build
@@ -34,8 +34,9 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The bundle only: the type check is a test (web-test), so the binary does not wait for it.
 web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
-	cd web && npm run build --silent
+	cd web && npm run bundle --silent
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund --loglevel=error
@@ -49,8 +50,8 @@ deps-test:
 	@scripts/check-deps.sh test
 
 ## test: Go tests (race detector; PostgreSQL too when TEST_DATABASE_URL is set), Vitest, browser tests
-## (two lanes side by side, scripts/test.sh: the Go tests; Vitest, engine and browser tests)
-test: deps-test build e2e/node_modules/.installed
+## (side by side, scripts/test.sh: the build; the Go tests; the type check, Vitest and engine; the browser tests)
+test: deps-test
 	scripts/test.sh
 
 # The race detector runs over every package but the HTTP suites of internal/app, which run
@@ -61,13 +62,25 @@ APP_RACE = TestNoLostUpdates|TestRealtimeFanOut|TestSocketsFollow|TestCommitReac
 # reuses the build cache, and the non-race run shares the packages `make build` compiled.
 # -timeout 30m: beside the other lanes a package's suite may take longer than go test's 10 min.
 GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1 -timeout 30m
-go-test: $(BIN)
-	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$')
+# The packages whose tests need neither the web app (embedded through internal/app) nor the
+# binary: they run while the web app and the binary are built (go-test-early).
+GO_EARLY = $(GO) list -e -test -f '{{.ImportPath}} {{join .Deps " "}}' ./... | \
+	awk '$$1 ~ /\.test$$/ && !/ portalwright\/web( |$$)/ { sub(/\.test$$/, "", $$1); print $$1 }'
+go-test: go-test-early go-test-late
+go-test-early:
+	$(GO_TEST) -race $$($(GO_EARLY))
+go-test-late: $(BIN)
+	early=" $$($(GO_EARLY) | tr '\n' ' ') "; \
+	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$' | while read -r p; do [[ "$$early" == *" $$p "* ]] || echo "$$p"; done)
 	$(GO_TEST) ./internal/app
 	$(GO_TEST) -race -run '$(APP_RACE)' ./internal/app
 
-web-test:
-	cd web && npm test --silent
+web-test: web/node_modules/.installed
+	cd web && npm run typecheck --silent && npm test --silent
+
+## The login page's download budget (web/scripts/bundle-size.mjs: 250 KB gzipped)
+web-size: web/dist/index.html
+	cd web && npm run size --silent
 
 engine-test:
 	node --test engine/
