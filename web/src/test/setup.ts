@@ -4,8 +4,10 @@ import { afterEach } from 'vitest';
 
 // Two-core CI machines run the files in parallel: give async queries room.
 // make test runs Vitest beside the Go and browser tests (scripts/test.sh): a lazily loaded
-// editor may take seconds to appear on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+// editor or screen may take seconds to appear on a busy machine: a route's lazy module is
+// loaded inside a transition, so the old screen stays until it is (CI saw 10 s pass). The wait
+// costs nothing when the query succeeds; Vitest's testTimeout (60 s) still bounds a test.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
