@@ -81,7 +81,7 @@ async function checkRendered(page, widget) {
 const server = await startServer();
 const browser = await launchBrowser({ full: true }); // the figures are the browser users run
 try {
-  const { page } = await newContextPage(browser, server.baseURL);
+  const { page } = await newContextPage(browser, server.baseURL, { reducedMotion: 'no-preference' });
   await signIn(page);
   await openDesigner(page, pageRoute(DOMAIN, PORTAL, 'master', 'home'), '[data-pw-widget="home-hero"] h1');
   await page.waitForLoadState('networkidle');

@@ -50,7 +50,7 @@ try {
   await admin.ok('GET', `portal/${DOMAIN}/${PORTAL}/open`);
   writePortal(path.join(server.dataDir, 'workspaces', String(admin.userId), String(PORTAL)));
 
-  const { context, page: first } = await newContextPage(browser, server.baseURL);
+  const { context, page: first } = await newContextPage(browser, server.baseURL, { reducedMotion: 'no-preference' });
   await signIn(first, { remember: true });
   const portalRoute = `#/domain/${DOMAIN}/portal/${PORTAL}/branch/master/en_GB`;
   const paints = [];

@@ -49,6 +49,9 @@ export async function newContextPage(browser, baseURL, options = {}) {
     baseURL,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
+    // The app turns its motion off for it (web/src/ui/theme.ts): nothing animates while a test
+    // waits, which spares the browser most of its drawing. The benches ask for 'no-preference'.
+    reducedMotion: 'reduce',
     ...options,
   });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
