@@ -15,7 +15,7 @@ WEB_SRC := $(shell find web/src web/public web/index.html web/api-docs.html web/
 GO_SRC  := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*') go.mod go.sum \
            $(shell find internal -name '*.sql' -o -name '*.html') $(shell find templates -type f)
 
-.PHONY: run test build web deps deps-test go-test go-test-early go-test-late web-test web-size engine-test e2e-test bench fuzz lint clean api
+.PHONY: run test build web deps deps-test go-test go-test-early go-test-late go-test-app web-test web-size engine-test e2e-test bench fuzz lint clean api
 
 ## run: build everything and start the server on the embedded default (SQLite in ./data)
 run: build
@@ -66,14 +66,17 @@ GO_TEST = PORTALWRIGHT_BIN=$(CURDIR)/$(BIN) $(GO) test -trimpath -count=1 -timeo
 # binary: they run while the web app and the binary are built (go-test-early).
 GO_EARLY = $(GO) list -e -test -f '{{.ImportPath}} {{join .Deps " "}}' ./... | \
 	awk '$$1 ~ /\.test$$/ && !/ portalwright\/web( |$$)/ { sub(/\.test$$/, "", $$1); print $$1 }'
-go-test: go-test-early go-test-late
+go-test: go-test-early go-test-late go-test-app
 go-test-early:
 	$(GO_TEST) -race $$($(GO_EARLY))
+# The race detector over the packages that need the binary, and over internal/app's APP_RACE.
 go-test-late: $(BIN)
 	early=" $$($(GO_EARLY) | tr '\n' ' ') "; \
 	$(GO_TEST) -race $$($(GO) list ./... | grep -v '/internal/app$$' | while read -r p; do [[ "$$early" == *" $$p "* ]] || echo "$$p"; done)
-	$(GO_TEST) ./internal/app
 	$(GO_TEST) -race -run '$(APP_RACE)' ./internal/app
+# Every internal/app suite once, without the race detector (the longest package: a lane of its own).
+go-test-app: $(BIN)
+	$(GO_TEST) ./internal/app
 
 web-test: web/node_modules/.installed
 	cd web && npm run typecheck --silent && npm test --silent

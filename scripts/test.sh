@@ -4,8 +4,10 @@
 # the binary start at once, while the web app and the binary are built.
 #   build    the web app's dependencies, its bundle (and the login page's size budget), the
 #            binary, the browser tests' dependencies
-#   go       the Go tests that need no build (make go-test-early); once the binary is built, the
-#            rest (make go-test-late)
+#   go       the Go tests that need no build, under the race detector (make go-test-early); once
+#            the binary is built, the race detector over the rest (make go-test-late)
+#   app      once the binary is built: internal/app's HTTP suites, the longest package (make
+#            go-test-app), beside the race detector's packages instead of after them
 #   web      once the web app's dependencies are in: the type check, Vitest, the engine's tests
 #   browser  once the binary is built: the browser tests (make e2e-test)
 # Each lane writes its own log; a lane's log is printed whole when it ends (never interleaved),
@@ -55,6 +57,7 @@ m='make --no-print-directory'
 lane build "{ $m web/node_modules/.installed && touch \$logs/webdeps.ready &&
   $m build web-size e2e/node_modules/.installed && touch \$logs/bin.ready; } || { touch \$logs/build.failed; exit 1; }"
 lane go "$m go-test-early; after bin; $m go-test-late"
+lane app "after bin; $m go-test-app"
 lane web "after webdeps; $m web-test engine-test"
 lane browser "after bin; $m e2e-test"
 
