@@ -71,7 +71,21 @@ export async function pressUntilFocused(locator, { key = 'Tab', max = 40, rings 
     if (await hasFocus(locator)) return presses;
     assert.ok(presses < max, `${locator} not focused after ${max} × ${key}; the focus is on ${await focusedDescription(page)}`);
     await page.keyboard.press(key);
-    if (rings) rings.push(await focusRing(page));
+    if (rings) rings.push(await settledFocusRing(page));
+  }
+}
+
+/**
+ * focusRing() once the control has had time to draw it: MUI marks a button focused by keyboard
+ * (Mui-focusVisible) in a render after the focus moved, which a busy machine can delay; asks
+ * again for up to 2 s while no ring shows.
+ */
+export async function settledFocusRing(page) {
+  const until = Date.now() + 2_000;
+  for (;;) {
+    const found = await focusRing(page);
+    if (!found || found.ring || Date.now() > until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

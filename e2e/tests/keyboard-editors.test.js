@@ -21,8 +21,8 @@ import {
 import { crewPortal, linkManager, translationManager, translationsRoute, expectTranslationManager } from '../harness/translations.js';
 import { designer, goTo, openDesigner, pageRoute, readWorkspaceFile, workspaceFile } from '../harness/pages.js';
 import {
-  arrowUntilSelected, assertRings, expectFocused, focusRing, focusedDescription, hasFocus, pressUntilFocused, saveKeysPrevented,
-  watchSaveKeys,
+  arrowUntilSelected, assertRings, expectFocused, focusedDescription, hasFocus, pressUntilFocused, saveKeysPrevented,
+  settledFocusRing, watchSaveKeys,
 } from '../harness/keyboard.js';
 
 const DOMAIN_ID = 1;
@@ -143,7 +143,7 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     // Enter on the key: its field has the focus; Tab: Edit link; Enter opens the Link Manager.
     await openKeyByKeyboard(page, 'lnk_handbook', 'lnk_handbook');
     assert.equal(await tm.value.inputValue(), 'https://example.org/crew-handbook/en');
-    const rings = [await focusRing(page)];
+    const rings = [await settledFocusRing(page)];
     await pressUntilFocused(tm.editLink, { max: 1, rings });
     await page.keyboard.press('Enter');
     await expectVisible(lm.dialog);
@@ -176,7 +176,7 @@ describe('editors by keyboard', { timeout: 600_000 }, () => {
     // Enter on the key: its field has the focus; Tab: Select Image; Enter opens the picker.
     await openKeyByKeyboard(page, 'img_aircraft', 'img_aircraft');
     assert.equal(await tm.value.inputValue(), 'assets/img/aircraft.png');
-    const rings = [await focusRing(page)];
+    const rings = [await settledFocusRing(page)];
     const selectImage = page.getByRole('button', { name: 'Select Image', exact: true });
     await pressUntilFocused(selectImage, { max: 1, rings });
     await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useE2E, apiSession, signIn, expectVisible, expectHidden, expectURL, expectText } from '../harness/index.js';
-import { assertRings, expectFocused, focusRing, focusedDescription, pressUntilFocused } from '../harness/keyboard.js';
+import { assertRings, expectFocused, focusedDescription, pressUntilFocused, settledFocusRing } from '../harness/keyboard.js';
 
 const PORTAL = '/#/domain/1/portal/1/branch/master/en_GB';
 
@@ -190,7 +190,7 @@ describe('the shell by keyboard alone', { timeout: 180_000 }, () => {
     // Through the skip link, the side navigation and the header (up to the main region).
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      const stop = await focusRing(page);
+      const stop = await settledFocusRing(page);
       if (!stop || stop.inMain) break;
       stops.push(stop);
     }
