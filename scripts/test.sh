@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # make test's lanes, side by side (issue 32 item 5). A run on two cores is bound by the CPU the
-# suites spend, so nothing waits that need not: the Go tests that need neither the web app nor
-# the binary start at once, while the web app and the binary are built.
+# suites spend, so nothing waits that need not: the Go tests that need neither the web app's
+# bundle nor the binary run while they are built.
 #   build    the web app's dependencies, its bundle (and the login page's size budget), the
 #            binary, the browser tests' dependencies
-#   go       the Go tests that need no build, under the race detector (make go-test-early); once
-#            the binary is built, the race detector over the rest (make go-test-late)
+#   go       once the web app's dependencies are in, the Go tests that need no build, under the
+#            race detector (make go-test-early); once the binary is built, the race detector
+#            over the rest (make go-test-late)
 #   app      once the binary is built: internal/app's HTTP suites, the longest package (make
 #            go-test-app), beside the race detector's packages instead of after them
 #   web      once the web app's dependencies are in: the type check, Vitest, the engine's tests
@@ -56,7 +57,9 @@ lane() { # lane NAME shell-commands
 m='make --no-print-directory'
 lane build "{ $m web/node_modules/.installed && touch \$logs/webdeps.ready &&
   $m build web-size e2e/node_modules/.installed && touch \$logs/bin.ready; } || { touch \$logs/build.failed; exit 1; }"
-lane go "$m go-test-early; after bin; $m go-test-late"
+# After the web app's dependencies: a Go test reads them (internal/filetype: Ace's modes), and
+# one that ran while npm was unpacking them failed.
+lane go "after webdeps; $m go-test-early; after bin; $m go-test-late"
 lane app "after bin; $m go-test-app"
 lane web "after webdeps; $m web-test engine-test"
 lane browser "after bin; $m e2e-test"
