@@ -178,6 +178,24 @@ describe('domain loading errors', () => {
     await screen.findByRole('heading', { name: /Welcome/ });
     expect(here(router)).toBe('/');
   });
+
+  it('raises no error for a domain lookup that a newer navigation replaced', async () => {
+    // A slow domain list: the user has gone on before it answers (Continue, a click elsewhere).
+    const pending: Array<() => void> = [];
+    mockFetch({
+      'GET api/v1/domain/': () => new Promise<Response>((resolve) => pending.push(() => resolve(jsonResponse(domains)))),
+      [`GET api/v1/permissions/getDomains/${sampleUser.id}/domain_write`]: () => jsonResponse([]),
+    });
+    const router = start('/domain/99/dashboard');
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    await act(() => router.navigate('/'));
+    await screen.findByRole('heading', { name: /Welcome/ });
+    await act(async () => pending.forEach((answer) => answer()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(useWorkspaceErrorStore.getState().error).toBeNull();
+    expect(screen.getByRole('heading', { name: /Welcome/ })).toBeInTheDocument();
+    expect(here(router)).toBe('/');
+  });
 });
 
 describe('restoring a route after login', () => {

@@ -175,9 +175,11 @@ async function loadWritableDomains(user: User): Promise<void> {
 
 /**
  * Finds the URL's domain when it is not the current one ('Loading Domains'). Returns the domain
- * to open, 'current' when it is already open, or null when a global error was raised.
+ * to open, 'current' when it is already open, or null when a global error was raised. A loader
+ * that a newer navigation replaced (Continue, a click elsewhere) raises nothing: its error would
+ * cover the route the user went on to.
  */
-async function findDomain(domainId: string, href: string): Promise<Domain | 'current' | null> {
+async function findDomain(domainId: string, href: string, signal: AbortSignal): Promise<Domain | 'current' | null> {
   const current = useSelectionStore.getState().domain;
   if (current && String(current.id) === domainId) return 'current';
   overlay.show(GUARD_MESSAGES.loadingDomains);
@@ -185,6 +187,7 @@ async function findDomain(domainId: string, href: string): Promise<Domain | 'cur
   try {
     domains = await domainApi.list();
   } catch {
+    if (signal.aborted) return null;
     raiseGlobalError({
       type: 'DOMAINS_LOADING_FAILED',
       title: 'Could not load domains',
@@ -195,6 +198,7 @@ async function findDomain(domainId: string, href: string): Promise<Domain | 'cur
   }
   const domain = domains.find((d) => String(d.id) === domainId);
   if (!domain) {
+    if (signal.aborted) return null;
     raiseGlobalError({
       type: 'DOMAIN_OPENING_FAILED',
       title: 'Could not open domain',
@@ -224,10 +228,10 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
   const domainId = domainOfPath(url.pathname);
   if (domainId !== null) {
     try {
-      const domain = await findDomain(domainId, href);
+      const domain = await findDomain(domainId, href, request.signal);
       if (!domain) {
         await writable;
-        useGuardStore.setState({ ready: true });
+        if (!request.signal.aborted) useGuardStore.setState({ ready: true });
         return null;
       }
       if (domain !== 'current') overlay.show(GUARD_MESSAGES.openingDomain);
