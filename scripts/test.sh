@@ -80,9 +80,15 @@ for _ in "${!pids[@]}"; do
     else
       status=1
       summary+=("$name lane: FAILED, exit $rc (${took}s)")
-      # What failed, for the end of the log: Go's --- FAIL and FAIL lines, node:test's not ok, Vitest's FAIL.
-      while IFS= read -r line; do summary+=("  $line"); done < <(sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
-        grep -E '^(--- FAIL|FAIL|not ok| +not ok| FAIL |panic:|make: \*\*\*|not run:)' | head -n 40)
+      # What failed, for the end of the log (the part of a CI log one sees first): Go's --- FAIL and
+      # FAIL lines with the test's own messages (file_test.go:N:), node:test's not ok with its error
+      # and location, Vitest's FAIL with the error's first line. Each cut to 300 characters.
+      while IFS= read -r line; do summary+=("  ${line:0:300}"); done < <(sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
+        awk '/^(--- FAIL|FAIL|not ok| +not ok| FAIL |panic:|make: \*\*\*|not run:)|^ +[A-Za-z0-9_]+_test\.go:[0-9]+: |^ +(error|location): |^(AssertionError|TestingLibraryElementError|Error|TypeError): / {
+          print
+          # node:test writes a long error as a YAML block: its first two lines.
+          if ($0 ~ /^ +error: [|>]-?$/) { for (i = 0; i < 2 && (getline next_line) > 0; i++) print next_line }
+        }' | head -n 60)
     fi
     unset "pids[$name]"
   done
