@@ -84,3 +84,27 @@ async function setOnline(page, online) {
     .then(() => true, () => false);
   if (!fired) await page.evaluate((type) => window.dispatchEvent(new Event(type)), type);
 }
+
+/**
+ * Revert All from the header's local changes panel (open or not), answered Yes. It waits until
+ * the header counts a change, then opens the panel and clicks Revert All until the confirmation is asked:
+ * the header and the panel re-render as the live counts arrive, and on a loaded machine a click
+ * right after a save found no panel open (a CI run). The caller checks what the revert did.
+ */
+export async function revertAll(page) {
+  const localChanges = page.getByRole('button', { name: /^Local changes: [1-9]/ });
+  const panel = page.getByRole('region', { name: 'Local changes' });
+  const yes = page.getByRole('button', { name: 'Yes', exact: true });
+  // An open panel is modal: the header behind it is hidden from the accessibility tree.
+  if (!(await panel.isVisible())) await expectVisible(localChanges, { timeout: 25_000 });
+  await eventually(
+    async () => {
+      if (await yes.isVisible()) return;
+      if (!(await panel.isVisible())) await localChanges.click({ timeout: 2000 });
+      await panel.getByRole('button', { name: 'Revert All' }).click({ timeout: 2000 });
+      await expectVisible(yes, { timeout: 2000 });
+    },
+    { timeout: 25_000 },
+  );
+  await yes.click();
+}

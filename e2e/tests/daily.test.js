@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   useE2E, signIn, apiSession, expectVisible, expectHidden, expectText, expectURL, expectAccessible, expectDisabled,
-  eventually, explorer, ARTIFACTS_DIR,
+  eventually, explorer, revertAll, ARTIFACTS_DIR,
 } from '../harness/index.js';
 import {
   pageRoute, designer, openDesigner, goTo, workspaceFile, readWorkspaceFile, sourceMode, aceValue, setAceValue,
@@ -51,18 +51,9 @@ describe("the daily author's experience", { timeout: 360_000 }, () => {
     return login;
   }
 
-  /** Revert All from the header's local changes (there is at least one), answered Yes. */
-  async function revertAll(page) {
-    const localChanges = page.getByRole('button', { name: /^Local changes: [1-9]/ });
-    await expectVisible(localChanges, { timeout: 25_000 });
-    await localChanges.click();
-    const panel = page.getByRole('region', { name: 'Local changes' });
-    const yes = page.getByRole('button', { name: 'Yes', exact: true });
-    await eventually(async () => {
-      if (!(await yes.isVisible())) await panel.getByRole('button', { name: 'Revert All' }).click();
-      await expectVisible(yes, { timeout: 2000 });
-    });
-    await yes.click();
+  /** Revert All from the header's local changes (there is at least one); the count goes to 0. */
+  async function revertAllToZero(page) {
+    await revertAll(page);
     await expectVisible(page.getByRole('button', { name: 'Local changes: 0', exact: true }), { timeout: 25_000 });
   }
 
@@ -387,13 +378,7 @@ describe("the daily author's experience", { timeout: 360_000 }, () => {
     await localChanges.click();
     const panel = page.getByRole('region', { name: 'Local changes' });
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'portal.css');
-    const yes = page.getByRole('button', { name: 'Yes', exact: true });
-    await eventually(async () => {
-      if (!(await yes.isVisible())) await panel.getByRole('button', { name: 'Revert All' }).click();
-      await expectVisible(yes, { timeout: 2000 });
-    });
-    await yes.click();
-    await expectVisible(page.getByRole('button', { name: 'Local changes: 0', exact: true }), { timeout: 25_000 });
+    await revertAllToZero(page);
     await eventually(async () => {
       const text = await content.textContent();
       assert.ok(!text.includes('EDITED'), `the editor still shows the discarded text: ${text.slice(0, 80)}`);
@@ -417,7 +402,7 @@ describe("the daily author's experience", { timeout: 360_000 }, () => {
     await src.save.click();
     await expectVisible(src.savedToast, { timeout: 20_000 });
     await expectDisabled(src.save);
-    await revertAll(page);
+    await revertAllToZero(page);
     await eventually(async () => assert.equal(await aceValue(page), original, 'the editor shows the reverted page'), { timeout: 15_000 });
     await expectDisabled(src.save);
 
@@ -427,7 +412,7 @@ describe("the daily author's experience", { timeout: 360_000 }, () => {
     await src.save.click();
     await expectDisabled(src.save, { timeout: 20_000 });
     await setAceValue(page, `${original}<p>UNSAVED</p>\n`);
-    await revertAll(page);
+    await revertAllToZero(page);
     const changed = page.getByRole('alert').filter({ hasText: 'This file was changed in your workspace' });
     await expectVisible(changed, { timeout: 15_000 });
     assert.equal(await aceValue(page), `${original}<p>UNSAVED</p>\n`, 'the unsaved edit is kept');

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useE2E, apiClient, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, ARTIFACTS_DIR } from '../harness/index.js';
+import { useE2E, apiClient, apiSession, grantGroup, signIn, revertAll, expectVisible, expectHidden, expectURL, expectDisabled, ARTIFACTS_DIR } from '../harness/index.js';
 
 const AUTHOR = { username: 'ann', password: 'ann-pass-1', firstName: 'Ann', lastName: 'Author', email: 'ann@example.test' };
 const SETTINGS = 'domain/1/portal/1/branch/master/en_GB/settings';
@@ -141,10 +141,7 @@ describe('no lost updates', { timeout: 300_000 }, () => {
     await save(b);
     assert.ok(workspaceLanguages(adminId).includes('es_ES'));
 
-    await b.getByRole('button', { name: /^Local changes/ }).click();
-    const panel = b.getByRole('region', { name: 'Local changes' });
-    await panel.getByRole('button', { name: 'Revert All' }).click();
-    await b.getByRole('button', { name: 'Yes', exact: true }).click();
+    await revertAll(b);
     await expectHidden(chip(b, 'es_ES'), { timeout: LONG });
     await expectDisabled(saveButton(b));
     assert.ok(!workspaceLanguages(adminId).includes('es_ES'), 'the workspace is reverted');

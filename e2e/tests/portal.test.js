@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   useE2E, apiSession, grantGroup, signIn, expectVisible, expectHidden, expectURL, expectDisabled, expectEnabled, expectText,
-  eventually, shell,
+  shell, revertAll,
 } from '../harness/index.js';
 
 const READER = { username: 'paula', password: 'paula-pass-1', firstName: 'Paula', lastName: 'Reader', email: 'paula@example.test' };
@@ -95,13 +95,7 @@ describe('portal workspace', { timeout: 240_000 }, () => {
     await expectVisible(shell(page).localChanges(1), { timeout: 25_000 });
     await shell(page).localChanges(1).click();
     await expectText(panel.getByRole('list', { name: 'Uncommitted files' }), 'winter-note.html');
-    // The panel re-renders as the live counts arrive: click until the confirmation is asked.
-    const yes = page.getByRole('button', { name: 'Yes', exact: true });
-    await eventually(async () => {
-      if (!(await yes.isVisible())) await panel.getByRole('button', { name: 'Revert All' }).click();
-      await expectVisible(yes, { timeout: 2000 });
-    });
-    await yes.click();
+    await revertAll(page);
     await expectVisible(shell(page).localChanges(0), { timeout: 25_000 });
     assert.equal(fs.existsSync(path.join(e2e.server.dataDir, 'workspaces', String(adminId), '1', 'winter-note.html')), false);
   });
