@@ -6,16 +6,22 @@ import {
   isRawHttpTitle,
   showHttpError,
   showToast,
+  scaleToastTimeOuts,
   toasts,
   useToastStore,
 } from './toastService';
 
 const visible = () => useToastStore.getState().toasts;
 
-beforeEach(() => vi.useFakeTimers());
+// The time-outs as the app has them (test/setup.ts stretches them for the screens' tests).
+beforeEach(() => {
+  scaleToastTimeOuts(1);
+  vi.useFakeTimers();
+});
 afterEach(() => {
   clearToasts();
   vi.useRealTimers();
+  scaleToastTimeOuts(100);
 });
 
 describe('toast service', () => {

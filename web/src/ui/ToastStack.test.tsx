@@ -2,11 +2,22 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastStack, TOAST_STACK_OFFSET } from './ToastStack';
-import { clearToasts, HTTP_ERROR_TOAST_TIMEOUT_MS, showToast, toasts, useToastStore } from '../core/toastService';
+import {
+  clearToasts,
+  HTTP_ERROR_TOAST_TIMEOUT_MS,
+  scaleToastTimeOuts,
+  showToast,
+  toasts,
+  useToastStore,
+} from '../core/toastService';
 
 const visible = () => useToastStore.getState().toasts;
 
-beforeEach(() => vi.useFakeTimers());
+// The time-outs as the app has them (test/setup.ts stretches them for the screens' tests).
+beforeEach(() => {
+  scaleToastTimeOuts(1);
+  vi.useFakeTimers();
+});
 afterEach(() => {
   act(() => clearToasts());
   vi.useRealTimers();
