@@ -183,7 +183,8 @@ describe('domain loading errors', () => {
     // A slow domain list: the user has gone on before it answers (Continue, a click elsewhere).
     const pending: Array<() => void> = [];
     mockFetch({
-      'GET api/v1/domain/': () => new Promise<Response>((resolve) => pending.push(() => resolve(jsonResponse(domains)))),
+      'GET api/v1/domain/': () =>
+        new Promise<Response>((resolve) => pending.push(() => resolve(jsonResponse(domains)))),
       [`GET api/v1/permissions/getDomains/${sampleUser.id}/domain_write`]: () => jsonResponse([]),
     });
     const router = start('/domain/99/dashboard');
