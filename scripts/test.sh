@@ -86,8 +86,8 @@ for _ in "${!pids[@]}"; do
       while IFS= read -r line; do summary+=("  ${line:0:300}"); done < <(sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
         awk '/^(--- FAIL|FAIL|not ok| +not ok| FAIL |panic:|make: \*\*\*|not run:)|^ +[A-Za-z0-9_]+_test\.go:[0-9]+: |^ +(error|location): |^(AssertionError|TestingLibraryElementError|Error|TypeError): / {
           print
-          # node:test writes a long error as a YAML block: its first two lines.
-          if ($0 ~ /^ +error: [|>]-?$/) { for (i = 0; i < 2 && (getline next_line) > 0; i++) print next_line }
+          # node:test writes a long error as a YAML block: its first three lines.
+          if ($0 ~ /^ +error: [|>]-?$/) { for (i = 0; i < 3 && (getline next_line) > 0; i++) print next_line }
         }' | head -n 60)
     fi
     unset "pids[$name]"
