@@ -121,7 +121,7 @@ describe('RealtimeClient', () => {
     await joined;
     const first = last();
     first.close();
-    await vi.waitFor(() => expect(FakeSocket.instances.length).toBe(2), { timeout: 4000 });
+    await vi.waitFor(() => expect(FakeSocket.instances.length).toBe(2), { timeout: 30_000 });
     last().open();
     await vi.waitFor(() => expect(last().sent.map((m) => m.room)).toEqual(['user-1']));
     client.disconnect();
@@ -140,7 +140,7 @@ describe('RealtimeClient', () => {
     last().receive({ type: 'left', room: 'portal-3', reason: 'You are no longer allowed in this room.' });
     expect(events).toContainEqual({ type: 'LEFT', room: 'portal-3' });
     last().close();
-    await vi.waitFor(() => expect(FakeSocket.instances.length).toBe(2), { timeout: 4000 });
+    await vi.waitFor(() => expect(FakeSocket.instances.length).toBe(2), { timeout: 30_000 });
     last().open();
     await vi.waitFor(() => expect(last().sent.map((m) => m.room)).toEqual(['user-1']));
     client.disconnect();

@@ -13,9 +13,23 @@ import { ToastStack } from '../ui/ToastStack';
 import { clearToasts } from '../core/toastService';
 import { loginResponse, sampleUser } from './helpers';
 
+/** The routers of the running test: test/setup.ts disposes of them after each test. */
+const routers = new Set<ReturnType<typeof createMemoryRouter>>();
+
+/**
+ * Ends the test's routers: their loaders under way are aborted, so none of them writes into the
+ * shared stores during the next test (on a busy machine a guard loader of one test raised its
+ * global error in the next one).
+ */
+export function disposeRouters(): void {
+  for (const router of routers) router.dispose();
+  routers.clear();
+}
+
 /** Renders routes inside a query client and a memory router at `path`. */
 export function renderRoute(routes: RouteObject[], path = '/', queryClient: QueryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  routers.add(router);
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

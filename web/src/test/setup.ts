@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearToasts, scaleToastTimeOuts } from '../core/toastService';
+import { disposeRouters } from './render';
 
 // Two-core CI machines run the files in parallel: give async queries room.
 // make test runs Vitest beside the Go and browser tests (scripts/test.sh): a lazily loaded
@@ -14,6 +15,7 @@ configure({ asyncUtilTimeout: 30_000 });
 scaleToastTimeOuts(100);
 
 afterEach(() => {
+  disposeRouters();
   cleanup();
   clearToasts();
   window.localStorage.clear();

@@ -106,7 +106,7 @@ describe('the sitemap-loading global error', () => {
         : jsonResponse({ id: 'master-page', title: 'Master Page', children: [{ id: 'home', title: 'Home' }] }),
     );
     renderAt();
-    expect(await screen.findByText('Failed to retrieve Sitemap.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to retrieve Sitemap.')).toBeInTheDocument();
     expect(screen.getByText('Disk error')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
@@ -121,7 +121,7 @@ describe('the sitemap-loading global error', () => {
   it('Cancel goes to the domain dashboard', async () => {
     server(() => errorResponse(502));
     const { router } = renderAt();
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/domain/1/dashboard'));
     expect(useSelectionStore.getState().portal).toBeNull();
   });

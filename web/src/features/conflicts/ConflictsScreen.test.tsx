@@ -332,7 +332,7 @@ describe('conflict resolution screen', () => {
     });
     render();
     const title = await conflict('data/menu.json', 'menu › Lunch › title');
-    const theirs = await within(title).findByRole('group', { name: 'Theirs' }, { timeout: 10_000 });
+    const theirs = await within(title).findByRole('group', { name: 'Theirs' });
     expect(within(theirs).getByRole('textbox', { name: /Dish title/ })).toHaveValue('Midday');
   });
 

@@ -91,7 +91,7 @@ describe('waitForTasks', () => {
     expect(done).toBe(false);
     expect(useOverlayStore.getState().message).toBe(WAITING_ON_TASKS_MESSAGE);
     phase = 'STABLE';
-    await vi.waitFor(() => expect(done).toBe(true), { timeout: 3000 });
+    await vi.waitFor(() => expect(done).toBe(true), { timeout: 30_000 });
     await waiting;
   });
 });
