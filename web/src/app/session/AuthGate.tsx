@@ -41,7 +41,9 @@ export function AuthGate() {
   useClearErrorsOnLeave();
 
   useEffect(() => {
-    if (status === 'loggedIn' && userId !== undefined && !restored) {
+    // The store, not this render's value: the user may have acted (Continue) before this effect
+    // ran, and their navigation then counts as the restore.
+    if (status === 'loggedIn' && userId !== undefined && !useGuardStore.getState().restored) {
       useGuardStore.setState({ restored: true });
       // A navigation (even to the same place) runs the guard for the route to show.
       void navigate(restoreTarget(location, userId), { replace: true });
@@ -64,6 +66,7 @@ export function AuthGate() {
             continue: offered.includes('continue')
               ? () => {
                   clearGlobalError();
+                  useGuardStore.setState({ restored: true });
                   void navigate('/', { replace: true });
                 }
               : undefined,
