@@ -21,6 +21,7 @@ beforeEach(() => {
 afterEach(() => {
   act(() => clearToasts());
   vi.useRealTimers();
+  scaleToastTimeOuts(100);
 });
 
 describe('repeated toasts', () => {
